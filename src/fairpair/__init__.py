@@ -1,0 +1,3 @@
+"""fairpair: tournament pairings and scorekeeping."""
+
+__version__ = "0.1.0"

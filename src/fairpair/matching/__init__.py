@@ -1,0 +1,1 @@
+"""fairpair.matching."""
