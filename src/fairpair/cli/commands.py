@@ -1,0 +1,12 @@
+"""The list of sub-commands of `fairpair`."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Register every sub-command on the application."""
+    from fairpair.cli import roundrobin
+
+    app.command(name="roundrobin")(roundrobin.roundrobin)
