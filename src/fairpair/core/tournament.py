@@ -1,0 +1,212 @@
+"""Rounds and the immutable tournament snapshot that every pairing system and tie-break reads."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from fairpair.core.player import Player, PlayerId
+from fairpair.core.points import CHESS, PointSystem
+from fairpair.core.results import Bye, ByeKind, Colour, Game
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One round: its games in board order and its byes of every kind."""
+
+    number: int
+    games: tuple[Game, ...] = ()
+    byes: tuple[Bye, ...] = ()
+
+    def __post_init__(self) -> None:
+        seen: set[PlayerId] = set()
+        for player in self.participants():
+            if player in seen:
+                raise ValueError(f"player {player} appears twice in round {self.number}")
+            seen.add(player)
+        if sum(1 for b in self.byes if b.kind is ByeKind.PAIRING_ALLOCATED) > 1:
+            raise ValueError(f"round {self.number} has more than one pairing-allocated bye")
+
+    def participants(self) -> Iterator[PlayerId]:
+        """Every player with an entry in this round, games first."""
+        for game in self.games:
+            yield game.white
+            yield game.black
+        for bye in self.byes:
+            yield bye.player
+
+    @property
+    def pairing_bye(self) -> PlayerId | None:
+        """The player who received the pairing-allocated bye, if any."""
+        for bye in self.byes:
+            if bye.kind is ByeKind.PAIRING_ALLOCATED:
+                return bye.player
+        return None
+
+    @property
+    def complete(self) -> bool:
+        """True when every game has a result."""
+        return all(game.result is not None for game in self.games)
+
+
+@dataclass(frozen=True, slots=True)
+class RequestedBye:
+    """A bye announced before its round was paired (the player is not to be paired)."""
+
+    round: int
+    player: PlayerId
+    kind: ByeKind
+
+    def __post_init__(self) -> None:
+        if not self.kind.requested:
+            raise ValueError(f"a {self.kind.name} bye cannot be requested in advance")
+
+
+@dataclass(frozen=True, slots=True)
+class Acceleration:
+    """Virtual points (tenths) added to a player's score for pairing purposes in one round."""
+
+    player: PlayerId
+    round: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenPairs:
+    """Players who may not be paired with each other (all pairs among them), in some rounds."""
+
+    players: tuple[PlayerId, ...]
+    first_round: int = 1
+    last_round: int | None = None
+    """``None``: to the end of the event."""
+
+    def applies_to(self, round_number: int) -> bool:
+        return self.first_round <= round_number and (
+            self.last_round is None or round_number <= self.last_round
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """An immutable snapshot of an event: who plays, what was played, and its settings.
+
+    ``rounds`` are the rounds paired so far (the last may still lack results). Pairing systems
+    pair round ``len(rounds) + 1``; players with a :class:`RequestedBye` for that round, or a
+    withdrawal in force, are not paired.
+    """
+
+    players: tuple[Player, ...]
+    rounds: tuple[Round, ...] = ()
+    total_rounds: int | None = None
+    points: PointSystem = CHESS
+    name: str = ""
+    initial_colour: Colour | None = None
+    """Colour of the top-ranked player in round 1 (TRF ``XXC``/``152``); None if not given."""
+    initial_ranking: tuple[PlayerId, ...] | None = None
+    """The initial ranking order when it is not ascending player id (TRF ``XXC rank``)."""
+    requested_byes: tuple[RequestedBye, ...] = ()
+    accelerations: tuple[Acceleration, ...] = ()
+    forbidden: tuple[ForbiddenPairs, ...] = ()
+    withdrawals: tuple[tuple[PlayerId, int], ...] = ()
+    """``(player, first round not played)``."""
+    _by_id: dict[PlayerId, Player] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+
+    def __post_init__(self) -> None:
+        by_id: dict[PlayerId, Player] = {}
+        for player in self.players:
+            if player.id in by_id:
+                raise ValueError(f"two players have the id {player.id}")
+            by_id[player.id] = player
+        object.__setattr__(self, "_by_id", by_id)
+        for index, rnd in enumerate(self.rounds, start=1):
+            if rnd.number != index:
+                raise ValueError(f"round {index} is numbered {rnd.number}")
+            for pid in rnd.participants():
+                if pid not in by_id:
+                    raise ValueError(f"round {index} names player {pid}, who is not registered")
+
+    # --- look-ups -------------------------------------------------------------------------
+
+    def player(self, player_id: PlayerId) -> Player:
+        try:
+            return self._by_id[player_id]
+        except KeyError:
+            raise KeyError(f"no player with id {player_id}") from None
+
+    def has_player(self, player_id: PlayerId) -> bool:
+        return player_id in self._by_id
+
+    @property
+    def player_ids(self) -> tuple[PlayerId, ...]:
+        return tuple(p.id for p in self.players)
+
+    @property
+    def ranking_order(self) -> tuple[PlayerId, ...]:
+        """Players in initial-ranking order."""
+        if self.initial_ranking is not None:
+            return self.initial_ranking
+        return tuple(sorted(self._by_id))
+
+    @property
+    def rounds_played(self) -> int:
+        return len(self.rounds)
+
+    @property
+    def next_round(self) -> int:
+        return len(self.rounds) + 1
+
+    def requested_bye(self, player_id: PlayerId, round_number: int) -> RequestedBye | None:
+        for bye in self.requested_byes:
+            if bye.player == player_id and bye.round == round_number:
+                return bye
+        return None
+
+    def withdrawn_before(self, player_id: PlayerId, round_number: int) -> bool:
+        """True if the player has withdrawn with effect on or before this round."""
+        return any(p == player_id and r <= round_number for p, r in self.withdrawals)
+
+    def players_to_pair(self, round_number: int | None = None) -> tuple[PlayerId, ...]:
+        """Players to be paired in a round (default: the next one), in initial-ranking order."""
+        rnd = self.next_round if round_number is None else round_number
+        return tuple(
+            pid
+            for pid in self.ranking_order
+            if self.requested_bye(pid, rnd) is None and not self.withdrawn_before(pid, rnd)
+        )
+
+    def acceleration(self, player_id: PlayerId, round_number: int) -> int:
+        """Virtual points (tenths) of a player in a round."""
+        return sum(
+            a.points
+            for a in self.accelerations
+            if a.player == player_id and a.round == round_number
+        )
+
+    def forbidden_pairs(self, round_number: int) -> frozenset[frozenset[PlayerId]]:
+        """Every pair forbidden in that round."""
+        pairs: set[frozenset[PlayerId]] = set()
+        for rule in self.forbidden:
+            if rule.applies_to(round_number):
+                members = rule.players
+                for i, a in enumerate(members):
+                    for b in members[i + 1 :]:
+                        if a != b:
+                            pairs.add(frozenset((a, b)))
+        return frozenset(pairs)
+
+    # --- changes by copy ------------------------------------------------------------------
+
+    def with_round(self, rnd: Round) -> Tournament:
+        """A copy with one more round appended."""
+        if rnd.number != self.next_round:
+            raise ValueError(f"the next round is {self.next_round}, not {rnd.number}")
+        return dataclasses.replace(self, rounds=(*self.rounds, rnd))
+
+    def with_rounds(self, rounds: Iterable[Round]) -> Tournament:
+        return dataclasses.replace(self, rounds=tuple(rounds))
+
+    def replace(self, **changes: object) -> Tournament:
+        return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
