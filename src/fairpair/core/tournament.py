@@ -110,6 +110,8 @@ class Tournament:
     forbidden: tuple[ForbiddenPairs, ...] = ()
     withdrawals: tuple[tuple[PlayerId, int], ...] = ()
     """``(player, first round not played)``."""
+    system: str = ""
+    """Encoded tournament type (TRF-2026 record 192), e.g. ``FIDE_DUTCH_2025_BAKU``."""
     _by_id: dict[PlayerId, Player] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -207,6 +209,24 @@ class Tournament:
 
     def with_rounds(self, rounds: Iterable[Round]) -> Tournament:
         return dataclasses.replace(self, rounds=tuple(rounds))
+
+    def before_round(self, round_number: int) -> Tournament:
+        """The event as it stood before ``round_number`` was paired.
+
+        Rounds before it are kept; of that round only the byes announced in advance remain
+        (requested full, half and zero-point byes, absences), as requests.
+        """
+        if not 1 <= round_number <= len(self.rounds) + 1:
+            raise ValueError(f"round {round_number} is outside 1..{len(self.rounds) + 1}")
+        kept = self.rounds[: round_number - 1]
+        requests = [b for b in self.requested_byes if b.round != round_number]
+        if round_number <= len(self.rounds):
+            requests.extend(
+                RequestedBye(round_number, bye.player, bye.kind)
+                for bye in self.rounds[round_number - 1].byes
+                if bye.kind.requested
+            )
+        return dataclasses.replace(self, rounds=kept, requested_byes=tuple(requests))
 
     def replace(self, **changes: object) -> Tournament:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
