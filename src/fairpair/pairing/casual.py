@@ -297,6 +297,8 @@ def _min_cost_perfect(
         raise ValueError("a perfect matching needs an even number of vertices")
     if not vertices:
         return {}
+    if not edges:
+        return None
     index = {v: i for i, v in enumerate(vertices)}
     pairs = len(vertices) // 2
     packed = _pack(costs, pairs)
