@@ -192,12 +192,17 @@ class WeightedMatcher:
         self._base = list(range(n)) + [-1] * n
         self._top = list(range(n))
         self._unused_ids = list(range(2 * n - 1, n - 1, -1))
+        # Each vertex at its heaviest edge is dual feasible; settling the vertices one by one
+        # then lowers the duals and pairs greedily along tight edges, which saves many stages.
         dual = [0] * (2 * n)
         for v, row in enumerate(self._adj):
             if row:
-                top = max(row.values())
-                dual[v] = top + (top & 1)  # all roots even: slack/2 stays integral
+                dual[v] = max(row.values())
         self._dual = dual
+        for v in range(n):
+            if self._mate[v] == _NO_MATE and dual[v] > 0:
+                self._settle(v)
+        self._make_roots_even()
 
     def _prepare_warm_start(self, dirty: list[int]) -> None:
         """Restore dual feasibility and tight matched edges after the weights of ``dirty`` changed.
@@ -230,8 +235,42 @@ class WeightedMatcher:
                     continue
                 mate[v] = mate[m] = _NO_MATE
             dual[v] = need
-        # All roots must have even duals (see the module docstring). An odd root inside a blossom
-        # cannot just be raised, so its blossoms are dissolved first.
+        # Give every new root the chance to pair up over a tight edge before any stage runs.
+        for v in [*dirty, *range(self._n)]:
+            if mate[v] == _NO_MATE and dual[v] > 0 and self._top[v] == v:
+                self._settle(v)
+        self._make_roots_even()
+
+    def _settle(self, v: int) -> None:
+        """Lower the dual of the exposed trivial vertex v to its least feasible value and pair v
+        with an exposed neighbour whose edge is then tight, if there is one.
+
+        Only v's dual changes and every edge of v stays feasible, so the invariants hold; a pair
+        made here removes one or two roots and no stage ever has to find it.
+        """
+        dual = self._dual
+        mate = self._mate
+        need = 0
+        partner = _NO_MATE
+        for x, w in self._adj[v].items():
+            lack = 2 * w - dual[x]
+            if lack > need:
+                need = lack
+                partner = x if mate[x] == _NO_MATE else _NO_MATE
+            elif lack == need and partner == _NO_MATE and mate[x] == _NO_MATE:
+                partner = x
+        dual[v] = need
+        if partner != _NO_MATE:
+            mate[v] = partner
+            mate[partner] = v
+
+    def _make_roots_even(self) -> None:
+        """All roots must have even duals (see the module docstring).
+
+        An odd root inside a blossom cannot simply be raised, so its blossoms are dissolved.
+        """
+        dual = self._dual
+        mate = self._mate
         for v in range(self._n):
             if mate[v] == _NO_MATE and dual[v] & 1:
                 while self._top[v] != v:
