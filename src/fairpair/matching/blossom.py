@@ -32,6 +32,8 @@ _FREE = 0
 _S = 1
 _T = 2
 _NO_MATE = -1
+# solve() repairs in place while at most 1/_WARM_LIMIT of the vertices are dirty.
+_WARM_LIMIT = 8
 
 Edge = tuple[int, int]
 
@@ -130,13 +132,27 @@ class WeightedMatcher:
                 if u < v:
                     yield u, v, w
 
-    def solve(self) -> None:
-        """Make the matching maximum-weight again, repairing only around changed vertices."""
+    def solve(self, *, warm: bool | None = None) -> None:
+        """Make the matching maximum-weight again for the current weights.
+
+        By default the previous matching, duals and blossoms are repaired around the vertices
+        whose edges changed, unless so many changed that starting over is faster. ``warm=True``
+        always repairs, ``warm=False`` always starts over (as :meth:`solve_from_scratch`).
+        """
+        if warm is False:
+            self.solve_from_scratch()
+            return
         self.solve_count += 1
         if not self._changed:
             return
-        self._prepare_warm_start(self._cover_changed_edges())
+        dirty = self._cover_changed_edges()
         self._changed.clear()
+        if warm is None and len(dirty) * _WARM_LIMIT > self._n:
+            # Repairs cost about one stage per dirty vertex: past this many, starting over with
+            # the greedy jump start is faster (measured on complete graphs, n = 200 and 400).
+            self._reset()
+        else:
+            self._prepare_warm_start(dirty)
         self._run_stages()
 
     def solve_from_scratch(self) -> None:
