@@ -26,6 +26,7 @@ establishes (every S-vertex is linked to its root by tight edges, which preserve
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator
 
 _FREE = 0
@@ -83,10 +84,20 @@ class WeightedMatcher:
         self._best_to_s_key = [0] * n
         self._best_ss_key = [0] * (2 * n)
         self._shift = 0
-        # Top-level blossoms labelled in this stage (may hold stale ids, filtered on use), and
-        # vertices that have a best edge to an S-vertex.
+        # Top-level blossoms labelled in this stage (may hold stale ids, filtered on use).
         self._labeled: set[int] = set()
-        self._reached: set[int] = set()
+        # Dual steps are applied lazily: a labelled top-level blossom b owes its vertices and
+        # itself the change (_shift - _since[b]), with the sign of its label, until _flush(b).
+        self._since = [0] * (2 * n)
+        # Bumped when a vertex becomes free again or a blossom is labelled: older heap entries
+        # for it are stale.
+        self._stamp = [0] * (2 * n)
+        # Candidates for the four kinds of dual step, as heaps with lazy deletion. Their keys
+        # stay fixed while the duals move (slack or dual plus a multiple of _shift).
+        self._heap_s_dual: list[tuple[int, int]] = []
+        self._heap_s_free: list[tuple[int, int, int]] = []
+        self._heap_s_s: list[tuple[int, int, Edge]] = []
+        self._heap_t_blossom: list[tuple[int, int, int]] = []
         self._queue: list[int] = []
 
     # ------------------------------------------------------------------ public API
@@ -403,8 +414,35 @@ class WeightedMatcher:
     # ------------------------------------------------------------------ stages
 
     def _slack(self, x: int, y: int) -> int:
-        """Slack of an edge between two different top-level blossoms."""
-        return self._dual[x] + self._dual[y] - 2 * self._adj[x][y]
+        """Slack of an edge between two different top-level blossoms (during a stage)."""
+        return self._actual_dual(x) + self._actual_dual(y) - 2 * self._adj[x][y]
+
+    def _actual_dual(self, v: int) -> int:
+        b = self._top[v]
+        lab = self._label[b]
+        if lab == _S:
+            return self._dual[v] - (self._shift - self._since[b])
+        if lab == _T:
+            return self._dual[v] + (self._shift - self._since[b])
+        return self._dual[v]
+
+    def _flush(self, b: int) -> None:
+        """Apply the dual change the labelled top-level blossom b still owes."""
+        lab = self._label[b]
+        owed = self._shift - self._since[b]
+        self._since[b] = self._shift
+        if lab == _FREE or not owed:
+            return
+        dual = self._dual
+        if lab == _T:
+            owed = -owed
+        # S: vertices fall, the blossom rises; T: the reverse.
+        if b < self._n:
+            dual[b] -= owed
+        else:
+            dual[b] += owed
+            for v in self._leaves(b):
+                dual[v] -= owed
 
     def _run_stages(self) -> None:
         mate = self._mate
@@ -424,20 +462,30 @@ class WeightedMatcher:
         self._best_ss = [None] * (2 * n)
         self._best_ss_list = [None] * (2 * n)
         self._shift = 0
+        self._since = [0] * (2 * n)
+        self._stamp = [0] * (2 * n)
         self._labeled = set()
-        self._reached = set()
+        self._heap_s_dual = []
+        self._heap_s_free = []
+        self._heap_s_s = []
+        self._heap_t_blossom = []
         self._queue = []
         for r in roots:
             self._assign_label(r, _S, None)
         while not self._grow():
             if self._adjust_duals():
                 break
+        for b in self._labeled:
+            if self._parent[b] == -1 and (b < n or self._children[b]):
+                self._flush(b)
         self._expand_zero_s_blossoms()
 
     def _assign_label(self, v: int, label: int, p: int | None) -> None:
         """Label the top-level blossom of v, entered from vertex p over edge (p, v)."""
         b = self._top[v]
+        self._flush(b)
         self._label[b] = label
+        self._stamp[b] += 1
         self._labeled.add(b)
         self._label_edge[b] = None if p is None else (p, v)
         self._best_ss[b] = None
@@ -445,6 +493,10 @@ class WeightedMatcher:
         if label == _S:
             self._queue.extend(self._leaves(b))
         else:
+            if b >= self._n:
+                heapq.heappush(
+                    self._heap_t_blossom, (self._dual[b] + self._shift, b, self._stamp[b])
+                )
             base = self._base[b]
             self._assign_label(self._mate[base], _S, base)
 
@@ -459,38 +511,49 @@ class WeightedMatcher:
         best_to_s_key = self._best_to_s_key
         best_ss = self._best_ss
         best_ss_key = self._best_ss_key
-        reached = self._reached
+        since = self._since
+        heap_s_free = self._heap_s_free
+        heap_s_s = self._heap_s_s
+        stamp = self._stamp
+        shift = self._shift  # no dual step happens while scanning
         while queue:
             x = queue.pop()
-            dx = dual[x]
-            fixed_x = dx + self._shift  # constant while x is S
             bx = top[x]
+            dx = dual[x] - (shift - since[bx])
+            fixed_x = dx + shift  # constant while x is S
+            heapq.heappush(self._heap_s_dual, (fixed_x, x))
             for y, w in adj[x].items():
                 by = top[y]
                 if bx == by:
                     continue
                 w2 = 2 * w
-                if label[by] == _S:
-                    slack = dx + dual[y] - w2
+                lab = label[by]
+                if lab == _S:
+                    slack = dx + dual[y] - (shift - since[by]) - w2
                     if slack == 0:
                         if self._tight_edge(x, y):
                             return True
                         bx = top[x]
                     else:
-                        key = slack + 2 * self._shift
+                        key = slack + 2 * shift
                         if best_ss[bx] is None or key < best_ss_key[bx]:
                             best_ss[bx] = (x, y)
                             best_ss_key[bx] = key
+                            heapq.heappush(heap_s_s, (key, bx, (x, y)))
                 else:
                     key = fixed_x - w2
-                    if best_to_s[y] is None or key < best_to_s_key[y]:
+                    better = best_to_s[y] is None or key < best_to_s_key[y]
+                    if better:
                         best_to_s[y] = (x, y)
                         best_to_s_key[y] = key
-                        reached.add(y)
-                    if label[by] == _FREE and dx + dual[y] == w2:
-                        if self._tight_edge(x, y):
-                            return True
-                        bx = top[x]
+                    if lab == _FREE:
+                        # The slack key of a free vertex: its dual is not moving.
+                        if better:
+                            heapq.heappush(heap_s_free, (key + dual[y], y, stamp[y]))
+                        if dx + dual[y] == w2:
+                            if self._tight_edge(x, y):
+                                return True
+                            bx = top[x]
         return False
 
     def _tight_edge(self, x: int, y: int) -> bool:
@@ -562,7 +625,10 @@ class WeightedMatcher:
             le = label_edge[c]
             assert le is not None
             cycle.append((le[1], le[0]))
+        for c in children:
+            self._flush(c)
         b = self._unused_ids.pop()
+        self._since[b] = self._shift
         self._children[b] = children
         self._cycle[b] = cycle
         self._base[b] = self._base[lca]
@@ -603,6 +669,8 @@ class WeightedMatcher:
                 best, best_slack = e, slack
         self._best_ss[b] = best
         self._best_ss_key[b] = best_slack + 2 * self._shift
+        if best is not None:
+            heapq.heappush(self._heap_s_s, (best_slack + 2 * self._shift, b, best))
 
     def _augment(self, x: int, y: int) -> None:
         """Augment over the edge (x, y) joining two trees (or a tree and an exposed blossom)."""
@@ -634,84 +702,60 @@ class WeightedMatcher:
             s, partner = p, q
 
     def _adjust_duals(self) -> bool:
-        """Change the duals by the largest safe amount and act on the event; True ends the stage.
+        """Take the largest safe dual step and act on its event; True ends the stage.
 
-        Only the labelled forest is visited, so a small repair stays cheap on a large graph.
+        The step itself only moves _shift; the four candidates come from heaps whose stale
+        entries are dropped on the way.
         """
-        n = self._n
-        dual = self._dual
-        top = self._top
-        label = self._label
-        parent = self._parent
-        children = self._children
         shift = self._shift
-        forest = [
-            b
-            for b in self._labeled
-            if parent[b] == -1 and label[b] != _FREE and (b < n or children[b])
-        ]
-        self._labeled = set(forest)
-        kind = 0
-        delta = 0
-        arg: int | Edge | None = None
-        # delta1: an S-vertex dual reaches 0.
-        for b in forest:
-            if label[b] == _S:
-                for v in self._leaves(b) if b >= n else (b,):
-                    if kind == 0 or dual[v] < delta:
-                        kind, delta, arg = 1, dual[v], v
-        assert kind, "a stage always has a root"
+        label = self._label
+        top = self._top
+        parent = self._parent
+        # delta1: an S-vertex dual reaches 0 (S-vertices stay S: no entry goes stale).
+        key1, v1 = self._heap_s_dual[0]
+        kind, delta, arg = 1, key1 - shift, v1
+        arg_edge: Edge | None = None
         # delta2: an edge from an S-vertex to a free vertex becomes tight.
-        best_to_s = self._best_to_s
-        best_to_s_key = self._best_to_s_key
-        dropped = []
-        for y in self._reached:
-            lab = label[top[y]]
-            if lab == _FREE:
-                d = best_to_s_key[y] - shift + dual[y]
-                if d < delta:
-                    kind, delta, arg = 2, d, best_to_s[y]
-            elif lab == _S:
-                dropped.append(y)  # S stays S for the rest of the stage
-        self._reached.difference_update(dropped)
-        # delta3: an edge between two S-blossoms becomes tight; delta4: a T-blossom dual hits 0.
-        for b in forest:
-            if label[b] == _S:
-                e = self._best_ss[b]
-                if e is not None:
-                    d = self._best_ss_key[b] - 2 * shift
-                    assert d % 2 == 0, "S-S slack must be even"
-                    d //= 2
-                    if d < delta:
-                        kind, delta, arg = 3, d, e
-            elif b >= n and dual[b] < delta:
-                kind, delta, arg = 4, dual[b], b
+        heap = self._heap_s_free
+        stamp = self._stamp
+        while heap:
+            key, y, st = heap[0]
+            if st != stamp[y] or label[top[y]] != _FREE:
+                heapq.heappop(heap)
+                continue
+            if key - shift < delta:
+                kind, delta, arg_edge = 2, key - shift, self._best_to_s[y]
+            break
+        # delta3: an edge between two S-blossoms becomes tight.
+        heap3 = self._heap_s_s
+        while heap3:
+            key, b, e = heap3[0]
+            if parent[b] != -1 or label[b] != _S or top[e[0]] == top[e[1]]:
+                heapq.heappop(heap3)
+                continue
+            d = key - 2 * shift
+            assert d % 2 == 0, "S-S slack must be even"
+            if d // 2 < delta:
+                kind, delta, arg_edge = 3, d // 2, e
+            break
+        # delta4: a T-blossom dual reaches 0.
+        heap4 = self._heap_t_blossom
+        while heap4:
+            key, b, st = heap4[0]
+            if st != stamp[b] or parent[b] != -1 or label[b] != _T or not self._children[b]:
+                heapq.heappop(heap4)
+                continue
+            if key - shift < delta:
+                kind, delta, arg = 4, key - shift, b
+            break
         assert delta >= 0
-        if delta:
-            self._shift = shift + delta
-            for b in forest:
-                if label[b] == _S:
-                    if b < n:
-                        dual[b] -= delta
-                    else:
-                        dual[b] += delta
-                        for v in self._leaves(b):
-                            dual[v] -= delta
-                elif b < n:
-                    dual[b] += delta
-                else:
-                    dual[b] -= delta
-                    for v in self._leaves(b):
-                        dual[v] += delta
+        self._shift = shift + delta
         if kind == 1:
-            assert isinstance(arg, int)
             self._flip_path(arg, _NO_MATE)
             return True
         if kind in (2, 3):
-            assert isinstance(arg, tuple)
-            x, y = arg
-            return self._tight_edge(x, y)
-        assert isinstance(arg, int)
+            assert arg_edge is not None
+            return self._tight_edge(*arg_edge)
         self._expand_t_blossom(arg)
         return False
 
@@ -723,9 +767,11 @@ class WeightedMatcher:
         children = self._children[b]
         cycle = self._cycle[b]
         label = self._label
+        self._flush(b)
         self._expand_plain(b)
         for c in children:
             label[c] = _FREE
+            self._since[c] = self._shift
             self._label_edge[c] = None
             self._best_ss[c] = None
             self._best_ss_list[c] = None
@@ -746,9 +792,25 @@ class WeightedMatcher:
             j += step
         base_child = children[0]
         label[base_child] = _T
+        self._stamp[base_child] += 1
         self._labeled.add(base_child)
         self._label_edge[base_child] = entry
-        # Children off the path are free again; tight edges into them show up as delta2 = 0.
+        if base_child >= self._n:
+            heapq.heappush(
+                self._heap_t_blossom,
+                (self._dual[base_child] + self._shift, base_child, self._stamp[base_child]),
+            )
+        # Children off the path are free again: their vertices' best edges from S-vertices
+        # become candidates (tight ones show up as a dual step of 0).
+        for c in children:
+            if label[c] == _FREE:
+                for v in self._leaves(c):
+                    self._stamp[v] += 1
+                    if self._best_to_s[v] is not None:
+                        heapq.heappush(
+                            self._heap_s_free,
+                            (self._best_to_s_key[v] + self._dual[v], v, self._stamp[v]),
+                        )
 
     def _expand_zero_s_blossoms(self) -> None:
         """End of stage: expand S-blossoms (and their sub-blossoms) whose dual is 0."""
