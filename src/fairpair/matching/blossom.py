@@ -69,6 +69,8 @@ class WeightedMatcher:
         self._unused_ids = list(range(2 * n - 1, n - 1, -1))
         # Edges whose weight changed since the last solve.
         self._changed: list[Edge] = []
+        # Vertices whose pair the current repair split (possible roots).
+        self._split: list[int] = []
         self.solve_count = 0
         # Per-stage state.
         self._label = [_FREE] * (2 * n)
@@ -163,15 +165,16 @@ class WeightedMatcher:
             # the greedy jump start is faster (measured on complete graphs, n = 200 and 400).
             self._reset()
         else:
-            self._prepare_warm_start(dirty)
-        self._run_stages()
+            self._run_stages(self._prepare_warm_start(dirty))
+            return
+        self._run_stages(range(self._n))
 
     def solve_from_scratch(self) -> None:
         """Forget the previous matching and duals and solve anew (the reference for the tests)."""
         self.solve_count += 1
         self._changed.clear()
         self._reset()
-        self._run_stages()
+        self._run_stages(range(self._n))
 
     def mate(self, v: int) -> int | None:
         """The vertex matched to ``v``, or None."""
@@ -229,16 +232,20 @@ class WeightedMatcher:
         for v in range(n):
             if self._mate[v] == _NO_MATE and dual[v] > 0:
                 self._settle(v)
-        self._make_roots_even()
+        self._make_roots_even(range(n))
 
-    def _prepare_warm_start(self, dirty: list[int]) -> None:
+    def _prepare_warm_start(self, dirty: list[int]) -> list[int]:
         """Restore dual feasibility and tight matched edges after the weights of ``dirty`` changed.
 
         Afterwards every exposed vertex with a positive dual becomes a root of the next stages.
+        Returns the vertices that may be such roots: after a solve every exposed vertex has
+        dual 0, so only the vertices split off here can be (this keeps the repair independent
+        of the size of the graph).
         """
         dual = self._dual
         mate = self._mate
         adj = self._adj
+        self._split = list(dirty)
         # A changed edge may lie inside a blossom: dissolve every blossom around a dirty vertex.
         for v in dirty:
             while self._top[v] != v:
@@ -261,12 +268,15 @@ class WeightedMatcher:
                     dual[v] = tight
                     continue
                 mate[v] = mate[m] = _NO_MATE
+                self._split.append(m)
             dual[v] = need
         # Give every new root the chance to pair up over a tight edge before any stage runs.
-        for v in [*dirty, *range(self._n)]:
+        candidates = list(dict.fromkeys(self._split))
+        for v in candidates:
             if mate[v] == _NO_MATE and dual[v] > 0 and self._top[v] == v:
                 self._settle(v)
-        self._make_roots_even()
+        self._make_roots_even(candidates)
+        return candidates
 
     def _settle(self, v: int) -> None:
         """Lower the dual of the exposed trivial vertex v to its least feasible value and pair v
@@ -291,14 +301,14 @@ class WeightedMatcher:
             mate[v] = partner
             mate[partner] = v
 
-    def _make_roots_even(self) -> None:
+    def _make_roots_even(self, candidates: Iterable[int]) -> None:
         """All roots must have even duals (see the module docstring).
 
         An odd root inside a blossom cannot simply be raised, so its blossoms are dissolved.
         """
         dual = self._dual
         mate = self._mate
-        for v in range(self._n):
+        for v in candidates:
             if mate[v] == _NO_MATE and dual[v] & 1:
                 while self._top[v] != v:
                     self._dissolve(self._top[v])
@@ -318,8 +328,11 @@ class WeightedMatcher:
                 dual[v] += z
             base = self._base[b]
             m = self._mate[base]
+            # The base ends exposed with a positive dual, even if it was exposed before.
+            self._split.append(base)
             if m != _NO_MATE:
                 self._mate[base] = self._mate[m] = _NO_MATE
+                self._split.append(m)
         self._expand_plain(b)
 
     # ------------------------------------------------------------------ blossom helpers
@@ -444,12 +457,13 @@ class WeightedMatcher:
             for v in self._leaves(b):
                 dual[v] -= owed
 
-    def _run_stages(self) -> None:
+    def _run_stages(self, candidates: Iterable[int]) -> None:
+        """Run stages from the exposed vertices with a positive dual among ``candidates``."""
         mate = self._mate
         dual = self._dual
         # Stages never create new roots (a flip leaves a vertex exposed at dual 0), so the
         # roots are listed once and only filtered afterwards.
-        roots = [v for v in range(self._n) if mate[v] == _NO_MATE and dual[v] > 0]
+        roots = [v for v in candidates if mate[v] == _NO_MATE and dual[v] > 0]
         while roots:
             self._stage(roots)
             roots = [v for v in roots if mate[v] == _NO_MATE and dual[v] > 0]
