@@ -22,6 +22,26 @@ matched and that vertex becomes exposed with dual 0.  Every stage therefore remo
 one root; the stage ends as soon as it has made that progress.  Integrality of ``slack / 2``
 for S-S edges needs all roots of a stage to have duals of equal parity, which the warm start
 establishes (every S-vertex is linked to its root by tight edges, which preserve parity).
+
+The repair before the stages, for a vertex cover ("dirty" vertices) of the changed edges:
+
+1. Dissolve every blossom that contains a dirty vertex, top-level first: add the blossom's z
+   to the duals of all its vertices and drop it. Slacks inside stay equal, slacks leaving it
+   grow by z, so only the base's pair may stop being tight; it is split.
+2. Each dirty vertex v is now trivial, so its slacks have no blossom term. Its dual is set to
+   the least value keeping all its edges feasible; if its pair can be made tight at or above
+   that value it is kept (this is the common case of a probe), otherwise it is split.
+3. Every vertex left exposed with a positive dual is "settled": if trivial, its dual is
+   lowered to the least feasible value and it is paired with an exposed neighbour over a tight
+   edge when there is one. Odd roots are made even (dissolving their blossoms if needed).
+
+Every step keeps dual feasibility and tight matched/blossom edges, so the stages that follow
+end with an optimum. A solve from scratch uses step 3 as its jump start (each vertex starts at
+its heaviest edge).
+
+During a stage dual steps are lazy (a labelled blossom owes its vertices the total step since
+it was labelled) and the four kinds of step are taken from heaps, so a step costs O(log n)
+and a repair touches only the trees it grows.
 """
 
 from __future__ import annotations
