@@ -109,11 +109,15 @@ def casual_events(
     max_players: int = 12,
     max_rounds: int = 6,
 ) -> Tournament:
-    """Random casual events (see :func:`build_casual_event`), small enough to enumerate."""
+    """Random casual events (see :func:`build_casual_event`).
+
+    Sizes are drawn uniformly (``sampled_from``): plain integer strategies favour the smallest
+    fields, which say little about pairing.
+    """
     return build_casual_event(
         draw(st.integers(0, 2**32 - 1)),
-        draw(st.integers(min_players, max_players)),
-        draw(st.integers(0, max_rounds)),
+        draw(st.sampled_from(range(min_players, max_players + 1))),
+        draw(st.sampled_from(range(0, max_rounds + 1))),
         drop_rate=draw(st.sampled_from([0.0, 0.05, 0.2])),
         late_rate=draw(st.sampled_from([0.0, 0.1])),
         draw_rate=draw(st.sampled_from([0.0, 0.1, 0.5, 1.0])),

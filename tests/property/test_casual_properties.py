@@ -118,7 +118,31 @@ def _check_invariants(t: Tournament, pairing: Pairing) -> None:
 def test_small_fields_reach_the_exhaustive_optimum(
     t: Tournament, kwargs: dict[str, object]
 ) -> None:
-    options = _options(kwargs)
+    _compare_with_enumeration(t, _options(kwargs))
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_seeded_small_fields_reach_the_exhaustive_optimum(seed: int) -> None:
+    rng = random.Random(seed)
+    t = build_casual_event(
+        seed,
+        rng.randint(6, 12),
+        rng.randint(1, 7),
+        draw_rate=rng.choice([0.0, 0.1, 0.5]),
+        drop_rate=rng.choice([0.0, 0.1]),
+        clubs=rng.choice([0, 3]),
+        random_pairings=rng.random() < 0.3,
+    )
+    options = CasualOptions(
+        seed=seed,
+        style=rng.choice(list(GroupStyle)),
+        tie_order=rng.choice(list(TieOrder)),
+        separate_by_club=rng.random() < 0.3,
+    )
+    _compare_with_enumeration(t, options)
+
+
+def _compare_with_enumeration(t: Tournament, options: CasualOptions) -> None:
     judge = _Judge(t, options)
     best: Key | None = None
     for candidate in pairings(judge.order):

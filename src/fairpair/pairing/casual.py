@@ -27,13 +27,14 @@ and 5 (parity forces one float over such a boundary; a pair over two boundaries 
 forbidden pairs are ignored. Hence, when it contains no rematch and no forbidden pair, it is
 the optimum of the real problem too (the fast path).
 
-Otherwise only the conflicts are repaired: each conflicting pair, with the ideal pairs around
-it, forms a region that is solved exactly on its complete graph; outside the regions the ideal
-pairs stay. The result is accepted only with a proof of optimality for the whole field
-(:func:`_certify`): it has no rematch and meets the lower bounds of rules 4 and 5, and no
-alternating cycle can lower rule 6 (potentials that are feasible for every possible pair,
-checked explicitly near each player and by a bound far away). Failing that, the regions are
-widened (doubled) until they cover everybody, which is the exact solve of the whole field.
+Otherwise the field is solved exactly on a *window*: the pairs of players at most ``W`` places
+from each other (``adjacent``) or from the ideal partner (``fold``), ``W = 8`` first. Every pair
+outside the window costs at least ``(W+1)² − 1`` in style, so the window's optimum is the
+optimum of the whole field as soon as it has no rematch, meets the lower bounds of rules 4 and
+5 (parity of each group boundary and, for small top and bottom groups, how many pairs they can
+form among themselves) and its total style is below that price (:func:`_proven_optimal`).
+Otherwise ``W`` doubles, up to the complete graph, which is exact by definition. (For fields
+above 3,000 players the widening stops at 512 places with a note saying so.)
 
 The bye (rule 3): the best candidate by the bye rule is tried first; when the rest can then be
 paired without a rematch, no other choice can do better on rules 2 and 3. Otherwise an exact
@@ -43,10 +44,8 @@ matching over everybody chooses the bye (fewest rematches, then the bye rule).
 from __future__ import annotations
 
 import enum
-import math
 import random
-from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fairpair.core import (
@@ -59,7 +58,7 @@ from fairpair.core import (
     Tournament,
     scores,
 )
-from fairpair.pairing._matching import max_weight_matching
+from fairpair.matching import max_weight_matching
 
 
 class TieOrder(enum.Enum):
@@ -240,6 +239,66 @@ class _Field:
             self.style_cost(p, q),
         )
 
+    def lower_bounds(self, small_side: int = 0) -> tuple[int, int]:
+        """Lower bounds on the floats and on Σ(point difference)² of any rematch-free pairing.
+
+        Every pair crosses the group boundaries between its players: floats = Σ over
+        boundaries of the pairs crossing it, and Σ(difference)² ≥ Σ over boundaries of
+        crossings × gap² (a square of a sum is at least the sum of the squares). A boundary
+        with an odd number of players above it is crossed at least once (parity).
+
+        With ``small_side``, the top groups up to that many players (and the bottom ones) are
+        bounded exactly instead: the least cost of the pairs touching them, when each of their
+        players either meets another of them without a rematch or a forbidden pair, or floats
+        out to the nearest group beyond (the cheapest partner possible there).
+        """
+        n = len(self.ids)
+        starts = [i for i in range(1, n) if self.group[i] != self.group[i - 1]]
+        top = max((i for i in starts if i <= small_side), default=0)
+        bottom = min((i for i in starts if n - i <= small_side and i > top), default=n)
+        floats = squares = 0
+        for i in starts:
+            if top < i < bottom:
+                crossings = i % 2
+                floats += crossings
+                squares += crossings * (self.score[i - 1] - self.score[i]) ** 2
+        for side, edge in ((range(0, top), top), (range(bottom, n), bottom - 1)):
+            if side:
+                f, sq = self._side_bound(side, edge)
+                floats += f
+                squares += sq
+        return floats, squares
+
+    def _side_bound(self, side: range, outside: int) -> tuple[int, int]:
+        """Least (floats, Σ difference²) of the pairs touching a top or bottom block of groups.
+
+        ``outside`` is the nearest position beyond the block. Leaving the block costs each
+        player his cost against that position; so the bound is Σ of those minus the heaviest
+        matching with weights ``out(p) + out(q) − cost(p, q)`` inside the block.
+        """
+        members = list(side)
+
+        def cost(p: int, q: int) -> tuple[int, int]:
+            return abs(self.group[p] - self.group[q]), (self.score[p] - self.score[q]) ** 2
+
+        out = [cost(p, outside) for p in members]
+        radix = 2 * sum(d for _, d in out) + 1  # above any Σ of squares that can occur
+        packed_out = [f * radix + d for f, d in out]
+        edges: list[tuple[int, int, int]] = []
+        for i, p in enumerate(members):
+            for j in range(i + 1, len(members)):
+                q = members[j]
+                if self.allowed(p, q) and not self.rematch(p, q):
+                    f, d = cost(p, q)
+                    gain = packed_out[i] + packed_out[j] - (f * radix + d)
+                    if gain > 0:
+                        edges.append((i, j, gain))
+        mates = max_weight_matching(len(members), edges)
+        weight = {(i, j): w for i, j, w in edges}
+        saved = sum(weight[(i, m)] for i, m in enumerate(mates) if m is not None and i < m)
+        total = sum(packed_out) - saved
+        return divmod(total, radix)
+
 
 def _ideal_pairing(group: Sequence[int], style: GroupStyle) -> list[int]:
     """The ideal partner of every position (see the module docstring)."""
@@ -312,213 +371,97 @@ def _min_cost_perfect(
     return {vertices[i]: vertices[m] for i, m in enumerate(mates) if m is not None}
 
 
-def _solve_region(fld: _Field, region: Sequence[int]) -> dict[int, int] | None:
-    """Exact optimum of rules 2, 4, 5, 6 among the players of a region (complete graph)."""
-    edges: list[tuple[int, int]] = []
-    costs: list[tuple[int, int, int, int]] = []
-    for i, p in enumerate(region):
-        for q in region[i + 1 :]:
-            if fld.allowed(p, q):
-                edges.append((p, q))
-                costs.append(fld.cost(p, q))
-    return _min_cost_perfect(region, edges, costs)
-
-
-# --- regions around conflicts and the certificate ------------------------------------------
-
-
-def _regions(fld: _Field, conflicts: Sequence[int], padding: int) -> list[list[int]]:
-    """Groups of ideal pairs around the conflicting ones, each closed under ideal partners."""
-    n = len(fld)
-    ideal = fld.ideal
-    parent = list(range(n))  # union-find over positions, keyed by the lower of an ideal pair
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    chosen = [False] * n
-    for p in conflicts:
-        root = find(min(p, ideal[p]))
-        for end in (p, ideal[p]):
-            for r in range(max(0, end - padding), min(n, end + padding + 1)):
-                key = min(r, ideal[r])
-                chosen[key] = True
-                other = find(key)
-                if other != root:
-                    parent[other] = root
-        chosen[min(p, ideal[p])] = True
-    groups: dict[int, list[int]] = {}
-    for key in range(n):
-        if chosen[key] and key == min(key, ideal[key]):
-            members = groups.setdefault(find(key), [])
-            members.extend((key, ideal[key]))
-    return [sorted(members) for _, members in sorted(groups.items())]
-
-
-def _certify(fld: _Field, mate: Sequence[int]) -> bool:
-    """Prove that ``mate`` is an optimal pairing of the whole field, or return False.
-
-    ``mate`` is optimal unless some alternating cycle (new pairs in, old pairs out) lowers the
-    total cost. Costs are compared with two corrections that do not change the sign of any
-    cycle's gain:
-
-    * for every group boundary with an odd number of players above it that ``mate`` crosses
-      exactly once, its float and squared gap are subtracted from the cost of every pair
-      crossing it: a cycle keeps the parity of the crossings of each boundary, so it cannot
-      remove that single crossing without adding one, and the cycle's true gain is at most its
-      corrected gain;
-    * the cycles are searched as closed walks in the digraph with an arc ``x → mate(y)`` of
-      cost ``c(x, y) − c(y, mate(y))`` for every allowed pair ``{x, y}`` not in ``mate``. No
-      negative closed walk exists when the shortest-path potentials ``φ`` (virtual source, all
-      ≤ 0) are feasible on every arc. Arcs near each player (``|y − centre(x)| ≤ W``) and every
-      arc into a player whose old pair still costs more than style after the correction are
-      relaxed explicitly; any other arc costs at least ``(W+1)² − 1 − (largest such old
-      style)`` (its style alone is that large), so it is feasible for every player whose
-      potential is above minus that; players below it have all their arcs relaxed.
-    """
-    n = len(fld)
-    if n == 0:
-        return True
-    groups = fld.group[-1] + 1
-    crossing = [0] * (groups + 1)
-    for p in range(n):
-        q = mate[p]
-        if p < q:
-            crossing[fld.group[p]] += 1
-            crossing[fld.group[q]] -= 1
-    first = [0] * groups  # first position of each group
-    for p in range(n - 1, -1, -1):
-        first[fld.group[p]] = p
-    kept_float = [0] * groups  # prefix counts over boundaries 0..g-1 (boundary g: below group g)
-    kept_square = [0] * groups
-    running = 0
-    for g in range(groups - 1):
-        running += crossing[g]
-        single = running == 1 and first[g + 1] % 2 == 1
-        gap = fld.score[first[g]] - fld.score[first[g + 1]]
-        kept_float[g + 1] = kept_float[g] + (1 if single else 0)
-        kept_square[g + 1] = kept_square[g] + (gap * gap if single else 0)
-    top = max(2 * n * n, (fld.score[0] - fld.score[-1]) ** 2, groups, 1)
-    base = 4 * n * top + 1
-
-    def cost(p: int, q: int) -> int:
-        rematch, floats, square, style = fld.cost(p, q)
-        lo, hi = sorted((fld.group[p], fld.group[q]))
-        floats -= kept_float[hi] - kept_float[lo]
-        square -= kept_square[hi] - kept_square[lo]
-        return ((rematch * base + floats) * base + square) * base + style
-
-    old = [cost(p, mate[p]) for p in range(n)]
-    heavy = [y for y in range(n) if old[y] >= base]
-    light_worst = max((old[y] for y in range(n) if old[y] < base), default=0)
-    if not heavy and light_worst == 0:
-        return True
-    width = max(2, math.isqrt(4 * light_worst) + 1)
-    far = (width + 1) ** 2 - 1 - light_worst
-    return _feasible_potentials(fld, mate, old, heavy, cost, width, far)
-
-
-def _feasible_potentials(
-    fld: _Field,
-    mate: Sequence[int],
-    old: Sequence[int],
-    heavy: Sequence[int],
-    cost: Callable[[int, int], int],
-    width: int,
-    far: int,
-    budget: int = 60_000_000,
-) -> bool:
-    """Bellman–Ford (queue-based) from a virtual source; False on a negative cycle.
-
-    A player's arcs are relaxed near his centre (``|y − centre(x)| ≤ width``) and into
-    every heavy player; any other arc costs at least ``far``, so it is feasible while
-    ``φ(x) ≥ −far``. A player whose potential falls below ``−far`` has all his arcs relaxed.
-    ``budget`` caps the work (arc evaluations); running out counts as failure.
-    """
+def _window_edges(fld: _Field, width: int) -> tuple[list[tuple[int, int]], bool]:
+    """Allowed pairs within ``width`` places of a player's centre; and whether that is all."""
     n = len(fld)
     centre = fld.centre
-    dist: dict[int, int] = {}
-    length: dict[int, int] = {}
-    queue: deque[int] = deque()
-    is_heavy = [False] * n
-    for y in heavy:
-        is_heavy[y] = True
-    work = 0
-
-    def relax(x: int, y: int, start: int, steps: int) -> None:
-        if y == x or y == mate[x] or not fld.allowed(x, y):
-            return
-        z = mate[y]
-        value = start + cost(x, y) - old[y]
-        if value < dist.get(z, 0):
-            dist[z] = value
-            length[z] = steps + 1
-            queue.append(z)
-
-    # Every player starts at 0; only arcs into a player whose old pair costs something can be
-    # negative, so those are relaxed first.
-    for y in range(n):
-        if old[y] > 0:
-            if is_heavy[y]:
-                work += n
-                for x in range(n):
-                    relax(x, y, 0, 0)
-            else:
-                for w in range(max(0, y - width), min(n, y + width + 1)):
-                    relax(centre[w], y, 0, 0)
-    while queue:
-        x = queue.popleft()
-        start, steps = dist[x], length[x]
-        if steps > n:
-            return False  # a negative cycle
-        if start < -far:
-            targets: Sequence[int] = range(n)
-        else:
-            targets = [
-                *range(max(0, centre[x] - width), min(n, centre[x] + width + 1)),
-                *heavy,
-            ]
-        work += len(targets)
-        if work > budget:
-            return False
-        for y in targets:
-            relax(x, y, start, steps)
-    return True
+    complete = width >= n
+    seen: set[tuple[int, int]] = set()
+    edges: list[tuple[int, int]] = []
+    for p in range(n):
+        lo, hi = (0, n) if complete else (max(0, centre[p] - width), min(n, centre[p] + width + 1))
+        for q in range(lo, hi):
+            pair = (p, q) if p < q else (q, p)
+            if q != p and pair not in seen and fld.allowed(p, q):
+                seen.add(pair)
+                edges.append(pair)
+    edges.sort()  # the solver's input order must not depend on how the window was walked
+    return edges, complete
 
 
-def _pair_field(fld: _Field) -> tuple[list[int], bool]:
-    """Optimal pairing of a field (bye already removed): mates, and whether it has a rematch."""
+def _solve_window(fld: _Field, width: int) -> tuple[list[int] | None, bool]:
+    """Least-cost pairing (rules 2, 4, 5, 6) using only the pairs of a window around the ideal.
+
+    Returns the mates (None if the window admits no complete pairing) and whether the window
+    was the complete graph.
+    """
+    edges, complete = _window_edges(fld, width)
+    costs = [fld.cost(p, q) for p, q in edges]
+    found = _min_cost_perfect(list(range(len(fld))), edges, costs)
+    if found is None:
+        return None, complete
+    return [found[p] for p in range(len(fld))], complete
+
+
+def _proven_optimal(fld: _Field, mate: Sequence[int], width: int) -> bool:
+    """Whether a pairing that is optimal within the window is optimal over all pairs.
+
+    A pair outside the window costs at least ``(width+1)² − 1`` in style (rule 6). If ``mate``
+    has no rematch and meets the lower bounds of rules 4 and 5 (:meth:`_Field.lower_bounds`),
+    a better pairing must tie it on rules 2, 4 and 5 and have less total style; when ``mate``'s
+    total style is below that price, such a pairing uses no pair outside the window, and inside
+    the window ``mate`` is optimal.
+    """
+    totals = [0, 0, 0, 0]
+    for p in range(len(fld)):
+        q = mate[p]
+        if p < q:
+            for k, value in enumerate(fld.cost(p, q)):
+                totals[k] += value
+    rematches, floats, squares, style = totals
+    if rematches or style >= (width + 1) ** 2 - 1:
+        return False
+    reached = (floats, squares)
+    return reached == fld.lower_bounds() or reached == fld.lower_bounds(_SMALL_SIDE)
+
+
+_SMALL_SIDE = 128
+"""Largest group side whose pairing capacity is computed exactly for the float bounds."""
+
+_FIRST_WINDOW = 8
+_COMPLETE_LIMIT = 3000
+"""Above this many players the window stops widening at :data:`_WIDEST` places."""
+_WIDEST = 512
+
+
+def _pair_field(fld: _Field) -> tuple[list[int], bool, bool]:
+    """Optimal pairing of a field (bye already removed).
+
+    Returns the mates, whether they include a rematch, and whether optimality is proven (it is
+    not only when a field above :data:`_COMPLETE_LIMIT` would need a window wider than
+    :data:`_WIDEST` places).
+    """
     n = len(fld)
     ideal = fld.ideal
-    conflicts = [
-        p
+    conflicts = any(
+        p < ideal[p] and (not fld.allowed(p, ideal[p]) or fld.rematch(p, ideal[p]))
         for p in range(n)
-        if p < ideal[p] and (not fld.allowed(p, ideal[p]) or fld.rematch(p, ideal[p]))
-    ]
+    )
     if not conflicts:
-        return list(ideal), False  # the fast path: the unique optimum of the relaxation
-    padding = 4
+        return list(ideal), False, True  # the fast path: the unique optimum of the relaxation
+    width = _FIRST_WINDOW
+    best: list[int] | None = None
     while True:
-        regions = _regions(fld, conflicts, padding)
-        whole = len(regions) == 1 and len(regions[0]) == n
-        mate = list(ideal)
-        solved = True
-        for region in regions:
-            local = _solve_region(fld, region)
-            if local is None:
-                solved = False
-                break
-            for p, q in local.items():
-                mate[p] = q
-        if solved and (whole or _certify(fld, mate)):
-            rematches = any(fld.rematch(p, mate[p]) for p in range(n))
-            return mate, rematches
-        if whole:
+        mate, complete = _solve_window(fld, width)
+        if mate is not None:
+            best = mate
+            if complete or _proven_optimal(fld, mate, width):
+                return mate, any(fld.rematch(p, mate[p]) for p in range(n)), True
+        elif complete:
             raise NoValidPairing("the forbidden pairs leave no complete pairing")
-        padding *= 2
+        if n > _COMPLETE_LIMIT and width >= _WIDEST and best is not None:
+            return best, any(fld.rematch(p, best[p]) for p in range(n)), False
+        width *= 2
 
 
 def _choose_bye_exactly(
@@ -589,20 +532,21 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
         bye = by_rule[0]
         fld = _Field(event, [pid for pid in order if pid != bye], seeded.style)
         try:
-            mate, rematches = _pair_field(fld)
+            mate, rematches, proven = _pair_field(fld)
         except NoValidPairing:
-            rematches, mate = True, []
+            rematches, mate, proven = True, [], True
         if rematches:
+            # Another bye might avoid a rematch (rule 2 before rule 3): decide exactly.
             chosen = _choose_bye_exactly(event, order, bye_rank)
             if chosen != bye:
                 bye = chosen
                 fld = _Field(event, [pid for pid in order if pid != bye], seeded.style)
-                mate, _ = _pair_field(fld)
+                mate, _, proven = _pair_field(fld)
             elif not mate:
                 raise NoValidPairing("the forbidden pairs leave no complete pairing")
     else:
         fld = _Field(event, order, seeded.style)
-        mate, _ = _pair_field(fld)
+        mate, _, proven = _pair_field(fld)
 
     pairs = [(fld.ids[p], fld.ids[q]) for p, q in enumerate(mate) if p < q]
     pairs.sort(key=lambda ab: min(position[ab[0]], position[ab[1]]))
@@ -621,6 +565,8 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
             what = " and ".join(problems)
             text = f"fixed board is {what}" if fixed else f"{what}: no pairing avoids it"
             notes.append(BoardNote(number, text))
+    if not proven:
+        notes.append(BoardNote(0, f"optimal among pairs within {_WIDEST} places; not proven"))
     games = tuple(
         _game(tournament, a, b, number, seed, seeded.colours)
         for number, (a, b) in enumerate(boards, start=1)
