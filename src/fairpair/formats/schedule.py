@@ -43,9 +43,13 @@ def schedule_title(schedule: Schedule) -> str:
 # --- text ----------------------------------------------------------------------------------
 
 
-def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: int) -> list[str]:
-    """Aligned columns; the first ``right`` columns are numbers, aligned right."""
-    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+def _tables(
+    header: Sequence[str], blocks: Sequence[Sequence[Sequence[str]]], right: int
+) -> list[list[str]]:
+    """Tables with the same columns, aligned alike (so every round of a posted sheet lines up);
+    the first ``right`` columns are numbers, aligned right."""
+    every = [header, *(row for rows in blocks for row in rows)]
+    widths = [max(len(row[i]) for row in every) for i in range(len(header))]
 
     def line(row: Sequence[str]) -> str:
         cells = [
@@ -54,7 +58,7 @@ def _table(header: Sequence[str], rows: Sequence[Sequence[str]], right: int) -> 
         ]
         return "  " + "  ".join(cells).rstrip()
 
-    return [line(header), *(line(row) for row in rows)]
+    return [[line(header), *(line(row) for row in rows)] for rows in blocks]
 
 
 def render_text(schedule: Schedule, players: Sequence[Player] | None = None) -> str:
@@ -67,26 +71,32 @@ def render_text(schedule: Schedule, players: Sequence[Player] | None = None) -> 
             [str(seat), "(empty)" if p is None else _label(p, names)]
             for seat, p in enumerate(schedule.seating, start=1)
         ]
-        lines += _table(["Seat", "Player"], rows, right=1)
+        lines += _tables(["Seat", "Player"], [rows], right=1)[0]
     if schedule.sessions:
-        for session in schedule.sessions:
-            rows = [
+        blocks = [
+            [
                 [str(board), str(rnd), _label(g.white, names), _label(g.black, names)]
                 for board, (g, rnd) in _numbered(session)
             ]
-            lines += ["", f"Session {session.number}"]
-            lines += _table(["Board", "Round", "White", "Black"], rows, right=2)
+            for session in schedule.sessions
+        ]
+        tables = _tables(["Board", "Round", "White", "Black"], blocks, right=2)
+        for session, table in zip(schedule.sessions, tables, strict=True):
+            lines += ["", f"Session {session.number}", *table]
         byes = [(p.round, p.bye) for p in schedule.rounds if p.bye is not None]
         if byes:
             lines += ["", "Byes: " + ", ".join(f"round {r}: {_label(b, names)}" for r, b in byes)]
         return "\n".join(lines) + "\n"
-    for pairing in schedule.rounds:
-        rows = [
+    blocks = [
+        [
             [str(board), _label(g.white, names), _label(g.black, names)]
             for board, g in enumerate(pairing.boards, start=1)
         ]
-        lines += ["", f"Round {pairing.round}"]
-        lines += _table(["Board", "White", "Black"], rows, right=1)
+        for pairing in schedule.rounds
+    ]
+    tables = _tables(["Board", "White", "Black"], blocks, right=1)
+    for pairing, table in zip(schedule.rounds, tables, strict=True):
+        lines += ["", f"Round {pairing.round}", *table]
         if pairing.bye is not None:
             lines.append(f"  Bye: {_label(pairing.bye, names)}")
     return "\n".join(lines) + "\n"
@@ -181,6 +191,14 @@ def render_html(schedule: Schedule, players: Sequence[Player] | None = None) -> 
         "<body>",
         f"<h1>{title}</h1>",
     ]
+    if schedule.seating:
+        parts.append("<h2>Seats in round 1</h2>")
+        parts.append("<p>After each round everybody but seat 1 moves up one seat.</p>")
+        parts.append("<table><thead><tr><th>Seat</th><th>Player</th></tr></thead><tbody>")
+        for seat, player in enumerate(schedule.seating, start=1):
+            who = "<td>(empty)</td>" if player is None else cell(player)
+            parts.append(f'<tr><td class="n">{seat}</td>{who}</tr>')
+        parts.append("</tbody></table>")
     if schedule.sessions:
         for s in schedule.sessions:
             parts.append(f"<h2>Session {s.number}</h2>")
