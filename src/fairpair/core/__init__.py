@@ -25,6 +25,7 @@ from fairpair.core.results import (
     Outcome,
     bye_outcome,
 )
+from fairpair.core.schedule import Schedule, Session
 from fairpair.core.tournament import (
     Acceleration,
     ForbiddenPairs,
@@ -55,6 +56,8 @@ __all__ = [
     "PointSystem",
     "RequestedBye",
     "Round",
+    "Schedule",
+    "Session",
     "Tournament",
     "bye_outcome",
     "entries",
