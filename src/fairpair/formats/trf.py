@@ -285,11 +285,17 @@ class TrfDocument:
     """Every line that is not a 001 record, by record code, in file order."""
     _tournament: Tournament = field(repr=False, compare=False)
     bom: bool = False
+    encoding: str = "utf-8"
+    """How the file was encoded (``read_trf`` falls back to Latin-1 for older files)."""
 
     def to_text(self) -> str:
         """The document as text: identical to what was read if nothing was changed."""
         body = "".join(line.text + line.ending for line in self.lines)
         return ("\ufeff" if self.bom else "") + body
+
+    def to_bytes(self) -> bytes:
+        """The document encoded as it was read: the same bytes if nothing was changed."""
+        return self.to_text().encode(self.encoding)
 
     def tournament(self) -> Tournament:
         """The event the file describes (players, rounds, settings, requests)."""
@@ -337,11 +343,13 @@ def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
 def read_trf(path: str | PathLike[str]) -> TrfDocument:
     """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
     data = Path(path).read_bytes()
+    encoding = "utf-8"
     try:
-        text = data.decode("utf-8")
+        text = data.decode(encoding)
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_trf(text, str(path))
+        encoding = "latin-1"
+        text = data.decode(encoding)
+    return dataclasses.replace(parse_trf(text, str(path)), encoding=encoding)
 
 
 class _Builder:
