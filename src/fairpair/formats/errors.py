@@ -1,27 +1,36 @@
-"""The error every file format raises for input it cannot read."""
+"""The error every file format raises: it names the file, the place in it and what was wrong."""
 
 from __future__ import annotations
 
 
 class FormatError(ValueError):
-    """Input a format cannot read, located by file, line and field where they are known.
+    """Input that a format cannot read, located as precisely as the format allows.
 
-    ``str(error)`` reads ``path:line: field: message`` (parts that are not known are left out),
-    the form editors and arbiters' tools use to jump to the place.
+    Printed as ``path:line:column: field: message``; parts that are unknown are left out
+    (a JSON error names a field path instead of a line).
     """
 
-    path: str
-    line: int | None
-    field: str | None
-    message: str
-
     def __init__(
-        self, path: str, message: str, *, line: int | None = None, field: str | None = None
+        self,
+        message: str,
+        *,
+        path: str = "<string>",
+        line: int | None = None,
+        column: int | None = None,
+        field: str | None = None,
     ) -> None:
+        self.message = message
         self.path = path
         self.line = line
+        self.column = column
         self.field = field
-        self.message = message
-        where = path if line is None else f"{path}:{line}"
-        what = message if field is None else f"{field}: {message}"
-        super().__init__(f"{where}: {what}")
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        place = self.path
+        if self.line is not None:
+            place += f":{self.line}"
+            if self.column is not None:
+                place += f":{self.column}"
+        field = f" {self.field}:" if self.field else ""
+        return f"{place}:{field} {self.message}"

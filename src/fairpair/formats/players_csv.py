@@ -31,6 +31,12 @@ COLUMNS: dict[str, tuple[str, ...]] = {
 _FIELD_BY_HEADER = {header: field for field, headers in COLUMNS.items() for header in headers}
 
 
+def _error(
+    path: str, message: str, *, line: int | None = None, field: str | None = None
+) -> FormatError:
+    return FormatError(message, path=path, line=line, field=field)
+
+
 def _normalised(header: str) -> str:
     return " ".join(header.replace("_", " ").replace("-", " ").split()).casefold()
 
@@ -45,11 +51,11 @@ def read_players_csv(path: str | os.PathLike[str]) -> tuple[Player, ...]:
     try:
         text = Path(name).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise FormatError(name, "no such file") from None
+        raise _error(name, "no such file") from None
     except UnicodeDecodeError as error:
-        raise FormatError(name, f"not UTF-8 text (byte {error.start})") from None
+        raise _error(name, f"not UTF-8 text (byte {error.start})") from None
     except OSError as error:
-        raise FormatError(name, error.strerror or "cannot be read") from None
+        raise _error(name, error.strerror or "cannot be read") from None
     return parse_players_csv(text, name)
 
 
@@ -61,7 +67,7 @@ def parse_players_csv(text: str, path: str = "<players>") -> tuple[Player, ...]:
         while header is not None and not any(cell.strip() for cell in header):
             header = next(reader, None)
         if header is None:
-            raise FormatError(path, "the file is empty; a header row with a name column is needed")
+            raise _error(path, "the file is empty; a header row with a name column is needed")
         columns = _columns(header, path, reader.line_num)
         players: list[Player] = []
         for row in reader:
@@ -69,7 +75,7 @@ def parse_players_csv(text: str, path: str = "<players>") -> tuple[Player, ...]:
                 continue
             players.append(_player(row, columns, len(players) + 1, path, reader.line_num))
     except csv.Error as error:
-        raise FormatError(path, f"malformed CSV: {error}", line=reader.line_num) from None
+        raise _error(path, f"malformed CSV: {error}", line=reader.line_num) from None
     return tuple(players)
 
 
@@ -80,10 +86,10 @@ def _columns(header: list[str], path: str, line: int) -> dict[str, int]:
         if field is None:
             continue
         if field in columns:
-            raise FormatError(path, f"two columns give the {field}", line=line, field=cell.strip())
+            raise _error(path, f"two columns give the {field}", line=line, field=cell.strip())
         columns[field] = index
     if "name" not in columns:
-        raise FormatError(
+        raise _error(
             path,
             f"no name column in the header (found: {', '.join(c.strip() for c in header)})",
             line=line,
@@ -99,12 +105,12 @@ def _player(row: list[str], columns: dict[str, int], number: int, path: str, lin
 
     name = cell("name")
     if not name:
-        raise FormatError(path, "the name is blank", line=line, field="name")
+        raise _error(path, "the name is blank", line=line, field="name")
     rating_text = cell("rating")
     rating: int | None = None
     if rating_text:
         if not (rating_text.isascii() and rating_text.isdigit()):
-            raise FormatError(
+            raise _error(
                 path,
                 f"{rating_text!r} is not a rating (a whole number, or blank if unrated)",
                 line=line,
