@@ -144,6 +144,13 @@ def _mutual(
     }
 
 
+def direct_encounter_score(event: EventView, group: Sequence[PlayerId]) -> Values:
+    """DE points, FIDE C.07 (2023): points each member scored against the other members in
+    played games (several games between two members: their average)."""
+    mutual = _mutual(event, group)
+    return {p: sum(mutual[p].values(), Fraction(0)) for p in group}
+
+
 def _separate(event: EventView, group: Sequence[PlayerId]) -> list[list[PlayerId]]:
     """One DE separation step (spec §2.4): the group split into ordered subgroups."""
     mutual = _mutual(event, group)
