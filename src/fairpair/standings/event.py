@@ -120,11 +120,10 @@ class EventView:
 
     def amended_2026(self) -> EventView:
         """The view for the ``@2026`` codes: FIDE 2023 rules with the March 2026 caps."""
-        return self.with_settings(
-            dataclasses.replace(
-                self.settings, unplayed_rule=UnplayedRule.FIDE2023, fide2026_caps=True
-            )
+        settings = dataclasses.replace(
+            self.settings, unplayed_rule=UnplayedRule.FIDE2023, fide2026_caps=True
         )
+        return self.memo("amended-2026", lambda: self.with_settings(settings))
 
     @property
     def rule(self) -> UnplayedRule:
@@ -196,6 +195,13 @@ class EventView:
 
     def contributions(self, pid: PlayerId) -> list[Contribution]:
         """One contribution per round for Buchholz-like tie-breaks, under the unplayed rule."""
+        return self._all_contributions[pid]
+
+    @cached_property
+    def _all_contributions(self) -> dict[PlayerId, list[Contribution]]:
+        return {pid: self._contributions(pid) for pid in self.ids}
+
+    def _contributions(self, pid: PlayerId) -> list[Contribution]:
         result: list[Contribution] = []
         for slot in self.slots[pid]:
             if slot.played:
@@ -232,6 +238,8 @@ def cut(
     much is removed instead; a high cut removes the largest score (then value). Low cuts are
     capped at R, high cuts at R minus the low cuts.
     """
+    if not low and not high:
+        return sum((value(c) for c in items), Fraction(0))
     rest = list(items)
     low = min(low, rounds)
     high = min(high, rounds - low)
