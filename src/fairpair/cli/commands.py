@@ -7,6 +7,7 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Register every sub-command on the application."""
-    from fairpair.cli import roundrobin
+    from fairpair.cli import roundrobin, standings
 
     app.command(name="roundrobin")(roundrobin.roundrobin)
+    app.command(name="standings")(standings.standings)

@@ -10,6 +10,7 @@ from fractions import Fraction
 from fairpair.core import PlayerId
 from fairpair.standings import chess, go, mtg
 from fairpair.standings.event import EventView, Values
+from fairpair.standings.settings import TiebreakSettings, UnplayedRule
 
 AMENDMENT_2026 = "@2026"
 
@@ -69,11 +70,26 @@ class Tiebreak:
         }
 
     @property
-    def rule_mode(self) -> str:
-        """Short statement of the unplayed-round rule for the standings footer."""
+    def source(self) -> str:
+        """The rule book the tie-break comes from."""
+        module = self.compute.__module__.rsplit(".", 1)[-1]
+        book = _SOURCES.get(module, module)
+        return f"{book}, March 2026 amendment" if self.amendment_2026 else book
+
+    def describe(self, settings: TiebreakSettings) -> str:
+        """One line for the standings footer: name, rule book and unplayed-round rule."""
+        text = f"{self.code}: {self.name} ({self.source})"
         if self.amendment_2026:
-            return "FIDE 2023 with the March 2026 caps"
-        return "per settings" if self.unplayed_rule_applies else "as awarded"
+            return text + "; unplayed rounds: fide2023 with the 2026 caps"
+        if self.unplayed_rule_applies:
+            rule = settings.unplayed_rule.value
+            if settings.fide2026_caps and settings.unplayed_rule is UnplayedRule.FIDE2023:
+                rule += " with the 2026 caps"
+            return f"{text}; unplayed rounds: {rule}"
+        return text
+
+
+_SOURCES = {"chess": "FIDE C.07 (2023)", "mtg": "MTR Appendix C", "go": "EGF McMahon rules"}
 
 
 class UnknownTiebreakError(ValueError):
@@ -100,7 +116,7 @@ def _entries() -> list[Tiebreak]:
     amended = [
         Tiebreak(
             t.code + AMENDMENT_2026,
-            t.name + " (March 2026 amendment)",
+            t.name,
             t.compute,
             amendment_2026=True,
             unplayed_rule_applies=True,

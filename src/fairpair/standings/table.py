@@ -44,14 +44,7 @@ class Standings:
 
     def notes(self) -> tuple[str, ...]:
         """For each column the rule it follows and how unplayed rounds count."""
-        rule = self.settings.unplayed_rule.value
-        if self.settings.fide2026_caps:
-            rule += " with the March 2026 caps"
-        return tuple(
-            f"{c.code}: {c.rule} [unplayed rounds: "
-            f"{rule if c.rule_mode == 'per settings' else c.rule_mode}]"
-            for c in self.columns
-        )
+        return tuple(c.describe(self.settings) for c in self.columns)
 
 
 def _order_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction]:
