@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from fairpair.core import Colour, Game, GameResult, Outcome, PlayerId
+from fairpair.core import Colour, Game, GameResult, Outcome, PlayerId, Round
 from fairpair.standings.event import Contribution, EventView, Values, cut
 
 _WINS = frozenset(
@@ -119,9 +119,8 @@ def fore_buchholz(event: EventView) -> Values:
         return buchholz(event)
     last = tournament.rounds[-1]
     drawn = tuple(Game(g.white, g.black, GameResult.DRAW, coloured=g.coloured) for g in last.games)
-    changed = tournament.with_rounds(
-        (*tournament.rounds[:-1], type(last)(last.number, drawn, last.byes))
-    )
+    drawn_round = Round(last.number, drawn, last.byes)
+    changed = tournament.with_rounds((*tournament.rounds[:-1], drawn_round))
     return buchholz(EventView(changed, event.settings))
 
 
@@ -346,6 +345,10 @@ def expected_hundredths(difference: int) -> int:
 
 def _ratings(event: EventView) -> dict[PlayerId, int] | None:
     """Each player's rating for the rating codes, or None when they have no value at all."""
+    return event.memo("ratings", lambda: _event_ratings(event))
+
+
+def _event_ratings(event: EventView) -> dict[PlayerId, int] | None:
     fallback = event.settings.unrated_rating
     result: dict[PlayerId, int] = {}
     for player in event.tournament.players:
