@@ -240,7 +240,7 @@ def test_example_c_game_points_over_possible() -> None:
 def test_example_c_final_order() -> None:
     ids = _players(examples()["C"])
     names = {v: k for k, v in ids.items()}
-    standings = compute_standings(tournament("C"), ["OMW", "GW", "OGW"])
+    standings = compute_standings(tournament("C"), ["OMW", "GW", "OGW"], score="MP")
     assert [names[r.player_id] for r in standings.rows] == _expected("C", "final_order")
     assert [r.points for r in standings.rows] == [9, 6, 6, 3, 3, 0]
 
@@ -265,9 +265,11 @@ def test_example_b_direct_encounter_does_not_separate_the_cycle() -> None:
 
 def test_example_d_sos_puts_d_above_c() -> None:
     ids = _players(examples()["D"])
-    standings = compute_standings(tournament("D"), ["MMS", "SOS"], _settings("D"))
-    order = [r.player_id for r in standings.rows]
-    assert order.index(ids["D"]) < order.index(ids["C"])
+    names = {v: k for k, v in ids.items()}
+    standings = compute_standings(tournament("D"), ["SOS"], _settings("D"), score="MMS")
+    assert [names[r.player_id] for r in standings.rows] == ["A", "B", "D", "C", "E"]
+    assert [r.points for r in standings.rows] == [4, 3, 2, 2, 1]
+    assert [r.rank for r in standings.rows] == [1, 2, 3, 4, 5]
 
 
 def test_example_a_cuts_remove_the_voluntary_round_first() -> None:

@@ -65,8 +65,13 @@ def compute_standings(
     tournament: Tournament,
     codes: Sequence[str],
     settings: TiebreakSettings | None = None,
+    *,
+    score: str = "PTS",
 ) -> Standings:
     """Order the players by points, then by each tie-break of ``codes`` in turn.
+
+    ``score`` is the code of the primary score shown as the points column: ``PTS`` (the
+    event's points system), ``MMS`` for a McMahon event, ``MP`` for card-game match points.
 
     Group tie-breaks (DE) are computed inside the groups tied on points and every preceding
     tie-break. Players share a rank only when their points and all values are equal; the
@@ -76,8 +81,10 @@ def compute_standings(
     settings = settings or TiebreakSettings()
     columns = tuple(tiebreak(code) for code in codes)
     event = EventView(tournament, settings)
+    primary = tiebreak(score).values(event)
+    points = {pid: primary[pid] or Fraction(0) for pid in event.ids}
     keys: dict[PlayerId, list[tuple[int, Fraction]]] = {
-        pid: [_order_key(event.score[pid], True)] for pid in event.ids
+        pid: [_order_key(points[pid], True)] for pid in event.ids
     }
     values: dict[PlayerId, list[Value]] = {pid: [] for pid in event.ids}
     for column in columns:
@@ -105,7 +112,7 @@ def compute_standings(
                 player_id=pid,
                 name=player.name,
                 rating=player.rating,
-                points=event.score[pid],
+                points=points[pid],
                 values=tuple(values[pid]),
             )
         )
