@@ -138,3 +138,22 @@ def test_tie_breaks_from_the_trf_record(tmp_path: Path) -> None:
     code, out, _ = run(str(source), "--format", "csv")
     assert code == 0
     assert next(csv.reader(io.StringIO(out)))[5:] == ["SB", "WIN"]
+
+
+def test_a_json_event_gives_the_same_standings_as_its_trf(tmp_path: Path) -> None:
+    from fairpair.formats.event_json import dump_event
+    from fairpair.formats.trf import read_trf
+
+    source = tmp_path / "event.json"
+    source.write_text(dump_event(read_trf(EVENT).tournament()))
+    code, from_json, _ = run(str(source), "--format", "json", "-t", "BH,SB,DE,TPR")
+    assert code == 0
+    assert from_json == run(str(EVENT), "--format", "json", "-t", "BH,SB,DE,TPR")[1]
+
+
+def test_a_damaged_json_event_exits_2(tmp_path: Path) -> None:
+    source = tmp_path / "event.json"
+    source.write_text('{"players": [')
+    code, out, err = run(str(source))
+    assert code == 2 and out == ""
+    assert "event.json:1" in err

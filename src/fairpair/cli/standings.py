@@ -1,6 +1,6 @@
-"""`fairpair standings`: the standings of a TRF file with the chosen tie-breaks.
+"""`fairpair standings`: the standings of an event file (TRF or JSON) with chosen tie-breaks.
 
-Tie-breaks, in order: ``--tiebreaks``, else the file's TRF-2026 ``202``/``212`` record, else
+Tie-breaks, in order: ``--tiebreaks``, else the TRF file's ``202``/``212`` record, else
 the FIDE recommendation for a Swiss (spec tiebreaks.md §2.15): BH-C1, BH, DE, WON.
 """
 
@@ -13,9 +13,11 @@ from typing import Annotated
 
 import typer
 
+from fairpair.core import Tournament
 from fairpair.formats import standings_render
 from fairpair.formats.errors import FormatError
-from fairpair.formats.trf import TrfDocument, read_trf
+from fairpair.formats.event_json import load_event
+from fairpair.formats.trf import read_trf
 from fairpair.standings import (
     REGISTRY,
     Standings,
@@ -49,14 +51,16 @@ def _split(codes: str) -> list[str]:
     return [code for code in re.split(r"[,\s]+", codes.strip()) if code]
 
 
-def _codes(option: str | None, document: TrfDocument) -> list[str]:
-    if option is not None:
-        return _split(option)
+def _read(file: Path) -> tuple[Tournament, list[str] | None]:
+    """The event of a file, and the tie-breaks it names (TRF ``202``/``212``), if any."""
+    if file.suffix.lower() == ".json":
+        return load_event(file.read_text(encoding="utf-8"), str(file)), None
+    document = read_trf(file)
     for record in TIEBREAK_RECORDS:
         text = document.header(record)
         if text and _split(text):
-            return _split(text)
-    return list(DEFAULT_TIEBREAKS)
+            return document.tournament(), _split(text)
+    return document.tournament(), None
 
 
 def _render(table: Standings, output_format: OutputFormat, title: str) -> str:
@@ -72,7 +76,9 @@ def _render(table: Standings, output_format: OutputFormat, title: str) -> str:
 
 
 def standings(
-    file: Annotated[Path, typer.Argument(help="A TRF file (TRF-16 or TRF-2026).")],
+    file: Annotated[
+        Path, typer.Argument(help="A TRF file (TRF-16 or TRF-2026) or a JSON event (.json).")
+    ],
     tiebreaks: Annotated[
         str | None,
         typer.Option(
@@ -98,12 +104,11 @@ def standings(
     if not file.is_file():
         raise _fail(f"{file}: no such file")
     try:
-        document = read_trf(file)
+        tournament, named = _read(file)
     except FormatError as error:
         raise _fail(str(error)) from None
-    codes = _codes(tiebreaks, document)
+    codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
     settings = TiebreakSettings(unplayed_rule=unplayed, fide2026_caps=fide2026)
-    tournament = document.tournament()
     try:
         table = compute_standings(tournament, codes, settings)
     except UnknownTiebreakError as error:
