@@ -157,3 +157,15 @@ def test_a_damaged_json_event_exits_2(tmp_path: Path) -> None:
     code, out, err = run(str(source))
     assert code == 2 and out == ""
     assert "event.json:1" in err
+
+
+def test_another_primary_score_and_a_bad_one() -> None:
+    code, out, _ = run(str(EVENT), "--format", "json", "-t", "BH", "--score", "WON")
+    assert code == 0
+    expected = reference()
+    rows = json.loads(out)["standings"]
+    assert [r["points"] for r in rows] == sorted(
+        (v["WON"] for v in expected.values()), reverse=True
+    )
+    code, _, err = run(str(EVENT), "--score", "NOPE")
+    assert code == 2 and "unknown tie-break 'NOPE'" in err

@@ -99,6 +99,10 @@ def standings(
         bool,
         typer.Option("--fide2026", help="Apply the March 2026 amendment's dummy-score caps."),
     ] = False,
+    score: Annotated[
+        str,
+        typer.Option("--score", help="Primary score: PTS, or MP (card games), MMS (McMahon)."),
+    ] = "PTS",
 ) -> None:
     """Print the standings: rank, start rank, name, rating, points and the tie-breaks."""
     if not file.is_file():
@@ -110,7 +114,7 @@ def standings(
     codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
     settings = TiebreakSettings(unplayed_rule=unplayed, fide2026_caps=fide2026)
     try:
-        table = compute_standings(tournament, codes, settings)
+        table = compute_standings(tournament, codes, settings, score=score)
     except UnknownTiebreakError as error:
         raise _fail(
             f"unknown tie-break {error.code!r}; valid codes: {', '.join(REGISTRY)}"
