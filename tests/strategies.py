@@ -235,3 +235,79 @@ def event_tournaments(
 
 
 # === end of the format section =============================================================
+
+
+# === Standings and tie-breaks ===============================================================
+# Tie-break code lists, settings and card-game match scores on top of the events above.
+
+
+def tiebreak_codes(*, max_size: int = 6) -> st.SearchStrategy[list[str]]:
+    """Ordered lists of distinct registered tie-break codes."""
+    from fairpair.standings import REGISTRY
+
+    return st.lists(st.sampled_from(sorted(REGISTRY)), min_size=1, max_size=max_size, unique=True)
+
+
+@st.composite
+def tiebreak_settings(draw: st.DrawFn, ids: tuple[PlayerId, ...]) -> object:
+    """Any combination of the tie-break options, McMahon starts for some of ``ids``."""
+    from fractions import Fraction
+
+    from fairpair.standings import (
+        MTG_FLOOR_MTR,
+        MTG_FLOOR_ONE_THIRD,
+        TiebreakSettings,
+        UnplayedRule,
+    )
+
+    starts = draw(st.dictionaries(st.sampled_from(ids), st.integers(0, 30))) if ids else {}
+    return TiebreakSettings(
+        unplayed_rule=draw(st.sampled_from(list(UnplayedRule))),
+        fide2026_caps=draw(st.booleans()),
+        koya_limit=draw(st.sampled_from([Fraction(1, 2), Fraction(2, 3)])),
+        unrated_rating=draw(st.sampled_from([None, 1000])),
+        mtg_floor=draw(st.sampled_from([MTG_FLOOR_MTR, MTG_FLOOR_ONE_THIRD])),
+        mtg_game_wins=draw(st.booleans()),
+        mcmahon_start={pid: Fraction(v) for pid, v in starts.items()},
+        mcmahon_bar=draw(st.sampled_from([None, Fraction(20)])),
+        go_bye_value=draw(st.sampled_from([Fraction(1), Fraction(1, 2)])),
+    )
+
+
+@st.composite
+def with_match_scores(draw: st.DrawFn, tournament: Tournament) -> Tournament:
+    """The event with best-of-three game counts that agree with every played result."""
+    from fairpair.core import MatchScore
+
+    counts = {
+        GameResult.WHITE_WINS: [MatchScore(2, 0), MatchScore(2, 1), MatchScore(1, 0, 2)],
+        GameResult.BLACK_WINS: [MatchScore(0, 2), MatchScore(1, 2), MatchScore(0, 1, 1)],
+        GameResult.DRAW: [MatchScore(1, 1), MatchScore(1, 1, 1), MatchScore(0, 0, 3)],
+    }
+    rounds = []
+    for rnd in tournament.rounds:
+        games = tuple(
+            Game(
+                g.white,
+                g.black,
+                g.result,
+                coloured=g.coloured,
+                rated=g.rated,
+                match_score=draw(st.sampled_from(counts[g.result])) if g.result in counts else None,
+            )
+            for g in rnd.games
+        )
+        rounds.append(Round(rnd.number, games, rnd.byes))
+    return tournament.with_rounds(rounds)
+
+
+@st.composite
+def shuffled_players(draw: st.DrawFn, tournament: Tournament) -> Tournament:
+    """The same event with its players listed in another order (the ranking unchanged)."""
+    ranking = tournament.initial_ranking or tuple(sorted(tournament.player_ids))
+    return tournament.replace(
+        players=tuple(draw(st.permutations(tournament.players))), initial_ranking=ranking
+    )
+
+
+# === end of the standings section ===========================================================
