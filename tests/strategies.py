@@ -1,7 +1,6 @@
-"""Shared Hypothesis strategies and random-event builders for the property tests.
+"""The project's Hypothesis strategies, shared by every property test.
 
-The one shared module (see STYLE.md): each pairing system keeps its own clearly marked
-section; add new sections below the existing ones rather than editing them.
+Each area keeps its strategies in a section of its own below.
 """
 
 from __future__ import annotations
@@ -11,20 +10,314 @@ import random
 from hypothesis import strategies as st
 
 from fairpair.core import (
+    CHESS,
     MATCH_POINTS,
+    TWO_ONE_ZERO,
+    Acceleration,
     Bye,
     ByeKind,
+    Colour,
+    ForbiddenPairs,
     Game,
     GameResult,
     Player,
+    PlayerId,
+    PointSystem,
     RequestedBye,
     Round,
     Tournament,
+    infer_initial_colour,
 )
 
-# =============================================================================================
-# Casual Swiss (branch ``casual``): random card-game events with drops and late entries
-# =============================================================================================
+# === Round-robin fields =====================================================================
+
+MAX_ROUND_ROBIN_PLAYERS = 60
+
+
+def player_counts(
+    min_value: int = 2, max_value: int = MAX_ROUND_ROBIN_PLAYERS
+) -> st.SearchStrategy[int]:
+    """Field sizes for all-play-all events."""
+    return st.integers(min_value=min_value, max_value=max_value)
+
+
+def ratings() -> st.SearchStrategy[int | None]:
+    """A rating, or none for an unrated player."""
+    return st.none() | st.integers(min_value=0, max_value=3000)
+
+
+def names() -> st.SearchStrategy[str]:
+    """Printable, non-blank player names (any script, markup characters included)."""
+    return st.text(
+        st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=30
+    ).filter(lambda text: text.strip() == text and text != "")
+
+
+@st.composite
+def players(
+    draw: st.DrawFn, min_size: int = 2, max_size: int = MAX_ROUND_ROBIN_PLAYERS
+) -> tuple[Player, ...]:
+    """A field of players numbered 1..n in registration order."""
+    count = draw(player_counts(min_size, max_size))
+    return tuple(
+        Player(id=number, name=draw(names()), rating=draw(ratings()))
+        for number in range(1, count + 1)
+    )
+
+
+# === Tournaments as files hold them (formats: TRF, JSON) ===================================
+# Events of any kind of round: played, unrated and pending games, forfeits, double forfeits,
+# and byes of every kind, in the canonical order a TRF reader gives them (games by the
+# initial-ranking position of their first player, byes in ranking order).
+
+_NAME_CHARACTERS = st.characters(
+    codec="utf-8", categories=("L", "N"), include_characters=" -'.,", exclude_characters="\x85"
+)
+
+
+def _field_text(max_size: int) -> st.SearchStrategy[str]:
+    """Text that a fixed-width field keeps as it is: no surrounding blanks, no line breaks."""
+    return st.text(_NAME_CHARACTERS, max_size=max_size).map(str.strip)
+
+
+@st.composite
+def event_players(
+    draw: st.DrawFn, *, min_size: int = 1, max_size: int = 14, with_club: bool = False
+) -> tuple[Player, ...]:
+    """Registered players with distinct ids (not always 1..n) and every TRF field."""
+    ids = sorted(draw(st.sets(st.integers(1, 40), min_size=min_size, max_size=max_size)))
+    return tuple(
+        Player(
+            id=pid,
+            name=draw(_field_text(33)),
+            rating=draw(st.none() | st.integers(1000, 2900)),
+            title=draw(st.sampled_from(["", "GM", "IM", "FM", "WGM", "CM"])),
+            federation=draw(st.sampled_from(["", "FRA", "GER", "IND", "USA"])),
+            club=draw(_field_text(20)) if with_club else "",
+            fide_id=draw(st.sampled_from(["", "1503014", "24116068"])),
+            birth_date=draw(st.sampled_from(["", "1990/05/17", "2008/00/00"])),
+            sex=draw(st.sampled_from(["", "m", "w"])),
+        )
+        for pid in ids
+    )
+
+
+_LONE_KINDS = [
+    ByeKind.FULL_POINT,
+    ByeKind.HALF_POINT,
+    ByeKind.ZERO_POINT,
+    ByeKind.ABSENT,
+    ByeKind.FORFEIT_WIN,
+]
+_RESULTS: list[GameResult | None] = [*GameResult, None]
+
+
+@st.composite
+def event_round(
+    draw: st.DrawFn, number: int, order: tuple[PlayerId, ...], present: tuple[PlayerId, ...]
+) -> Round:
+    """One legal round among the present players: some byes, the rest paired at random."""
+    position = {pid: index for index, pid in enumerate(order)}
+    shuffled = draw(st.permutations(present))
+    lone = draw(st.integers(0, len(shuffled)))
+    byes = [Bye(pid, draw(st.sampled_from(_LONE_KINDS))) for pid in shuffled[:lone]]
+    paired = list(shuffled[lone:])
+    if len(paired) % 2:
+        byes.append(Bye(paired.pop(), ByeKind.PAIRING_ALLOCATED))
+    games = []
+    for first, second in zip(paired[::2], paired[1::2], strict=True):
+        result = draw(st.sampled_from(_RESULTS))
+        coloured = draw(st.booleans())
+        if not coloured:  # without colours the reader lists the earlier-ranked player first
+            first, second = sorted((first, second), key=position.__getitem__)
+        rated = result is None or not result.played or draw(st.booleans())
+        games.append(Game(first, second, result, coloured=coloured, rated=rated))
+    games.sort(key=lambda g: min(position[g.white], position[g.black]))
+    byes.sort(key=lambda b: position[b.player])
+    return Round(number, tuple(games), tuple(byes))
+
+
+@st.composite
+def point_systems(draw: st.DrawFn, *, trf: bool = True) -> PointSystem:
+    """Usual and odd point systems; with ``trf``, only what a TRF can state."""
+    custom_win = draw(st.integers(0, 40))
+    custom_draw = draw(st.integers(0, custom_win))
+    custom = PointSystem(
+        win=custom_win,
+        draw=custom_draw,
+        loss=draw(st.integers(0, custom_draw)),
+        forfeit_loss=draw(st.integers(0, 10)),
+        pairing_bye=draw(st.none() | st.integers(0, 40)),
+        zero_bye=draw(st.integers(0, 10)),
+        forfeit_win=None if trf else draw(st.none() | st.integers(0, 40)),
+        full_bye=None if trf else draw(st.none() | st.integers(0, 40)),
+        half_bye=None if trf else draw(st.none() | st.integers(0, 40)),
+    )
+    return draw(st.sampled_from([CHESS, MATCH_POINTS, TWO_ONE_ZERO, custom]))
+
+
+@st.composite
+def event_tournaments(
+    draw: st.DrawFn, *, max_players: int = 14, max_rounds: int = 5, trf: bool = True
+) -> Tournament:
+    """Whole events with history, settings and requests.
+
+    With ``trf`` the event is in the canonical form a TRF round trip keeps: no club, no
+    withdrawals, entries missing only at the end of a player's history, requested byes grouped
+    by round and kind, an initial colour that is either stated or the inferred one.
+    """
+    players = draw(event_players(max_size=max_players, with_club=not trf))
+    ids = tuple(p.id for p in players)
+    ranking = draw(st.none() | st.permutations(ids).map(tuple))
+    order = ids if ranking is None else ranking
+    if ranking is not None:  # a TRF states the ranking by the order of its 001 lines
+        by_id = {p.id: p for p in players}
+        players = tuple(by_id[pid] for pid in ranking)
+    rounds: list[Round] = []
+    active = list(ids)
+    for number in range(1, draw(st.integers(0, max_rounds)) + 1):
+        # once a player has no entry he keeps having none (in TRF: missing trailing cells)
+        if trf and len(active) > 1:
+            leaving = draw(st.sets(st.sampled_from(active), max_size=len(active) - 1))
+            active = [pid for pid in active if pid not in leaving]
+        present = tuple(active) if trf else tuple(draw(st.sets(st.sampled_from(ids), min_size=1)))
+        rounds.append(draw(event_round(number, order, present)))
+    played = len(rounds)
+    request_kinds = _LONE_KINDS[:3] if trf else _LONE_KINDS[:4]
+    requests = sorted(
+        {
+            (rnd, pid): draw(st.sampled_from(request_kinds))
+            for rnd, pid in draw(
+                st.lists(st.tuples(st.integers(played + 1, played + 2), st.sampled_from(ids)))
+            )
+        }.items(),
+        key=lambda item: (item[0][0], item[1].value, item[0][1]),
+    )
+    accelerations = sorted(
+        draw(
+            st.dictionaries(
+                st.tuples(st.sampled_from(ids), st.integers(1, 4)), st.sampled_from([5, 10, 20])
+            )
+        ).items()
+    )
+    forbidden = draw(
+        st.lists(
+            st.builds(
+                lambda members, first, length: ForbiddenPairs(
+                    tuple(members), first, None if length is None else first + length
+                ),
+                st.lists(st.sampled_from(ids), min_size=2, max_size=4, unique=True),
+                st.integers(1, 4),
+                st.none() | st.integers(0, 3),
+            ),
+            max_size=3,
+        )
+        if len(ids) > 1
+        else st.just([])
+    )
+    tournament = Tournament(
+        players=players,
+        rounds=tuple(rounds),
+        total_rounds=draw(st.none() | st.integers(played, played + 3).filter(bool)),
+        points=draw(point_systems(trf=trf)),
+        name=draw(_field_text(40)),
+        initial_colour=draw(st.sampled_from([Colour.WHITE, Colour.BLACK, None])),
+        initial_ranking=ranking,
+        requested_byes=tuple(RequestedBye(rnd, pid, kind) for (rnd, pid), kind in requests),
+        accelerations=tuple(Acceleration(pid, rnd, value) for (pid, rnd), value in accelerations),
+        forbidden=tuple(forbidden),
+        withdrawals=()
+        if trf
+        else tuple(draw(st.lists(st.tuples(st.sampled_from(ids), st.integers(1, 6)), max_size=2))),
+        system=draw(st.sampled_from(["", "FIDE_DUTCH_2025", "FIDE_BURSTEIN_BAKU"])),
+    )
+    if tournament.initial_colour is None and trf:
+        tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+    return tournament
+
+
+# === end of the format section =============================================================
+
+
+# === Standings and tie-breaks ===============================================================
+# Tie-break code lists, settings and card-game match scores on top of the events above.
+
+
+def tiebreak_codes(*, max_size: int = 6) -> st.SearchStrategy[list[str]]:
+    """Ordered lists of distinct registered tie-break codes."""
+    from fairpair.standings import REGISTRY
+
+    return st.lists(st.sampled_from(sorted(REGISTRY)), min_size=1, max_size=max_size, unique=True)
+
+
+@st.composite
+def tiebreak_settings(draw: st.DrawFn, ids: tuple[PlayerId, ...]) -> object:
+    """Any combination of the tie-break options, McMahon starts for some of ``ids``."""
+    from fractions import Fraction
+
+    from fairpair.standings import (
+        MTG_FLOOR_MTR,
+        MTG_FLOOR_ONE_THIRD,
+        TiebreakSettings,
+        UnplayedRule,
+    )
+
+    starts = draw(st.dictionaries(st.sampled_from(ids), st.integers(0, 30))) if ids else {}
+    return TiebreakSettings(
+        unplayed_rule=draw(st.sampled_from(list(UnplayedRule))),
+        fide2026_caps=draw(st.booleans()),
+        koya_limit=draw(st.sampled_from([Fraction(1, 2), Fraction(2, 3)])),
+        unrated_rating=draw(st.sampled_from([None, 1000])),
+        mtg_floor=draw(st.sampled_from([MTG_FLOOR_MTR, MTG_FLOOR_ONE_THIRD])),
+        mtg_game_wins=draw(st.booleans()),
+        mcmahon_start={pid: Fraction(v) for pid, v in starts.items()},
+        mcmahon_bar=draw(st.sampled_from([None, Fraction(20)])),
+        go_bye_value=draw(st.sampled_from([Fraction(1), Fraction(1, 2)])),
+    )
+
+
+@st.composite
+def with_match_scores(draw: st.DrawFn, tournament: Tournament) -> Tournament:
+    """The event with best-of-three game counts that agree with every played result."""
+    from fairpair.core import MatchScore
+
+    counts = {
+        GameResult.WHITE_WINS: [MatchScore(2, 0), MatchScore(2, 1), MatchScore(1, 0, 2)],
+        GameResult.BLACK_WINS: [MatchScore(0, 2), MatchScore(1, 2), MatchScore(0, 1, 1)],
+        GameResult.DRAW: [MatchScore(1, 1), MatchScore(1, 1, 1), MatchScore(0, 0, 3)],
+    }
+    rounds = []
+    for rnd in tournament.rounds:
+        games = tuple(
+            Game(
+                g.white,
+                g.black,
+                g.result,
+                coloured=g.coloured,
+                rated=g.rated,
+                match_score=draw(st.sampled_from(counts[g.result])) if g.result in counts else None,
+            )
+            for g in rnd.games
+        )
+        rounds.append(Round(rnd.number, games, rnd.byes))
+    return tournament.with_rounds(rounds)
+
+
+@st.composite
+def shuffled_players(draw: st.DrawFn, tournament: Tournament) -> Tournament:
+    """The same event with its players listed in another order (the ranking unchanged)."""
+    ranking = tournament.initial_ranking or tuple(sorted(tournament.player_ids))
+    return tournament.replace(
+        players=tuple(draw(st.permutations(tournament.players))), initial_ranking=ranking
+    )
+
+
+# === end of the standings section ===========================================================
+
+
+# === Casual Swiss (swiss-casual.md) ========================================================
+# Random card-game events with drops, late entries and requested byes, paired by the casual
+# pairer itself or at random.
 
 
 def _casual_result(rng: random.Random, draw_rate: float) -> GameResult:
@@ -135,3 +428,6 @@ casual_options_kwargs = st.fixed_dictionaries(
     }
 )
 """Keyword arguments for ``CasualOptions`` (enum values as strings, converted by the test)."""
+
+
+# === end of the casual Swiss section ========================================================

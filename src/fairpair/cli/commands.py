@@ -7,6 +7,8 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Register every sub-command on the application."""
-    from fairpair.cli import roundrobin
+    from fairpair.cli import convert, roundrobin, standings
 
     app.command(name="roundrobin")(roundrobin.roundrobin)
+    app.command(name="convert")(convert.convert)
+    app.command(name="standings")(standings.standings)

@@ -3,7 +3,13 @@
 Standard library only; nothing here reads the clock, files, the network or a database.
 """
 
-from fairpair.core.history import Entry, entries, outcome_points, scores
+from fairpair.core.history import (
+    Entry,
+    entries,
+    infer_initial_colour,
+    outcome_points,
+    scores,
+)
 from fairpair.core.pairing import BoardNote, Pairing
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.points import (
@@ -25,6 +31,7 @@ from fairpair.core.results import (
     Outcome,
     bye_outcome,
 )
+from fairpair.core.schedule import Schedule, Session
 from fairpair.core.tournament import (
     Acceleration,
     ForbiddenPairs,
@@ -55,10 +62,13 @@ __all__ = [
     "PointSystem",
     "RequestedBye",
     "Round",
+    "Schedule",
+    "Session",
     "Tournament",
     "bye_outcome",
     "entries",
     "format_points",
+    "infer_initial_colour",
     "outcome_points",
     "points_from_text",
     "scores",

@@ -1,0 +1,961 @@
+"""FIDE Tournament Report Files (TRF-16, TRF-2026 and the JaVaFo/bbpPairings extensions).
+
+Reading keeps every line exactly as it was (with its own line ending), so a document that is
+not changed is written back byte for byte; the records that fairpair understands are parsed
+into :class:`PlayerRecord` rows and turned into a :class:`fairpair.core.Tournament`. Writing a
+tournament lays the columns out as in spec/trf.md. Column numbers in this module and in its
+error messages are 1-based, as in the TRF description.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import Literal
+
+from fairpair.core import (
+    CHESS,
+    Acceleration,
+    Bye,
+    ByeKind,
+    Colour,
+    Entry,
+    ForbiddenPairs,
+    Game,
+    GameResult,
+    Outcome,
+    Player,
+    PlayerId,
+    PointSystem,
+    RequestedBye,
+    Round,
+    Tournament,
+    entries,
+    infer_initial_colour,
+    scores,
+)
+from fairpair.formats.errors import FormatError
+
+__all__ = [
+    "Cell",
+    "PlayerRecord",
+    "TrfDocument",
+    "TrfError",
+    "TrfLine",
+    "parse_trf",
+    "read_trf",
+    "write_trf",
+]
+
+
+class TrfError(FormatError):
+    """A TRF file that cannot be read: names the file, line, column and what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrfLine:
+    """One physical line: its text without the line ending, and the ending it had."""
+
+    number: int
+    text: str
+    ending: str
+    """``"\\n"``, ``"\\r\\n"``, ``"\\r"``, or ``""`` for a last line without one."""
+
+    @property
+    def code(self) -> str:
+        """The record type (columns 1-3)."""
+        return self.text[:3]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One round of a 001 record: ``OOOO C R`` at columns 92 + 10(round - 1)."""
+
+    round: int
+    opponent: PlayerId | None
+    colour: str
+    """``w``, ``b`` or ``-`` (a blank colour is read as ``-``)."""
+    result: str
+    """The result code, letters upper-cased; ``" "`` for a blank result."""
+    column: int
+    """Column of the first character of the cell."""
+
+    @property
+    def blank(self) -> bool:
+        return self.opponent is None and self.colour == "-" and self.result == " "
+
+    @property
+    def colour_column(self) -> int:
+        return self.column + 5
+
+    @property
+    def result_column(self) -> int:
+        return self.column + 7
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A parsed 001 line."""
+
+    line: int
+    player: Player
+    points: int | None
+    """The points column in tenths (None when blank); may include virtual points."""
+    rank: int | None
+    cells: tuple[Cell, ...]
+
+
+# --- reading ------------------------------------------------------------------------------
+
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
+_POINTS = re.compile(r"-?\d+(\.\d)?")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_RESULTS = frozenset("1=0WDL+-UFHZ ")
+_PLAYED = {
+    # (white's code, black's code) -> (result, rated)
+    ("1", "0"): (GameResult.WHITE_WINS, True),
+    ("0", "1"): (GameResult.BLACK_WINS, True),
+    ("=", "="): (GameResult.DRAW, True),
+    ("W", "L"): (GameResult.WHITE_WINS, False),
+    ("L", "W"): (GameResult.BLACK_WINS, False),
+    ("D", "D"): (GameResult.DRAW, False),
+    ("+", "-"): (GameResult.WHITE_WINS_BY_FORFEIT, True),
+    ("-", "+"): (GameResult.BLACK_WINS_BY_FORFEIT, True),
+    ("-", "-"): (GameResult.DOUBLE_FORFEIT, True),
+    (" ", " "): (None, True),
+}
+_LONE_RESULTS = {
+    "U": ByeKind.PAIRING_ALLOCATED,
+    "F": ByeKind.FULL_POINT,
+    "H": ByeKind.HALF_POINT,
+    "Z": ByeKind.ZERO_POINT,
+    " ": ByeKind.ABSENT,
+    "-": ByeKind.ABSENT,
+    "+": ByeKind.FORFEIT_WIN,
+}
+_SHORTEST_PLAYER_LINE = 84
+_FIRST_CELL = 92
+_CELL_WIDTH = 10
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """Split text into ``(line, ending)`` pairs, accepting CR, LF and CRLF; nothing is lost."""
+    pairs: list[tuple[str, str]] = []
+    end = 0
+    for match in _LINE.finditer(text):
+        pairs.append((match.group(1), match.group(2)))
+        end = match.end()
+    if end < len(text):
+        pairs.append((text[end:], ""))
+    return pairs
+
+
+class _Reader:
+    """Parses one document; knows the source name so that every error can name it."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def error(self, line: int, column: int, what: str, message: str) -> TrfError:
+        return TrfError(message, path=self.source, line=line, column=column, field=what)
+
+    # -- fields --
+
+    def integer(
+        self, line: TrfLine, first: int, last: int, what: str, *, blank_ok: bool
+    ) -> int | None:
+        raw = line.text[first - 1 : last]
+        text = raw.strip()
+        if not text:
+            if blank_ok:
+                return None
+            raise self.error(line.number, first, what, f"expected a number, found {raw!r}")
+        if not text.isdigit():
+            raise self.error(line.number, first, what, f"expected a whole number, found {text!r}")
+        return int(text)
+
+    def points(
+        self, line: TrfLine, first: int, last: int, what: str, *, blank_ok: bool
+    ) -> int | None:
+        raw = line.text[first - 1 : last]
+        text = raw.strip()
+        if not text:
+            if blank_ok:
+                return None
+            raise self.error(
+                line.number, first, what, f"expected points such as 1.5, found {raw!r}"
+            )
+        if not _POINTS.fullmatch(text):
+            raise self.error(
+                line.number, first, what, f"expected points such as 1.5, found {text!r}"
+            )
+        whole, _, tenth = text.partition(".")
+        value = abs(int(whole)) * 10 + int(tenth or 0)
+        return -value if text.startswith("-") else value
+
+    def date(self, line: TrfLine) -> None:
+        text = line.text[4:].strip()
+        match = _DATE.fullmatch(text)
+        what = "start date" if line.code == "042" else "end date"
+        if match is None:
+            raise self.error(line.number, 5, what, f"expected a date YYYY/MM/DD, found {text!r}")
+        month, day = int(match.group(2)), int(match.group(3))
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            raise self.error(line.number, 5, what, f"{text!r} is not a date")
+
+    # -- 001 --
+
+    def player(self, line: TrfLine) -> PlayerRecord:
+        text = line.text
+        if len(text) < _SHORTEST_PLAYER_LINE:
+            raise self.error(
+                line.number,
+                len(text) + 1,
+                "player record",
+                f"a 001 line needs at least {_SHORTEST_PLAYER_LINE} characters, "
+                f"this one has {len(text)}",
+            )
+        pid = self.integer(line, 5, 8, "player id", blank_ok=False)
+        assert pid is not None
+        if pid < 1:
+            raise self.error(line.number, 5, "player id", "player ids start at 1")
+        rating = self.integer(line, 49, 52, "rating", blank_ok=True)
+        player = Player(
+            id=pid,
+            name=text[14:47].strip(),
+            rating=rating,
+            title=text[10:13].strip(),
+            federation=text[53:56].strip(),
+            fide_id=text[57:68].strip(),
+            birth_date=text[69:79].strip(),
+            sex=text[9:10].strip(),
+        )
+        points = self.points(line, 81, 84, "points", blank_ok=True)
+        rank = self.integer(line, 86, 89, "rank", blank_ok=True)
+        cells: list[Cell] = []
+        start = _FIRST_CELL
+        number = 1
+        while start <= len(text):
+            cells.append(self.cell(line, number, start))
+            start += _CELL_WIDTH
+            number += 1
+        while cells and cells[-1].blank:  # trailing blank cells are no entry at all
+            cells.pop()
+        return PlayerRecord(line.number, player, points, rank, tuple(cells))
+
+    def cell(self, line: TrfLine, number: int, start: int) -> Cell:
+        raw = line.text[start - 1 : start + 7].ljust(8)
+        what = f"round {number}"
+        opponent_text = raw[:4].strip()
+        opponent: int | None = None
+        if opponent_text:
+            if not opponent_text.isdigit():
+                raise self.error(
+                    line.number,
+                    start,
+                    f"{what} opponent",
+                    f"expected a player number or 0000, found {opponent_text!r}",
+                )
+            opponent = int(opponent_text) or None
+        colour = raw[5].lower()
+        if colour == " ":
+            colour = "-"
+        if colour not in ("w", "b", "-"):
+            raise self.error(line.number, start + 5, f"{what} colour", f"unknown colour {raw[5]!r}")
+        result = raw[7].upper()
+        if result not in _RESULTS:
+            raise self.error(
+                line.number, start + 7, f"{what} result", f"unknown result code {raw[7]!r}"
+            )
+        return Cell(number, opponent, colour, result, start)
+
+
+@dataclass(frozen=True, slots=True)
+class TrfDocument:
+    """A TRF file as read: every line verbatim, the player records and the tournament."""
+
+    source: str
+    lines: tuple[TrfLine, ...]
+    players: tuple[PlayerRecord, ...]
+    headers: dict[str, tuple[TrfLine, ...]]
+    """Every line that is not a 001 record, by record code, in file order."""
+    _tournament: Tournament = field(repr=False, compare=False)
+    bom: bool = False
+    encoding: str = "utf-8"
+    """How the file was encoded (``read_trf`` falls back to Latin-1 for older files)."""
+
+    def to_text(self) -> str:
+        """The document as text: identical to what was read if nothing was changed."""
+        body = "".join(line.text + line.ending for line in self.lines)
+        return ("\ufeff" if self.bom else "") + body
+
+    def to_bytes(self) -> bytes:
+        """The document encoded as it was read: the same bytes if nothing was changed."""
+        return self.to_text().encode(self.encoding)
+
+    def tournament(self) -> Tournament:
+        """The event the file describes (players, rounds, settings, requests)."""
+        return self._tournament
+
+    def header(self, code: str) -> str | None:
+        """The text after column 4 of the last record with this code, if any."""
+        found = self.headers.get(code)
+        return found[-1].text[4:] if found else None
+
+
+def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
+    """Parse the text of a TRF file; raises :class:`TrfError` naming line and column."""
+    reader = _Reader(source)
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    lines = tuple(
+        TrfLine(number, line, ending)
+        for number, (line, ending) in enumerate(split_lines(text), start=1)
+    )
+    records: list[PlayerRecord] = []
+    headers: dict[str, list[TrfLine]] = {}
+    seen: dict[PlayerId, int] = {}
+    for line in lines:
+        if line.code == "001":
+            record = reader.player(line)
+            if record.player.id in seen:
+                raise reader.error(
+                    line.number,
+                    5,
+                    "player id",
+                    f"player {record.player.id} is already defined on line "
+                    f"{seen[record.player.id]}",
+                )
+            seen[record.player.id] = line.number
+            records.append(record)
+        elif not line.text.startswith("###"):
+            headers.setdefault(line.code, []).append(line)
+    frozen_headers = {code: tuple(found) for code, found in headers.items()}
+    tournament = _Builder(reader, tuple(records), lines).build()
+    return TrfDocument(source, lines, tuple(records), frozen_headers, tournament, bom)
+
+
+def read_trf(path: str | PathLike[str]) -> TrfDocument:
+    """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
+    data = Path(path).read_bytes()
+    encoding = "utf-8"
+    try:
+        text = data.decode(encoding)
+    except UnicodeDecodeError:
+        encoding = "latin-1"
+        text = data.decode(encoding)
+    return dataclasses.replace(parse_trf(text, str(path)), encoding=encoding)
+
+
+class _Builder:
+    """Turns the parsed lines of one document into a Tournament, checking cross-references."""
+
+    def __init__(
+        self, reader: _Reader, records: tuple[PlayerRecord, ...], lines: tuple[TrfLine, ...]
+    ) -> None:
+        self.reader = reader
+        self.records = records
+        self.lines = lines
+        self.by_id = {r.player.id: r for r in records}
+
+    def build(self) -> Tournament:
+        point_values: dict[str, int] = {}
+        points_line: TrfLine | None = None
+        total_rounds: int | None = None
+        colour: Colour | None = None
+        ranked_by_lines = False
+        name = ""
+        system = ""
+        accelerations: dict[tuple[PlayerId, int], int] = {}
+        forbidden: list[ForbiddenPairs] = []
+        requests: list[RequestedBye] = []
+        rounds_line: TrfLine | None = None
+        reader = self.reader
+        for line in self.lines:
+            code = line.code
+            if line.text.startswith("###"):
+                continue
+            if code == "012":
+                name = line.text[4:].strip()
+            elif code in ("042", "052"):
+                reader.date(line)
+            elif code in ("XXR", "142"):
+                total_rounds = self.total_rounds(line)
+                rounds_line = line
+            elif code == "XXC":
+                for word in line.text[3:].split():
+                    lowered = word.lower()
+                    if lowered == "white1":
+                        colour = Colour.WHITE
+                    elif lowered == "black1":
+                        colour = Colour.BLACK
+                    elif lowered == "rank":
+                        ranked_by_lines = True
+            elif code == "152":
+                colour = self.initial_colour(line)
+            elif code == "162":
+                point_values.update(self.point_values_162(line))
+                points_line = line
+            elif code in _BB_FIELDS:
+                point_values.update(self.point_values_bb(line))
+                points_line = line
+            elif code == "192":
+                system = line.text[4:].strip()
+            elif code == "240":
+                requests.extend(self.requested_byes(line))
+            elif code == "250":
+                for acc in self.accelerations_250(line):
+                    key = (acc.player, acc.round)
+                    accelerations[key] = accelerations.get(key, 0) + acc.points
+            elif code == "XXA":
+                for acc in self.accelerations_xxa(line):
+                    key = (acc.player, acc.round)
+                    accelerations[key] = accelerations.get(key, 0) + acc.points
+            elif code == "260":
+                forbidden.append(self.forbidden_260(line))
+            elif code == "XXP":
+                forbidden.append(self.forbidden_xxp(line))
+        points = self.point_system(points_line, point_values)
+        rounds = self.rounds()
+        if total_rounds is not None and rounds_line is not None and total_rounds < len(rounds):
+            raise reader.error(
+                rounds_line.number,
+                5 if rounds_line.code == "142" else 4,
+                "total rounds",
+                f"the event has {total_rounds} rounds but the players have {len(rounds)}",
+            )
+        tournament = Tournament(
+            players=tuple(r.player for r in self.records),
+            rounds=rounds,
+            total_rounds=total_rounds,
+            points=points,
+            name=name,
+            initial_colour=colour,
+            initial_ranking=tuple(r.player.id for r in self.records) if ranked_by_lines else None,
+            requested_byes=tuple(requests),
+            accelerations=tuple(
+                Acceleration(pid, rnd, value)
+                for (pid, rnd), value in sorted(accelerations.items())
+                if value
+            ),
+            forbidden=tuple(forbidden),
+            system=system,
+        )
+        if colour is None:
+            tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+        return tournament
+
+    # -- header records --
+
+    def total_rounds(self, line: TrfLine) -> int:
+        first = 5 if line.code == "142" else 4
+        text = line.text[first - 1 :].strip()
+        if not text.isdigit() or int(text) < 1:
+            raise self.reader.error(
+                line.number, first, "total rounds", f"expected a number of rounds, found {text!r}"
+            )
+        return int(text)
+
+    def initial_colour(self, line: TrfLine) -> Colour:
+        text = line.text.rstrip()
+        if text == "152 W":
+            return Colour.WHITE
+        if text == "152 B":
+            return Colour.BLACK
+        raise self.reader.error(
+            line.number, 5, "initial colour", f"expected '152 W' or '152 B', found {text!r}"
+        )
+
+    def point_values_162(self, line: TrfLine) -> dict[str, int]:
+        """The point-system fields a 162 record sets (symbol X, unknown result, is not kept)."""
+        text = line.text
+        values: dict[str, int] = {}
+        start = 6
+        while start <= len(text):
+            symbol = text[start - 1]
+            value_text = text[start : start + 4]
+            if symbol == " " and not value_text.strip():
+                start += 9
+                continue
+            if symbol not in "WDLAPX":
+                raise self.reader.error(
+                    line.number,
+                    start,
+                    "point system",
+                    f"unknown symbol {symbol!r} (expected W, D, L, A, P or X)",
+                )
+            value = self.reader.points(
+                line, start + 1, start + 4, f"point system {symbol}", blank_ok=False
+            )
+            assert value is not None
+            values[symbol] = value
+            start += 9
+        if not values:
+            raise self.reader.error(line.number, 6, "point system", "no values given")
+        fields = {
+            "W": ("win",),
+            "D": ("draw",),
+            "L": ("loss",),
+            "A": ("zero_bye", "forfeit_loss"),
+            "P": ("pairing_bye",),
+        }
+        return {name: value for symbol, value in values.items() for name in fields.get(symbol, ())}
+
+    def point_values_bb(self, line: TrfLine) -> dict[str, int]:
+        value = self.reader.points(line, 5, max(8, len(line.text)), "point value", blank_ok=False)
+        assert value is not None
+        return {_BB_FIELDS[line.code]: value}
+
+    def point_system(self, line: TrfLine | None, changes: dict[str, int]) -> PointSystem:
+        """CHESS changed by the values of every 162 and BB* record (the later wins)."""
+        if line is None:
+            return CHESS
+        try:
+            return dataclasses.replace(CHESS, **changes)
+        except ValueError as exc:
+            raise self.reader.error(line.number, 5, "point system", str(exc)) from None
+
+    def known_player(self, line: TrfLine, column: int, text: str, what: str) -> PlayerId:
+        stripped = text.strip()
+        if not stripped.isdigit():
+            raise self.reader.error(
+                line.number, column, what, f"expected a player number, found {stripped!r}"
+            )
+        pid = int(stripped)
+        if pid not in self.by_id:
+            raise self.reader.error(line.number, column, what, f"there is no player {pid}")
+        return pid
+
+    def requested_byes(self, line: TrfLine) -> Iterator[RequestedBye]:
+        text = line.text
+        kind = {"F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT}.get(
+            text[4:5].upper()
+        )
+        if kind is None:
+            raise self.reader.error(
+                line.number, 5, "bye type", f"expected F, H or Z, found {text[4:5]!r}"
+            )
+        rnd = self.reader.integer(line, 7, 9, "bye round", blank_ok=False)
+        assert rnd is not None
+        if rnd < 1:
+            raise self.reader.error(line.number, 7, "bye round", "rounds start at 1")
+        start = 11
+        found = False
+        while start <= len(text):
+            chunk = text[start - 1 : start + 3]
+            if chunk.strip():
+                found = True
+                yield RequestedBye(rnd, self.known_player(line, start, chunk, "bye player"), kind)
+            start += 5
+        if not found:
+            raise self.reader.error(line.number, 11, "bye player", "no player given")
+
+    def accelerations_250(self, line: TrfLine) -> Iterator[Acceleration]:
+        reader = self.reader
+        reader.points(line, 5, 8, "acceleration match points", blank_ok=True)
+        value = reader.points(line, 10, 13, "acceleration points", blank_ok=False)
+        first_round = reader.integer(line, 15, 17, "acceleration first round", blank_ok=False)
+        last_round = reader.integer(line, 19, 21, "acceleration last round", blank_ok=False)
+        first_player = reader.integer(line, 23, 26, "acceleration first player", blank_ok=False)
+        last_player = reader.integer(line, 28, 31, "acceleration last player", blank_ok=False)
+        assert value is not None and first_round is not None and last_round is not None
+        assert first_player is not None and last_player is not None
+        if not 1 <= first_round <= last_round:
+            raise reader.error(
+                line.number,
+                15,
+                "acceleration rounds",
+                f"bad round range {first_round}-{last_round}",
+            )
+        if not 1 <= first_player <= last_player:
+            raise reader.error(
+                line.number,
+                23,
+                "acceleration players",
+                f"bad player range {first_player}-{last_player}",
+            )
+        for pid in range(first_player, last_player + 1):
+            if pid in self.by_id:
+                for rnd in range(first_round, last_round + 1):
+                    yield Acceleration(pid, rnd, value)
+
+    def accelerations_xxa(self, line: TrfLine) -> Iterator[Acceleration]:
+        pid = self.known_player(line, 5, line.text[4:8], "accelerated player")
+        start = 10
+        rnd = 1
+        while start <= len(line.text):
+            value = self.reader.points(
+                line, start, start + 3, f"acceleration of round {rnd}", blank_ok=True
+            )
+            if value:
+                yield Acceleration(pid, rnd, value)
+            start += 5
+            rnd += 1
+
+    def forbidden_260(self, line: TrfLine) -> ForbiddenPairs:
+        reader = self.reader
+        first = reader.integer(line, 5, 7, "forbidden first round", blank_ok=False)
+        last = reader.integer(line, 9, 11, "forbidden last round", blank_ok=True)
+        assert first is not None
+        if first < 1 or (last is not None and last < first):
+            raise reader.error(
+                line.number, 5, "forbidden rounds", f"bad round range {first}-{last}"
+            )
+        players: list[PlayerId] = []
+        start = 13
+        while start <= len(line.text):
+            chunk = line.text[start - 1 : start + 3]
+            if chunk.strip():
+                players.append(self.known_player(line, start, chunk, "forbidden player"))
+            start += 5
+        if len(players) < 2:
+            raise reader.error(line.number, 13, "forbidden player", "at least two players needed")
+        return ForbiddenPairs(tuple(players), first, last)
+
+    def forbidden_xxp(self, line: TrfLine) -> ForbiddenPairs:
+        players: list[PlayerId] = []
+        for match in re.finditer(r"\S+", line.text[3:]):
+            players.append(
+                self.known_player(line, match.start() + 4, match.group(), "forbidden player")
+            )
+        if len(players) < 2:
+            raise self.reader.error(
+                line.number, 5, "forbidden player", "at least two players needed"
+            )
+        return ForbiddenPairs(tuple(players))
+
+    # -- rounds --
+
+    def rounds(self) -> tuple[Round, ...]:
+        count = max((len(r.cells) for r in self.records), default=0)
+        return tuple(self.round(number) for number in range(1, count + 1))
+
+    def round(self, number: int) -> Round:
+        reader = self.reader
+        games: list[Game] = []
+        byes: list[Bye] = []
+        done: set[PlayerId] = set()
+        pab: PlayerRecord | None = None
+        for record in self.records:
+            if number > len(record.cells):
+                continue
+            pid = record.player.id
+            cell = record.cells[number - 1]
+            what = f"round {number}"
+            if cell.opponent is None:
+                kind = _LONE_RESULTS.get(cell.result)
+                if kind is None:
+                    raise reader.error(
+                        record.line,
+                        cell.result_column,
+                        f"{what} result",
+                        f"result {cell.result!r} needs an opponent",
+                    )
+                if cell.colour != "-":
+                    raise reader.error(
+                        record.line,
+                        cell.colour_column,
+                        f"{what} colour",
+                        f"a round without an opponent has no colour, found {cell.colour!r}",
+                    )
+                if kind is ByeKind.PAIRING_ALLOCATED:
+                    if pab is not None:
+                        raise reader.error(
+                            record.line,
+                            cell.result_column,
+                            f"{what} result",
+                            f"player {pab.player.id} already has the pairing-allocated bye "
+                            f"of this round (line {pab.line})",
+                        )
+                    pab = record
+                byes.append(Bye(pid, kind))
+                continue
+            if pid in done:
+                continue
+            games.append(self.game(record, cell))
+            done.add(cell.opponent)
+        return Round(number, tuple(games), tuple(byes))
+
+    def game(self, record: PlayerRecord, cell: Cell) -> Game:
+        reader = self.reader
+        pid = record.player.id
+        what = f"round {cell.round}"
+        opponent_id = cell.opponent
+        assert opponent_id is not None
+        if cell.result in ("U", "F", "H", "Z"):
+            raise reader.error(
+                record.line,
+                cell.result_column,
+                f"{what} result",
+                f"a {cell.result} bye cannot have an opponent",
+            )
+        if opponent_id == pid:
+            raise reader.error(
+                record.line, cell.column, f"{what} opponent", "a player cannot play himself"
+            )
+        opponent = self.by_id.get(opponent_id)
+        if opponent is None:
+            raise reader.error(
+                record.line, cell.column, f"{what} opponent", f"there is no player {opponent_id}"
+            )
+        back = opponent.cells[cell.round - 1] if cell.round <= len(opponent.cells) else None
+        if back is None or back.opponent != pid:
+            found = (
+                "nothing" if back is None or back.opponent is None else f"player {back.opponent}"
+            )
+            raise reader.error(
+                record.line,
+                cell.column,
+                f"{what} opponent",
+                f"player {opponent_id} (line {opponent.line}) has {found} as opponent "
+                f"in round {cell.round}, not player {pid}",
+            )
+        if (cell.colour, back.colour) not in (("w", "b"), ("b", "w"), ("-", "-")):
+            raise reader.error(
+                record.line,
+                cell.colour_column,
+                f"{what} colour",
+                f"colour {cell.colour!r} contradicts colour {back.colour!r} of player "
+                f"{opponent_id} (line {opponent.line})",
+            )
+        coloured = cell.colour != "-"
+        mine_is_white = cell.colour != "b"
+        white_code, black_code = (
+            (cell.result, back.result) if mine_is_white else (back.result, cell.result)
+        )
+        outcome = _PLAYED.get((white_code, black_code))
+        if outcome is None:
+            raise reader.error(
+                record.line,
+                cell.result_column,
+                f"{what} result",
+                f"result {cell.result!r} contradicts result {back.result!r} of player "
+                f"{opponent_id} (line {opponent.line})",
+            )
+        result, rated = outcome
+        white, black = (pid, opponent_id) if mine_is_white else (opponent_id, pid)
+        return Game(white, black, result, coloured=coloured, rated=rated)
+
+
+_BB_FIELDS = {
+    "BBW": "win",
+    "BBD": "draw",
+    "BBL": "loss",
+    "BBZ": "zero_bye",
+    "BBF": "forfeit_loss",
+    "BBU": "pairing_bye",
+}
+
+Flavour = Literal["trf16", "trf2026"]
+
+
+# --- writing ------------------------------------------------------------------------------
+
+_CELL_CODES = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "=",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+    Outcome.PAIRING_BYE: "U",
+    Outcome.FULL_BYE: "F",
+    Outcome.HALF_BYE: "H",
+    Outcome.ZERO_BYE: "Z",
+    Outcome.ABSENT: "-",
+    Outcome.UNPAIRED_FORFEIT_WIN: "+",
+    Outcome.PENDING: " ",
+}
+_UNRATED_CODES = {Outcome.WIN: "W", Outcome.DRAW: "D", Outcome.LOSS: "L"}
+_REQUEST_CODES = {
+    ByeKind.FULL_POINT: "F",
+    ByeKind.HALF_POINT: "H",
+    ByeKind.ZERO_POINT: "Z",
+    ByeKind.ABSENT: "Z",  # 240 has no plain absence; it scores and pairs as a zero-point bye
+}
+
+
+def write_trf(tournament: Tournament, flavour: Flavour = "trf16") -> str:
+    """A TRF file for the tournament, LF line endings.
+
+    ``trf16`` states the settings with the engine extensions (``XXR``, ``XXC``, ``BB*``,
+    ``XXA``); ``trf2026`` with the new records (``142``, ``152``, ``162``, ``250``). Both write
+    requested byes as ``240``, forbidden pairs as ``XXP`` (whole event) or ``260``. The points
+    column is the real score; the rank column orders by score, then player id.
+
+    Raises ``ValueError`` for what a TRF cannot hold (a field wider than its columns, a
+    point value for a forfeit win, full or half bye other than the win or draw value).
+    """
+    if flavour not in ("trf16", "trf2026"):
+        raise ValueError(f"unknown TRF flavour {flavour!r}")
+    lines: list[str] = []
+    if tournament.name:
+        lines.append(f"012 {tournament.name}")
+    if tournament.system:
+        lines.append(f"192 {tournament.system}")
+    lines.extend(_player_lines(tournament))
+    colour = tournament.initial_colour
+    if flavour == "trf16":
+        if tournament.total_rounds is not None:
+            lines.append(f"XXR {tournament.total_rounds}")
+        words = [] if colour is None else ["white1" if colour is Colour.WHITE else "black1"]
+        if tournament.initial_ranking is not None:
+            words.append("rank")
+        if words:
+            lines.append("XXC " + " ".join(words))
+        lines.extend(_bb_lines(tournament.points, CHESS))
+        lines.extend(_xxa_lines(tournament))
+    else:
+        if tournament.total_rounds is not None:
+            lines.append(f"142 {tournament.total_rounds}")
+        if colour is not None:
+            lines.append("152 W" if colour is Colour.WHITE else "152 B")
+        if tournament.initial_ranking is not None:
+            lines.append("XXC rank")
+        lines.extend(_points_2026(tournament.points))
+        lines.extend(_line_250(tournament))
+    lines.extend(_requested_bye_lines(tournament))
+    for rule in tournament.forbidden:
+        if rule.first_round == 1 and rule.last_round is None:
+            lines.append("XXP " + " ".join(str(p) for p in rule.players))
+        else:
+            last = "   " if rule.last_round is None else f"{rule.last_round:03d}"
+            ids = " ".join(f"{p:04d}" for p in rule.players)
+            lines.append(f"260 {rule.first_round:03d} {last} {ids}")
+    return "".join(line + "\n" for line in lines)
+
+
+def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
+    if len(text) > width or "\n" in text or "\r" in text:
+        raise ValueError(f"{what} {text!r} does not fit in {width} TRF columns")
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def _points_field(tenths: int, width: int = 4) -> str:
+    sign = "-" if tenths < 0 else ""
+    whole, tenth = divmod(abs(tenths), 10)
+    return _fit(f"{sign}{whole}.{tenth}", width, "points", right=True)
+
+
+def _player_lines(tournament: Tournament) -> Iterator[str]:
+    table = entries(tournament)
+    totals = scores(tournament)
+    by_score = sorted(totals, key=lambda pid: (-totals[pid], pid))
+    rank = {pid: position for position, pid in enumerate(by_score, start=1)}
+    for pid in tournament.ranking_order:
+        player = tournament.player(pid)
+        rating = "" if player.rating is None else str(player.rating)
+        head = (
+            f"001 {_fit(str(pid), 4, 'player id', right=True)} "
+            f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
+            f"{_fit(player.name, 33, 'name')} {_fit(rating, 4, 'rating', right=True)} "
+            f"{_fit(player.federation, 3, 'federation')} "
+            f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
+            f"{_fit(player.birth_date, 10, 'birth date')} "
+            f"{_points_field(totals[pid])} {rank[pid]:4d}"
+        )
+        row = table[pid]
+        while row and row[-1] is None:
+            row = row[:-1]
+        cells = "".join("  " + _cell(entry) for entry in row)
+        yield head + cells
+
+
+def _cell(entry: Entry | None) -> str:
+    if entry is None:  # no entry in a round before one he has: read back as an absence
+        return "0000 - -"
+    code = _CELL_CODES[entry.outcome]
+    if not entry.rated:
+        code = _UNRATED_CODES.get(entry.outcome, code)
+    if entry.opponent is None:
+        return f"0000 - {code}"
+    colour = "-" if entry.colour is None else entry.colour.value
+    return f"{entry.opponent:4d} {colour} {code}"
+
+
+def _derived_values_only(points: PointSystem) -> None:
+    for name, value, derived in (
+        ("forfeit win", points.forfeit_win, points.win),
+        ("full-point bye", points.full_bye, points.win),
+        ("half-point bye", points.half_bye, points.draw),
+    ):
+        if value is not None and value != derived:
+            raise ValueError(f"a TRF cannot give a {name} a value of its own ({value} tenths)")
+
+
+def _bb_lines(points: PointSystem, base: PointSystem) -> Iterator[str]:
+    _derived_values_only(points)
+    for code, name in _BB_FIELDS.items():
+        value = getattr(points, name)
+        if value is not None and value != getattr(base, name):
+            yield f"{code} {_points_field(value)}"
+
+
+def _points_2026(points: PointSystem) -> Iterator[str]:
+    if points == CHESS:
+        return
+    _derived_values_only(points)
+    groups = [("W", points.win), ("D", points.draw), ("L", points.loss)]
+    if points.zero_bye == points.forfeit_loss:
+        groups.append(("A", points.zero_bye))
+    if points.pairing_bye is not None:
+        groups.append(("P", points.pairing_bye))
+    # symbols at columns 6, 15, 24...: each group is 9 columns wide
+    yield "162  " + "    ".join(f"{symbol}{_points_field(value)}" for symbol, value in groups)
+    if points.zero_bye != points.forfeit_loss:
+        yield f"BBZ {_points_field(points.zero_bye)}"
+        yield f"BBF {_points_field(points.forfeit_loss)}"
+
+
+def _acceleration_table(tournament: Tournament) -> dict[PlayerId, dict[int, int]]:
+    table: dict[PlayerId, dict[int, int]] = {}
+    for acc in tournament.accelerations:
+        rounds = table.setdefault(acc.player, {})
+        rounds[acc.round] = rounds.get(acc.round, 0) + acc.points
+    return table
+
+
+def _xxa_lines(tournament: Tournament) -> Iterator[str]:
+    for pid, rounds in sorted(_acceleration_table(tournament).items()):
+        last = max((r for r, v in rounds.items() if v), default=0)
+        if last:
+            fields = " ".join(
+                _points_field(rounds[r]) if rounds.get(r) else "    " for r in range(1, last + 1)
+            )
+            yield f"XXA {pid:4d} {fields}"
+
+
+def _line_250(tournament: Tournament) -> Iterator[str]:
+    """One 250 record per run of rounds with the same value, merging consecutive players."""
+    runs: list[tuple[int, int, int, PlayerId]] = []  # (value, first round, last round, player)
+    for pid, rounds in sorted(_acceleration_table(tournament).items()):
+        for rnd in sorted(rounds):
+            value = rounds[rnd]
+            if not value:
+                continue
+            if runs and runs[-1][3] == pid and runs[-1][0] == value and runs[-1][2] == rnd - 1:
+                runs[-1] = (value, runs[-1][1], rnd, pid)
+            else:
+                runs.append((value, rnd, rnd, pid))
+    merged: list[tuple[int, int, int, PlayerId, PlayerId]] = []
+    for value, first, last, pid in sorted(runs, key=lambda run: (run[1], run[2], run[0], run[3])):
+        if merged:
+            m_value, m_first, m_last, m_from, m_to = merged[-1]
+            if (m_value, m_first, m_last) == (value, first, last) and m_to == pid - 1:
+                merged[-1] = (value, first, last, m_from, pid)
+                continue
+        merged.append((value, first, last, pid, pid))
+    for value, first, last, low, high in merged:
+        yield f"250      {_points_field(value)} {first:03d} {last:03d} {low:04d} {high:04d}"
+
+
+def _requested_bye_lines(tournament: Tournament) -> Iterator[str]:
+    groups: dict[tuple[int, str], list[PlayerId]] = {}
+    for bye in tournament.requested_byes:
+        groups.setdefault((bye.round, _REQUEST_CODES[bye.kind]), []).append(bye.player)
+    for (rnd, code), players in groups.items():
+        yield f"240 {code} {rnd:03d} " + " ".join(f"{p:04d}" for p in players)
