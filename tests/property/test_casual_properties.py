@@ -176,7 +176,7 @@ def _fewest_rematches(judge: _Judge, bye_among: list[PlayerId] | None = None) ->
     size = len(graph) // 2
     if len(matching) < size:
         return None
-    return 2 * len(matching) - sum(graph[a][b]["weight"] for a, b in matching)
+    return 2 * len(matching) - sum(int(graph[a][b]["weight"]) for a, b in matching)
 
 
 def _check_rematches_and_bye(judge: _Judge, pairing: Pairing) -> None:

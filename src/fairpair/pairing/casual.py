@@ -567,9 +567,9 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
             notes.append(BoardNote(number, text))
     if not proven:
         notes.append(BoardNote(0, f"optimal among pairs within {_WIDEST} places; not proven"))
+    history = _colour_histories(tournament) if seeded.colours else None
     games = tuple(
-        _game(tournament, a, b, number, seed, seeded.colours)
-        for number, (a, b) in enumerate(boards, start=1)
+        _game(history, a, b, number, seed) for number, (a, b) in enumerate(boards, start=1)
     )
     return Pairing(round=rnd, boards=games, bye=bye, notes=tuple(notes))
 
@@ -577,19 +577,19 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
 # --- colours (only when switched on) -----------------------------------------------------------
 
 
-def _colour_history(tournament: Tournament, pid: PlayerId) -> list[Colour]:
-    history: list[Colour] = []
+def _colour_histories(tournament: Tournament) -> dict[PlayerId, list[Colour]]:
+    """Each player's colours in the games he played with colours, oldest first."""
+    history: dict[PlayerId, list[Colour]] = {}
     for past in tournament.rounds:
         for game in past.games:
-            if game.coloured and game.involves(pid) and _met_each_other(game):
-                colour = game.colour_of(pid)
-                if colour is not None:
-                    history.append(colour)
+            if game.coloured and _met_each_other(game):
+                history.setdefault(game.white, []).append(Colour.WHITE)
+                history.setdefault(game.black, []).append(Colour.BLACK)
     return history
 
 
 def _game(
-    tournament: Tournament, a: PlayerId, b: PlayerId, board: int, seed: int, colours: bool
+    history: dict[PlayerId, list[Colour]] | None, a: PlayerId, b: PlayerId, board: int, seed: int
 ) -> Game:
     """The board, ``a`` being the higher-ranked player.
 
@@ -597,9 +597,9 @@ def _game(
     player who had black more recently gets white (alternation); equal histories, the
     higher-ranked player gets the initial colour (drawn from the seed) on odd boards.
     """
-    if not colours:
+    if history is None:
         return Game(a, b, coloured=False)
-    ha, hb = _colour_history(tournament, a), _colour_history(tournament, b)
+    ha, hb = history.get(a, []), history.get(b, [])
     wa, wb = ha.count(Colour.WHITE), hb.count(Colour.WHITE)
     if wa != wb:
         return Game(a, b) if wa < wb else Game(b, a)
