@@ -25,6 +25,8 @@ from fairpair.pairing.casual import (
     _build_event,
     _Event,
     _Field,
+    _pair_field,
+    _solve_window,
     pair_casual,
     standings_order,
 )
@@ -282,3 +284,46 @@ def test_two_thousand_players_fifteen_rounds() -> None:
         byes = (Bye(pairing.bye, ByeKind.PAIRING_ALLOCATED),) if pairing.bye else ()
         drops = tuple((p, number + 1) for p in t.players_to_pair() if rng.random() < 0.02)
         t = t.with_round(Round(number, games, byes)).replace(withdrawals=t.withdrawals + drops)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_float_bounds_used_in_the_proof_are_lower_bounds(seed: int) -> None:
+    """Every rematch-free pairing has (floats, Σ difference²) ≥ the bounds, lexicographically."""
+    rng = random.Random(seed)
+    t = build_casual_event(seed, rng.randint(4, 11), rng.randint(2, 7), draw_rate=0.2)
+    options = CasualOptions(seed=seed)
+    judge = _Judge(t, options)
+    order = judge.order
+    bye = order[-1] if len(order) % 2 else None
+    field = _Field(judge.event, [p for p in order if p != bye], options.style)
+    index = {pid: i for i, pid in enumerate(field.ids)}
+    bounds = [field.lower_bounds(), field.lower_bounds(small_side=rng.choice([2, 4, 100]))]
+    for candidate in pairings(field.ids):
+        if any(
+            not judge.allowed(a, b) or frozenset((a, b)) in judge.met for a, b in candidate.pairs
+        ):
+            continue
+        floats = squares = 0
+        for a, b in candidate.pairs:
+            _, f, d, _ = field.cost(index[a], index[b])
+            floats += f
+            squares += d
+        for bound in bounds:
+            assert (floats, squares) >= bound
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_the_fast_path_is_the_complete_graph_optimum(seed: int) -> None:
+    """Without conflicts the ideal pairing is returned at once; it must be THE optimum."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 40) * 2
+    points = {pid: 10 * rng.randint(0, 4) for pid in range(1, n + 1)}
+    event = _Event(
+        round=1, points=points, met={}, forbidden={}, club=dict.fromkeys(points, ""), byes={}
+    )
+    ids = sorted(points, key=lambda pid: (-points[pid], rng.random()))
+    field = _Field(event, ids, rng.choice(list(GroupStyle)))
+    fast, rematches, proven = _pair_field(field)
+    assert not rematches and proven
+    exact, complete = _solve_window(field, len(field))
+    assert complete and exact == fast

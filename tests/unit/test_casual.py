@@ -178,6 +178,12 @@ def test_fixed_boards_are_paired_as_given_with_a_warning() -> None:
     assert rematch_count(t, pairing) == 1
     with pytest.raises(ValueError):
         _pair(t, CasualOptions(fixed_boards=((1, 2), (2, 3))))
+    # A fixed board of two club mates, clubs separated: paired as given, with a warning.
+    clubs = _event(6, clubs="AABBCC")
+    options = CasualOptions(tie_order=TieOrder.SEED, separate_by_club=True, fixed_boards=((3, 4),))
+    pairing = _pair(clubs, options)
+    assert _pairs(pairing) == [(3, 4), (1, 5), (2, 6)]
+    assert [(n.board, n.text) for n in pairing.notes] == [(1, "fixed board is a forbidden pair")]
 
 
 def test_requested_byes_withdrawals_and_late_entries() -> None:
