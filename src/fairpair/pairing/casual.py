@@ -32,8 +32,9 @@ from each other (``adjacent``) or from the ideal partner (``fold``), ``W = 8`` f
 outside the window costs at least ``(W+1)² − 1`` in style, so the window's optimum is the
 optimum of the whole field as soon as it has no rematch, meets the lower bounds of rules 4 and
 5 (parity of each group boundary and, for small top and bottom groups, how many pairs they can
-form among themselves) and its total style is below that price (:func:`_proven_optimal`).
-Otherwise ``W`` doubles, up to the complete graph, which is exact by definition. (For fields
+form among themselves) and its total style is below that price (:func:`_proof_width`).
+Otherwise ``W`` doubles (or jumps to the width that price calls for), up to the complete graph,
+which is exact by definition. (For fields
 above 3,000 players the widening stops at 512 places with a note saying so.)
 
 The bye (rule 3): the best candidate by the bye rule is tried first; when the rest can then be
@@ -44,6 +45,7 @@ matching over everybody chooses the bye (fewest rematches, then the bye rule).
 from __future__ import annotations
 
 import enum
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -403,14 +405,18 @@ def _solve_window(fld: _Field, width: int) -> tuple[list[int] | None, bool]:
     return [found[p] for p in range(len(fld))], complete
 
 
-def _proven_optimal(fld: _Field, mate: Sequence[int], width: int) -> bool:
-    """Whether a pairing that is optimal within the window is optimal over all pairs.
+def _proof_width(fld: _Field, mate: Sequence[int]) -> int | None:
+    """The narrowest window for which ``mate``, if optimal inside it, is optimal overall.
 
-    A pair outside the window costs at least ``(width+1)² − 1`` in style (rule 6). If ``mate``
-    has no rematch and meets the lower bounds of rules 4 and 5 (:meth:`_Field.lower_bounds`),
-    a better pairing must tie it on rules 2, 4 and 5 and have less total style; when ``mate``'s
-    total style is below that price, such a pairing uses no pair outside the window, and inside
-    the window ``mate`` is optimal.
+    A pair outside a window of width ``W`` costs at least ``(W+1)² − 1`` in style (rule 6).
+    If ``mate`` has no rematch and meets the lower bounds of rules 4 and 5
+    (:meth:`_Field.lower_bounds`), a better pairing must tie it on rules 2, 4 and 5 and have
+    less total style; when ``mate``'s total style is below that price, such a pairing uses no
+    pair outside the window, and inside the window ``mate`` is optimal. None when ``mate`` has
+    a rematch or misses the bounds (then only the complete graph decides).
+
+    The optimum of a wider window costs at most ``mate``'s total (``mate`` is in it), so it
+    meets the bounds too and the width returned here proves it as well.
     """
     totals = [0, 0, 0, 0]
     for p in range(len(fld)):
@@ -419,10 +425,12 @@ def _proven_optimal(fld: _Field, mate: Sequence[int], width: int) -> bool:
             for k, value in enumerate(fld.cost(p, q)):
                 totals[k] += value
     rematches, floats, squares, style = totals
-    if rematches or style >= (width + 1) ** 2 - 1:
-        return False
+    if rematches:
+        return None
     reached = (floats, squares)
-    return reached == fld.lower_bounds() or reached == fld.lower_bounds(_SMALL_SIDE)
+    if reached != fld.lower_bounds() and reached != fld.lower_bounds(_SMALL_SIDE):
+        return None
+    return math.isqrt(style + 1)  # the least W with (W+1)² − 1 > style
 
 
 _SMALL_SIDE = 128
@@ -453,15 +461,20 @@ def _pair_field(fld: _Field) -> tuple[list[int], bool, bool]:
     best: list[int] | None = None
     while True:
         mate, complete = _solve_window(fld, width)
+        needed: int | None = None
         if mate is not None:
             best = mate
-            if complete or _proven_optimal(fld, mate, width):
+            needed = None if complete else _proof_width(fld, mate)
+            if complete or (needed is not None and needed <= width):
                 return mate, any(fld.rematch(p, mate[p]) for p in range(n)), True
         elif complete:
             raise NoValidPairing("the forbidden pairs leave no complete pairing")
         if n > _COMPLETE_LIMIT and width >= _WIDEST and best is not None:
             return best, any(fld.rematch(p, best[p]) for p in range(n)), False
-        width *= 2
+        # Jump straight to the width that proves the next solution when it is known.
+        width = max(2 * width, needed or 0)
+        if n > _COMPLETE_LIMIT:
+            width = min(width, max(_WIDEST, 2 * _FIRST_WINDOW))
 
 
 def _choose_bye_exactly(
