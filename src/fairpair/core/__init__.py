@@ -3,7 +3,13 @@
 Standard library only; nothing here reads the clock, files, the network or a database.
 """
 
-from fairpair.core.history import Entry, entries, outcome_points, scores
+from fairpair.core.history import (
+    Entry,
+    entries,
+    infer_initial_colour,
+    outcome_points,
+    scores,
+)
 from fairpair.core.pairing import BoardNote, Pairing
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.points import (
@@ -59,6 +65,7 @@ __all__ = [
     "bye_outcome",
     "entries",
     "format_points",
+    "infer_initial_colour",
     "outcome_points",
     "points_from_text",
     "scores",

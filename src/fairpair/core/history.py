@@ -83,3 +83,39 @@ def scores(tournament: Tournament, through_round: int | None = None) -> dict[Pla
         pid: sum(e.points for e in row[:last] if e is not None)
         for pid, row in entries(tournament).items()
     }
+
+
+def infer_initial_colour(tournament: Tournament) -> Colour | None:
+    """The colour the top-ranked player had in round 1, inferred from the history.
+
+    bbpPairings' rule (spec/trf.md §3, "Initial colour"): take ``m``, the first round in which
+    any player has a colour; walk the players in initial-ranking order, counting those who took
+    part in a pairing (a game, a forfeit or the pairing-allocated bye) in some round up to
+    ``m``; the first of them with a colour ``c`` in round ``m`` decides: ``c`` if an even
+    number of such players precede him, the opposite colour if odd. None without any colour.
+    """
+    table = entries(tournament)
+    first_coloured = next(
+        (
+            index
+            for index in range(len(tournament.rounds))
+            if any(_has_colour(row[index]) for row in table.values())
+        ),
+        None,
+    )
+    if first_coloured is None:
+        return None
+    counted = 0
+    for pid in tournament.ranking_order:
+        row = table[pid][: first_coloured + 1]
+        if not any(e is not None and e.outcome.took_part_in_pairing for e in row):
+            continue
+        entry = row[first_coloured]
+        if entry is not None and entry.colour is not None:
+            return entry.colour if counted % 2 == 0 else entry.colour.opposite
+        counted += 1
+    return None
+
+
+def _has_colour(entry: Entry | None) -> bool:
+    return entry is not None and entry.colour is not None

@@ -1,0 +1,747 @@
+"""FIDE Tournament Report Files (TRF-16, TRF-2026 and the JaVaFo/bbpPairings extensions).
+
+Reading keeps every line exactly as it was (with its own line ending), so a document that is
+not changed is written back byte for byte; the records that fairpair understands are parsed
+into :class:`PlayerRecord` rows and turned into a :class:`fairpair.core.Tournament`. Writing a
+tournament lays the columns out as in spec/trf.md. Column numbers in this module and in its
+error messages are 1-based, as in the TRF description.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+from typing import Literal
+
+from fairpair.core import (
+    CHESS,
+    Acceleration,
+    Bye,
+    ByeKind,
+    Colour,
+    ForbiddenPairs,
+    Game,
+    GameResult,
+    Player,
+    PlayerId,
+    PointSystem,
+    RequestedBye,
+    Round,
+    Tournament,
+    infer_initial_colour,
+)
+from fairpair.formats.errors import FormatError
+
+__all__ = [
+    "Cell",
+    "PlayerRecord",
+    "TrfDocument",
+    "TrfError",
+    "TrfLine",
+    "parse_trf",
+    "read_trf",
+]
+
+
+class TrfError(FormatError):
+    """A TRF file that cannot be read: names the file, line, column and what was expected."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrfLine:
+    """One physical line: its text without the line ending, and the ending it had."""
+
+    number: int
+    text: str
+    ending: str
+    """``"\\n"``, ``"\\r\\n"``, ``"\\r"``, or ``""`` for a last line without one."""
+
+    @property
+    def code(self) -> str:
+        """The record type (columns 1-3)."""
+        return self.text[:3]
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One round of a 001 record: ``OOOO C R`` at columns 92 + 10(round - 1)."""
+
+    round: int
+    opponent: PlayerId | None
+    colour: str
+    """``w``, ``b`` or ``-`` (a blank colour is read as ``-``)."""
+    result: str
+    """The result code, letters upper-cased; ``" "`` for a blank result."""
+    column: int
+    """Column of the first character of the cell."""
+
+    @property
+    def blank(self) -> bool:
+        return self.opponent is None and self.colour == "-" and self.result == " "
+
+    @property
+    def colour_column(self) -> int:
+        return self.column + 5
+
+    @property
+    def result_column(self) -> int:
+        return self.column + 7
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A parsed 001 line."""
+
+    line: int
+    player: Player
+    points: int | None
+    """The points column in tenths (None when blank); may include virtual points."""
+    rank: int | None
+    cells: tuple[Cell, ...]
+
+
+# --- reading ------------------------------------------------------------------------------
+
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
+_POINTS = re.compile(r"-?\d+(\.\d)?")
+_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
+_RESULTS = frozenset("1=0WDL+-UFHZ ")
+_PLAYED = {
+    # (white's code, black's code) -> (result, rated)
+    ("1", "0"): (GameResult.WHITE_WINS, True),
+    ("0", "1"): (GameResult.BLACK_WINS, True),
+    ("=", "="): (GameResult.DRAW, True),
+    ("W", "L"): (GameResult.WHITE_WINS, False),
+    ("L", "W"): (GameResult.BLACK_WINS, False),
+    ("D", "D"): (GameResult.DRAW, False),
+    ("+", "-"): (GameResult.WHITE_WINS_BY_FORFEIT, True),
+    ("-", "+"): (GameResult.BLACK_WINS_BY_FORFEIT, True),
+    ("-", "-"): (GameResult.DOUBLE_FORFEIT, True),
+    (" ", " "): (None, True),
+}
+_LONE_RESULTS = {
+    "U": ByeKind.PAIRING_ALLOCATED,
+    "F": ByeKind.FULL_POINT,
+    "H": ByeKind.HALF_POINT,
+    "Z": ByeKind.ZERO_POINT,
+    " ": ByeKind.ABSENT,
+    "-": ByeKind.ABSENT,
+    "+": ByeKind.FORFEIT_WIN,
+}
+_SHORTEST_PLAYER_LINE = 84
+_FIRST_CELL = 92
+_CELL_WIDTH = 10
+
+
+def split_lines(text: str) -> list[tuple[str, str]]:
+    """Split text into ``(line, ending)`` pairs, accepting CR, LF and CRLF; nothing is lost."""
+    pairs: list[tuple[str, str]] = []
+    end = 0
+    for match in _LINE.finditer(text):
+        pairs.append((match.group(1), match.group(2)))
+        end = match.end()
+    if end < len(text):
+        pairs.append((text[end:], ""))
+    return pairs
+
+
+class _Reader:
+    """Parses one document; knows the source name so that every error can name it."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def error(self, line: int, column: int, what: str, message: str) -> TrfError:
+        return TrfError(message, path=self.source, line=line, column=column, field=what)
+
+    # -- fields --
+
+    def integer(
+        self, line: TrfLine, first: int, last: int, what: str, *, blank_ok: bool
+    ) -> int | None:
+        raw = line.text[first - 1 : last]
+        text = raw.strip()
+        if not text:
+            if blank_ok:
+                return None
+            raise self.error(line.number, first, what, f"expected a number, found {raw!r}")
+        if not text.isdigit():
+            raise self.error(line.number, first, what, f"expected a whole number, found {text!r}")
+        return int(text)
+
+    def points(
+        self, line: TrfLine, first: int, last: int, what: str, *, blank_ok: bool
+    ) -> int | None:
+        raw = line.text[first - 1 : last]
+        text = raw.strip()
+        if not text:
+            if blank_ok:
+                return None
+            raise self.error(
+                line.number, first, what, f"expected points such as 1.5, found {raw!r}"
+            )
+        if not _POINTS.fullmatch(text):
+            raise self.error(
+                line.number, first, what, f"expected points such as 1.5, found {text!r}"
+            )
+        whole, _, tenth = text.partition(".")
+        value = abs(int(whole)) * 10 + int(tenth or 0)
+        return -value if text.startswith("-") else value
+
+    def date(self, line: TrfLine) -> None:
+        text = line.text[4:].strip()
+        match = _DATE.fullmatch(text)
+        what = "start date" if line.code == "042" else "end date"
+        if match is None:
+            raise self.error(line.number, 5, what, f"expected a date YYYY/MM/DD, found {text!r}")
+        month, day = int(match.group(2)), int(match.group(3))
+        if not (1 <= month <= 12 and 1 <= day <= 31):
+            raise self.error(line.number, 5, what, f"{text!r} is not a date")
+
+    # -- 001 --
+
+    def player(self, line: TrfLine) -> PlayerRecord:
+        text = line.text
+        if len(text) < _SHORTEST_PLAYER_LINE:
+            raise self.error(
+                line.number,
+                len(text) + 1,
+                "player record",
+                f"a 001 line needs at least {_SHORTEST_PLAYER_LINE} characters, "
+                f"this one has {len(text)}",
+            )
+        pid = self.integer(line, 5, 8, "player id", blank_ok=False)
+        assert pid is not None
+        if pid < 1:
+            raise self.error(line.number, 5, "player id", "player ids start at 1")
+        rating = self.integer(line, 49, 52, "rating", blank_ok=True)
+        player = Player(
+            id=pid,
+            name=text[14:47].strip(),
+            rating=rating,
+            title=text[10:13].strip(),
+            federation=text[53:56].strip(),
+            fide_id=text[57:68].strip(),
+            birth_date=text[69:79].strip(),
+            sex=text[9:10].strip(),
+        )
+        points = self.points(line, 81, 84, "points", blank_ok=True)
+        rank = self.integer(line, 86, 89, "rank", blank_ok=True)
+        cells: list[Cell] = []
+        start = _FIRST_CELL
+        number = 1
+        while start <= len(text):
+            cells.append(self.cell(line, number, start))
+            start += _CELL_WIDTH
+            number += 1
+        while cells and cells[-1].blank:  # trailing blank cells are no entry at all
+            cells.pop()
+        return PlayerRecord(line.number, player, points, rank, tuple(cells))
+
+    def cell(self, line: TrfLine, number: int, start: int) -> Cell:
+        raw = line.text[start - 1 : start + 7].ljust(8)
+        what = f"round {number}"
+        opponent_text = raw[:4].strip()
+        opponent: int | None = None
+        if opponent_text:
+            if not opponent_text.isdigit():
+                raise self.error(
+                    line.number,
+                    start,
+                    f"{what} opponent",
+                    f"expected a player number or 0000, found {opponent_text!r}",
+                )
+            opponent = int(opponent_text) or None
+        colour = raw[5].lower()
+        if colour == " ":
+            colour = "-"
+        if colour not in ("w", "b", "-"):
+            raise self.error(line.number, start + 5, f"{what} colour", f"unknown colour {raw[5]!r}")
+        result = raw[7].upper()
+        if result not in _RESULTS:
+            raise self.error(
+                line.number, start + 7, f"{what} result", f"unknown result code {raw[7]!r}"
+            )
+        return Cell(number, opponent, colour, result, start)
+
+
+@dataclass(frozen=True, slots=True)
+class TrfDocument:
+    """A TRF file as read: every line verbatim, the player records and the tournament."""
+
+    source: str
+    lines: tuple[TrfLine, ...]
+    players: tuple[PlayerRecord, ...]
+    headers: dict[str, tuple[TrfLine, ...]]
+    """Every line that is not a 001 record, by record code, in file order."""
+    _tournament: Tournament = field(repr=False, compare=False)
+    bom: bool = False
+
+    def to_text(self) -> str:
+        """The document as text: identical to what was read if nothing was changed."""
+        body = "".join(line.text + line.ending for line in self.lines)
+        return ("\ufeff" if self.bom else "") + body
+
+    def tournament(self) -> Tournament:
+        """The event the file describes (players, rounds, settings, requests)."""
+        return self._tournament
+
+    def header(self, code: str) -> str | None:
+        """The text after column 4 of the last record with this code, if any."""
+        found = self.headers.get(code)
+        return found[-1].text[4:] if found else None
+
+
+def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
+    """Parse the text of a TRF file; raises :class:`TrfError` naming line and column."""
+    reader = _Reader(source)
+    bom = text.startswith("\ufeff")
+    if bom:
+        text = text[1:]
+    lines = tuple(
+        TrfLine(number, line, ending)
+        for number, (line, ending) in enumerate(split_lines(text), start=1)
+    )
+    records: list[PlayerRecord] = []
+    headers: dict[str, list[TrfLine]] = {}
+    seen: dict[PlayerId, int] = {}
+    for line in lines:
+        if line.code == "001":
+            record = reader.player(line)
+            if record.player.id in seen:
+                raise reader.error(
+                    line.number,
+                    5,
+                    "player id",
+                    f"player {record.player.id} is already defined on line "
+                    f"{seen[record.player.id]}",
+                )
+            seen[record.player.id] = line.number
+            records.append(record)
+        elif not line.text.startswith("###"):
+            headers.setdefault(line.code, []).append(line)
+    frozen_headers = {code: tuple(found) for code, found in headers.items()}
+    tournament = _Builder(reader, tuple(records), lines).build()
+    return TrfDocument(source, lines, tuple(records), frozen_headers, tournament, bom)
+
+
+def read_trf(path: str | PathLike[str]) -> TrfDocument:
+    """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return parse_trf(text, str(path))
+
+
+class _Builder:
+    """Turns the parsed lines of one document into a Tournament, checking cross-references."""
+
+    def __init__(
+        self, reader: _Reader, records: tuple[PlayerRecord, ...], lines: tuple[TrfLine, ...]
+    ) -> None:
+        self.reader = reader
+        self.records = records
+        self.lines = lines
+        self.by_id = {r.player.id: r for r in records}
+
+    def build(self) -> Tournament:
+        points = CHESS
+        total_rounds: int | None = None
+        colour: Colour | None = None
+        ranked_by_lines = False
+        name = ""
+        system = ""
+        accelerations: dict[tuple[PlayerId, int], int] = {}
+        forbidden: list[ForbiddenPairs] = []
+        requests: list[RequestedBye] = []
+        rounds_line: TrfLine | None = None
+        reader = self.reader
+        for line in self.lines:
+            code = line.code
+            if line.text.startswith("###"):
+                continue
+            if code == "012":
+                name = line.text[4:].strip()
+            elif code in ("042", "052"):
+                reader.date(line)
+            elif code in ("XXR", "142"):
+                total_rounds = self.total_rounds(line)
+                rounds_line = line
+            elif code == "XXC":
+                for word in line.text[3:].split():
+                    lowered = word.lower()
+                    if lowered == "white1":
+                        colour = Colour.WHITE
+                    elif lowered == "black1":
+                        colour = Colour.BLACK
+                    elif lowered == "rank":
+                        ranked_by_lines = True
+            elif code == "152":
+                colour = self.initial_colour(line)
+            elif code == "162":
+                points = self.point_system_162(line, points)
+            elif code in _BB_FIELDS:
+                points = self.point_system_bb(line, points)
+            elif code == "192":
+                system = line.text[4:].strip()
+            elif code == "240":
+                requests.extend(self.requested_byes(line))
+            elif code == "250":
+                for acc in self.accelerations_250(line):
+                    key = (acc.player, acc.round)
+                    accelerations[key] = accelerations.get(key, 0) + acc.points
+            elif code == "XXA":
+                for acc in self.accelerations_xxa(line):
+                    key = (acc.player, acc.round)
+                    accelerations[key] = accelerations.get(key, 0) + acc.points
+            elif code == "260":
+                forbidden.append(self.forbidden_260(line))
+            elif code == "XXP":
+                forbidden.append(self.forbidden_xxp(line))
+        rounds = self.rounds()
+        if total_rounds is not None and rounds_line is not None and total_rounds < len(rounds):
+            raise reader.error(
+                rounds_line.number,
+                5 if rounds_line.code == "142" else 4,
+                "total rounds",
+                f"the event has {total_rounds} rounds but the players have {len(rounds)}",
+            )
+        tournament = Tournament(
+            players=tuple(r.player for r in self.records),
+            rounds=rounds,
+            total_rounds=total_rounds,
+            points=points,
+            name=name,
+            initial_colour=colour,
+            initial_ranking=tuple(r.player.id for r in self.records) if ranked_by_lines else None,
+            requested_byes=tuple(requests),
+            accelerations=tuple(
+                Acceleration(pid, rnd, value)
+                for (pid, rnd), value in sorted(accelerations.items())
+                if value
+            ),
+            forbidden=tuple(forbidden),
+            system=system,
+        )
+        if colour is None:
+            tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+        return tournament
+
+    # -- header records --
+
+    def total_rounds(self, line: TrfLine) -> int:
+        first = 5 if line.code == "142" else 4
+        text = line.text[first - 1 :].strip()
+        if not text.isdigit() or int(text) < 1:
+            raise self.reader.error(
+                line.number, first, "total rounds", f"expected a number of rounds, found {text!r}"
+            )
+        return int(text)
+
+    def initial_colour(self, line: TrfLine) -> Colour:
+        text = line.text.rstrip()
+        if text == "152 W":
+            return Colour.WHITE
+        if text == "152 B":
+            return Colour.BLACK
+        raise self.reader.error(
+            line.number, 5, "initial colour", f"expected '152 W' or '152 B', found {text!r}"
+        )
+
+    def point_system_162(self, line: TrfLine, points: PointSystem) -> PointSystem:
+        text = line.text
+        values: dict[str, int] = {}
+        start = 6
+        while start <= len(text):
+            symbol = text[start - 1]
+            value_text = text[start : start + 4]
+            if symbol == " " and not value_text.strip():
+                start += 9
+                continue
+            if symbol not in "WDLAPX":
+                raise self.reader.error(
+                    line.number,
+                    start,
+                    "point system",
+                    f"unknown symbol {symbol!r} (expected W, D, L, A, P or X)",
+                )
+            value = self.reader.points(
+                line, start + 1, start + 4, f"point system {symbol}", blank_ok=False
+            )
+            assert value is not None
+            values[symbol] = value
+            start += 9
+        if not values:
+            raise self.reader.error(line.number, 6, "point system", "no values given")
+        changes = {
+            "win": values.get("W", points.win),
+            "draw": values.get("D", points.draw),
+            "loss": values.get("L", points.loss),
+            "zero_bye": values.get("A", points.zero_bye),
+            "forfeit_loss": values.get("A", points.forfeit_loss),
+            "pairing_bye": values.get("P", points.pairing_bye),
+        }
+        return self.point_system(line, points, changes)
+
+    def point_system_bb(self, line: TrfLine, points: PointSystem) -> PointSystem:
+        value = self.reader.points(line, 5, max(8, len(line.text)), "point value", blank_ok=False)
+        assert value is not None
+        return self.point_system(line, points, {_BB_FIELDS[line.code]: value})
+
+    def point_system(
+        self, line: TrfLine, points: PointSystem, changes: dict[str, int | None]
+    ) -> PointSystem:
+        values: dict[str, int | None] = {
+            "win": points.win,
+            "draw": points.draw,
+            "loss": points.loss,
+            "forfeit_win": points.forfeit_win,
+            "forfeit_loss": points.forfeit_loss,
+            "pairing_bye": points.pairing_bye,
+            "full_bye": points.full_bye,
+            "half_bye": points.half_bye,
+            "zero_bye": points.zero_bye,
+        }
+        values.update(changes)
+        try:
+            return PointSystem(**values)  # type: ignore[arg-type]
+        except ValueError as exc:
+            raise self.reader.error(line.number, 5, "point system", str(exc)) from None
+
+    def known_player(self, line: TrfLine, column: int, text: str, what: str) -> PlayerId:
+        stripped = text.strip()
+        if not stripped.isdigit():
+            raise self.reader.error(
+                line.number, column, what, f"expected a player number, found {stripped!r}"
+            )
+        pid = int(stripped)
+        if pid not in self.by_id:
+            raise self.reader.error(line.number, column, what, f"there is no player {pid}")
+        return pid
+
+    def requested_byes(self, line: TrfLine) -> Iterator[RequestedBye]:
+        text = line.text
+        kind = {"F": ByeKind.FULL_POINT, "H": ByeKind.HALF_POINT, "Z": ByeKind.ZERO_POINT}.get(
+            text[4:5].upper()
+        )
+        if kind is None:
+            raise self.reader.error(
+                line.number, 5, "bye type", f"expected F, H or Z, found {text[4:5]!r}"
+            )
+        rnd = self.reader.integer(line, 7, 9, "bye round", blank_ok=False)
+        assert rnd is not None
+        if rnd < 1:
+            raise self.reader.error(line.number, 7, "bye round", "rounds start at 1")
+        start = 11
+        found = False
+        while start <= len(text):
+            chunk = text[start - 1 : start + 3]
+            if chunk.strip():
+                found = True
+                yield RequestedBye(rnd, self.known_player(line, start, chunk, "bye player"), kind)
+            start += 5
+        if not found:
+            raise self.reader.error(line.number, 11, "bye player", "no player given")
+
+    def accelerations_250(self, line: TrfLine) -> Iterator[Acceleration]:
+        reader = self.reader
+        reader.points(line, 5, 8, "acceleration match points", blank_ok=True)
+        value = reader.points(line, 10, 13, "acceleration points", blank_ok=False)
+        first_round = reader.integer(line, 15, 17, "acceleration first round", blank_ok=False)
+        last_round = reader.integer(line, 19, 21, "acceleration last round", blank_ok=False)
+        first_player = reader.integer(line, 23, 26, "acceleration first player", blank_ok=False)
+        last_player = reader.integer(line, 28, 31, "acceleration last player", blank_ok=False)
+        assert value is not None and first_round is not None and last_round is not None
+        assert first_player is not None and last_player is not None
+        if not 1 <= first_round <= last_round:
+            raise reader.error(
+                line.number,
+                15,
+                "acceleration rounds",
+                f"bad round range {first_round}-{last_round}",
+            )
+        if not 1 <= first_player <= last_player:
+            raise reader.error(
+                line.number,
+                23,
+                "acceleration players",
+                f"bad player range {first_player}-{last_player}",
+            )
+        for pid in range(first_player, last_player + 1):
+            if pid in self.by_id:
+                for rnd in range(first_round, last_round + 1):
+                    yield Acceleration(pid, rnd, value)
+
+    def accelerations_xxa(self, line: TrfLine) -> Iterator[Acceleration]:
+        pid = self.known_player(line, 5, line.text[4:8], "accelerated player")
+        start = 10
+        rnd = 1
+        while start <= len(line.text):
+            value = self.reader.points(
+                line, start, start + 3, f"acceleration of round {rnd}", blank_ok=True
+            )
+            if value:
+                yield Acceleration(pid, rnd, value)
+            start += 5
+            rnd += 1
+
+    def forbidden_260(self, line: TrfLine) -> ForbiddenPairs:
+        reader = self.reader
+        first = reader.integer(line, 5, 7, "forbidden first round", blank_ok=False)
+        last = reader.integer(line, 9, 11, "forbidden last round", blank_ok=True)
+        assert first is not None
+        if first < 1 or (last is not None and last < first):
+            raise reader.error(
+                line.number, 5, "forbidden rounds", f"bad round range {first}-{last}"
+            )
+        players: list[PlayerId] = []
+        start = 13
+        while start <= len(line.text):
+            chunk = line.text[start - 1 : start + 3]
+            if chunk.strip():
+                players.append(self.known_player(line, start, chunk, "forbidden player"))
+            start += 5
+        if len(players) < 2:
+            raise reader.error(line.number, 13, "forbidden player", "at least two players needed")
+        return ForbiddenPairs(tuple(players), first, last)
+
+    def forbidden_xxp(self, line: TrfLine) -> ForbiddenPairs:
+        players: list[PlayerId] = []
+        for match in re.finditer(r"\S+", line.text[3:]):
+            players.append(
+                self.known_player(line, match.start() + 4, match.group(), "forbidden player")
+            )
+        if len(players) < 2:
+            raise self.reader.error(
+                line.number, 5, "forbidden player", "at least two players needed"
+            )
+        return ForbiddenPairs(tuple(players))
+
+    # -- rounds --
+
+    def rounds(self) -> tuple[Round, ...]:
+        count = max((len(r.cells) for r in self.records), default=0)
+        return tuple(self.round(number) for number in range(1, count + 1))
+
+    def round(self, number: int) -> Round:
+        reader = self.reader
+        games: list[Game] = []
+        byes: list[Bye] = []
+        done: set[PlayerId] = set()
+        pab: PlayerRecord | None = None
+        for record in self.records:
+            if number > len(record.cells):
+                continue
+            pid = record.player.id
+            cell = record.cells[number - 1]
+            what = f"round {number}"
+            if cell.opponent is None:
+                kind = _LONE_RESULTS.get(cell.result)
+                if kind is None:
+                    raise reader.error(
+                        record.line,
+                        cell.result_column,
+                        f"{what} result",
+                        f"result {cell.result!r} needs an opponent",
+                    )
+                if cell.colour != "-":
+                    raise reader.error(
+                        record.line,
+                        cell.colour_column,
+                        f"{what} colour",
+                        f"a round without an opponent has no colour, found {cell.colour!r}",
+                    )
+                if kind is ByeKind.PAIRING_ALLOCATED:
+                    if pab is not None:
+                        raise reader.error(
+                            record.line,
+                            cell.result_column,
+                            f"{what} result",
+                            f"player {pab.player.id} already has the pairing-allocated bye "
+                            f"of this round (line {pab.line})",
+                        )
+                    pab = record
+                byes.append(Bye(pid, kind))
+                continue
+            if pid in done:
+                continue
+            games.append(self.game(record, cell))
+            done.add(cell.opponent)
+        return Round(number, tuple(games), tuple(byes))
+
+    def game(self, record: PlayerRecord, cell: Cell) -> Game:
+        reader = self.reader
+        pid = record.player.id
+        what = f"round {cell.round}"
+        opponent_id = cell.opponent
+        assert opponent_id is not None
+        if cell.result in ("U", "F", "H", "Z"):
+            raise reader.error(
+                record.line,
+                cell.result_column,
+                f"{what} result",
+                f"a {cell.result} bye cannot have an opponent",
+            )
+        if opponent_id == pid:
+            raise reader.error(
+                record.line, cell.column, f"{what} opponent", "a player cannot play himself"
+            )
+        opponent = self.by_id.get(opponent_id)
+        if opponent is None:
+            raise reader.error(
+                record.line, cell.column, f"{what} opponent", f"there is no player {opponent_id}"
+            )
+        back = opponent.cells[cell.round - 1] if cell.round <= len(opponent.cells) else None
+        if back is None or back.opponent != pid:
+            found = (
+                "nothing" if back is None or back.opponent is None else f"player {back.opponent}"
+            )
+            raise reader.error(
+                record.line,
+                cell.column,
+                f"{what} opponent",
+                f"player {opponent_id} (line {opponent.line}) has {found} as opponent "
+                f"in round {cell.round}, not player {pid}",
+            )
+        if (cell.colour, back.colour) not in (("w", "b"), ("b", "w"), ("-", "-")):
+            raise reader.error(
+                record.line,
+                cell.colour_column,
+                f"{what} colour",
+                f"colour {cell.colour!r} contradicts colour {back.colour!r} of player "
+                f"{opponent_id} (line {opponent.line})",
+            )
+        coloured = cell.colour != "-"
+        mine_is_white = cell.colour != "b"
+        white_code, black_code = (
+            (cell.result, back.result) if mine_is_white else (back.result, cell.result)
+        )
+        outcome = _PLAYED.get((white_code, black_code))
+        if outcome is None:
+            raise reader.error(
+                record.line,
+                cell.result_column,
+                f"{what} result",
+                f"result {cell.result!r} contradicts result {back.result!r} of player "
+                f"{opponent_id} (line {opponent.line})",
+            )
+        result, rated = outcome
+        white, black = (pid, opponent_id) if mine_is_white else (opponent_id, pid)
+        return Game(white, black, result, coloured=coloured, rated=rated)
+
+
+_BB_FIELDS = {
+    "BBW": "win",
+    "BBD": "draw",
+    "BBL": "loss",
+    "BBZ": "zero_bye",
+    "BBF": "forfeit_loss",
+    "BBU": "pairing_bye",
+}
+
+Flavour = Literal["trf16", "trf2026"]
