@@ -36,6 +36,6 @@ MatcherFactory = Callable[[int], Matcher]
 
 def default_matcher(n: int) -> Matcher:
     """The matcher used when the caller does not inject one."""
-    from fairpair.pairing._networkx_matcher import NetworkxMatcher
+    from fairpair.matching import WeightedMatcher
 
-    return NetworkxMatcher(n)
+    return WeightedMatcher(n)

@@ -7,7 +7,15 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fairpair.core import Colour, Entry, Outcome, PointSystem, Tournament, entries
+from fairpair.core import (
+    Colour,
+    Entry,
+    Outcome,
+    PointSystem,
+    Tournament,
+    entries,
+    infer_initial_colour,
+)
 from fairpair.core.player import PlayerId
 from fairpair.pairing.errors import PairingInputError
 from fairpair.pairing.swiss.acceleration import virtual_points_table
@@ -107,34 +115,8 @@ class SwissRound:
     final_round: bool
 
 
-def _coloured(entry: Entry | None) -> bool:
-    return entry is not None and entry.colour is not None
-
-
 def _took_part(entry: Entry | None) -> bool:
     return entry is not None and entry.outcome.took_part_in_pairing
-
-
-def infer_initial_colour(tournament: Tournament) -> Colour | None:
-    """The initial colour read back from the history, bbpPairings' rule (trf.md §3)."""
-    table = entries(tournament)
-    first: int | None = None
-    for index in range(len(tournament.rounds)):
-        if any(_coloured(row[index]) for row in table.values()):
-            first = index
-            break
-    if first is None:
-        return None
-    before = 0
-    for pid in tournament.ranking_order:
-        row = table[pid]
-        if not any(_took_part(e) for e in row[: first + 1]):
-            continue
-        entry = row[first]
-        if entry is not None and entry.colour is not None:
-            return entry.colour if before % 2 == 0 else entry.colour.opposite
-        before += 1
-    return None
 
 
 def _is_pab_like(outcome: Outcome) -> bool:
