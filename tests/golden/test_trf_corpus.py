@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.core import ByeKind, infer_initial_colour, scores
-from fairpair.formats.trf import TrfDocument, parse_trf, read_trf
+from fairpair.formats.trf import TrfDocument, parse_trf, read_trf, write_trf
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference"
 FILES = sorted(REFERENCE.glob("*/*.trf")) if REFERENCE.is_dir() else []
@@ -88,3 +88,15 @@ def test_before_round_is_the_state_the_engine_paired(path: Path) -> None:
             lines = engine_rounds[str(number)][1:]
             engine = {int(x) for line in lines for x in line.split() if x != "0"}
             assert engine == paired
+
+
+@pytest.mark.parametrize("path", FILES, ids=ids)
+def test_writer_lays_out_player_lines_as_the_reference_engine(path: Path) -> None:
+    """write_trf gives the file's own 001 lines, except the rank column (ours: score, id)."""
+    doc = document(path)
+    text = write_trf(doc.tournament())
+    written = [line for line in text.splitlines() if line[:3] == "001"]
+    original = [line.text for line in doc.lines if line.code == "001"]
+    assert [w[:85] + w[89:] for w in written] == [o[:85] + o[89:] for o in original]
+    assert parse_trf(text).tournament() == doc.tournament()
+    assert parse_trf(write_trf(doc.tournament(), "trf2026")).tournament() == doc.tournament()

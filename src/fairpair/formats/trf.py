@@ -9,6 +9,7 @@ error messages are 1-based, as in the TRF description.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,16 +23,20 @@ from fairpair.core import (
     Bye,
     ByeKind,
     Colour,
+    Entry,
     ForbiddenPairs,
     Game,
     GameResult,
+    Outcome,
     Player,
     PlayerId,
     PointSystem,
     RequestedBye,
     Round,
     Tournament,
+    entries,
     infer_initial_colour,
+    scores,
 )
 from fairpair.formats.errors import FormatError
 
@@ -43,6 +48,7 @@ __all__ = [
     "TrfLine",
     "parse_trf",
     "read_trf",
+    "write_trf",
 ]
 
 
@@ -279,11 +285,17 @@ class TrfDocument:
     """Every line that is not a 001 record, by record code, in file order."""
     _tournament: Tournament = field(repr=False, compare=False)
     bom: bool = False
+    encoding: str = "utf-8"
+    """How the file was encoded (``read_trf`` falls back to Latin-1 for older files)."""
 
     def to_text(self) -> str:
         """The document as text: identical to what was read if nothing was changed."""
         body = "".join(line.text + line.ending for line in self.lines)
         return ("\ufeff" if self.bom else "") + body
+
+    def to_bytes(self) -> bytes:
+        """The document encoded as it was read: the same bytes if nothing was changed."""
+        return self.to_text().encode(self.encoding)
 
     def tournament(self) -> Tournament:
         """The event the file describes (players, rounds, settings, requests)."""
@@ -331,11 +343,13 @@ def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
 def read_trf(path: str | PathLike[str]) -> TrfDocument:
     """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
     data = Path(path).read_bytes()
+    encoding = "utf-8"
     try:
-        text = data.decode("utf-8")
+        text = data.decode(encoding)
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    return parse_trf(text, str(path))
+        encoding = "latin-1"
+        text = data.decode(encoding)
+    return dataclasses.replace(parse_trf(text, str(path)), encoding=encoding)
 
 
 class _Builder:
@@ -350,7 +364,8 @@ class _Builder:
         self.by_id = {r.player.id: r for r in records}
 
     def build(self) -> Tournament:
-        points = CHESS
+        point_values: dict[str, int] = {}
+        points_line: TrfLine | None = None
         total_rounds: int | None = None
         colour: Colour | None = None
         ranked_by_lines = False
@@ -384,9 +399,11 @@ class _Builder:
             elif code == "152":
                 colour = self.initial_colour(line)
             elif code == "162":
-                points = self.point_system_162(line, points)
+                point_values.update(self.point_values_162(line))
+                points_line = line
             elif code in _BB_FIELDS:
-                points = self.point_system_bb(line, points)
+                point_values.update(self.point_values_bb(line))
+                points_line = line
             elif code == "192":
                 system = line.text[4:].strip()
             elif code == "240":
@@ -403,6 +420,7 @@ class _Builder:
                 forbidden.append(self.forbidden_260(line))
             elif code == "XXP":
                 forbidden.append(self.forbidden_xxp(line))
+        points = self.point_system(points_line, point_values)
         rounds = self.rounds()
         if total_rounds is not None and rounds_line is not None and total_rounds < len(rounds):
             raise reader.error(
@@ -453,7 +471,8 @@ class _Builder:
             line.number, 5, "initial colour", f"expected '152 W' or '152 B', found {text!r}"
         )
 
-    def point_system_162(self, line: TrfLine, points: PointSystem) -> PointSystem:
+    def point_values_162(self, line: TrfLine) -> dict[str, int]:
+        """The point-system fields a 162 record sets (symbol X, unknown result, is not kept)."""
         text = line.text
         values: dict[str, int] = {}
         start = 6
@@ -478,38 +497,26 @@ class _Builder:
             start += 9
         if not values:
             raise self.reader.error(line.number, 6, "point system", "no values given")
-        changes = {
-            "win": values.get("W", points.win),
-            "draw": values.get("D", points.draw),
-            "loss": values.get("L", points.loss),
-            "zero_bye": values.get("A", points.zero_bye),
-            "forfeit_loss": values.get("A", points.forfeit_loss),
-            "pairing_bye": values.get("P", points.pairing_bye),
+        fields = {
+            "W": ("win",),
+            "D": ("draw",),
+            "L": ("loss",),
+            "A": ("zero_bye", "forfeit_loss"),
+            "P": ("pairing_bye",),
         }
-        return self.point_system(line, points, changes)
+        return {name: value for symbol, value in values.items() for name in fields.get(symbol, ())}
 
-    def point_system_bb(self, line: TrfLine, points: PointSystem) -> PointSystem:
+    def point_values_bb(self, line: TrfLine) -> dict[str, int]:
         value = self.reader.points(line, 5, max(8, len(line.text)), "point value", blank_ok=False)
         assert value is not None
-        return self.point_system(line, points, {_BB_FIELDS[line.code]: value})
+        return {_BB_FIELDS[line.code]: value}
 
-    def point_system(
-        self, line: TrfLine, points: PointSystem, changes: dict[str, int | None]
-    ) -> PointSystem:
-        values: dict[str, int | None] = {
-            "win": points.win,
-            "draw": points.draw,
-            "loss": points.loss,
-            "forfeit_win": points.forfeit_win,
-            "forfeit_loss": points.forfeit_loss,
-            "pairing_bye": points.pairing_bye,
-            "full_bye": points.full_bye,
-            "half_bye": points.half_bye,
-            "zero_bye": points.zero_bye,
-        }
-        values.update(changes)
+    def point_system(self, line: TrfLine | None, changes: dict[str, int]) -> PointSystem:
+        """CHESS changed by the values of every 162 and BB* record (the later wins)."""
+        if line is None:
+            return CHESS
         try:
-            return PointSystem(**values)  # type: ignore[arg-type]
+            return dataclasses.replace(CHESS, **changes)
         except ValueError as exc:
             raise self.reader.error(line.number, 5, "point system", str(exc)) from None
 
@@ -745,3 +752,210 @@ _BB_FIELDS = {
 }
 
 Flavour = Literal["trf16", "trf2026"]
+
+
+# --- writing ------------------------------------------------------------------------------
+
+_CELL_CODES = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "=",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+    Outcome.PAIRING_BYE: "U",
+    Outcome.FULL_BYE: "F",
+    Outcome.HALF_BYE: "H",
+    Outcome.ZERO_BYE: "Z",
+    Outcome.ABSENT: "-",
+    Outcome.UNPAIRED_FORFEIT_WIN: "+",
+    Outcome.PENDING: " ",
+}
+_UNRATED_CODES = {Outcome.WIN: "W", Outcome.DRAW: "D", Outcome.LOSS: "L"}
+_REQUEST_CODES = {
+    ByeKind.FULL_POINT: "F",
+    ByeKind.HALF_POINT: "H",
+    ByeKind.ZERO_POINT: "Z",
+    ByeKind.ABSENT: "Z",  # 240 has no plain absence; it scores and pairs as a zero-point bye
+}
+
+
+def write_trf(tournament: Tournament, flavour: Flavour = "trf16") -> str:
+    """A TRF file for the tournament, LF line endings.
+
+    ``trf16`` states the settings with the engine extensions (``XXR``, ``XXC``, ``BB*``,
+    ``XXA``); ``trf2026`` with the new records (``142``, ``152``, ``162``, ``250``). Both write
+    requested byes as ``240``, forbidden pairs as ``XXP`` (whole event) or ``260``. The points
+    column is the real score; the rank column orders by score, then player id.
+
+    Raises ``ValueError`` for what a TRF cannot hold (a field wider than its columns, a
+    point value for a forfeit win, full or half bye other than the win or draw value).
+    """
+    if flavour not in ("trf16", "trf2026"):
+        raise ValueError(f"unknown TRF flavour {flavour!r}")
+    lines: list[str] = []
+    if tournament.name:
+        lines.append(f"012 {tournament.name}")
+    if tournament.system:
+        lines.append(f"192 {tournament.system}")
+    lines.extend(_player_lines(tournament))
+    colour = tournament.initial_colour
+    if flavour == "trf16":
+        if tournament.total_rounds is not None:
+            lines.append(f"XXR {tournament.total_rounds}")
+        words = [] if colour is None else ["white1" if colour is Colour.WHITE else "black1"]
+        if tournament.initial_ranking is not None:
+            words.append("rank")
+        if words:
+            lines.append("XXC " + " ".join(words))
+        lines.extend(_bb_lines(tournament.points, CHESS))
+        lines.extend(_xxa_lines(tournament))
+    else:
+        if tournament.total_rounds is not None:
+            lines.append(f"142 {tournament.total_rounds}")
+        if colour is not None:
+            lines.append("152 W" if colour is Colour.WHITE else "152 B")
+        if tournament.initial_ranking is not None:
+            lines.append("XXC rank")
+        lines.extend(_points_2026(tournament.points))
+        lines.extend(_line_250(tournament))
+    lines.extend(_requested_bye_lines(tournament))
+    for rule in tournament.forbidden:
+        if rule.first_round == 1 and rule.last_round is None:
+            lines.append("XXP " + " ".join(str(p) for p in rule.players))
+        else:
+            last = "   " if rule.last_round is None else f"{rule.last_round:03d}"
+            ids = " ".join(f"{p:04d}" for p in rule.players)
+            lines.append(f"260 {rule.first_round:03d} {last} {ids}")
+    return "".join(line + "\n" for line in lines)
+
+
+def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
+    if len(text) > width or "\n" in text or "\r" in text:
+        raise ValueError(f"{what} {text!r} does not fit in {width} TRF columns")
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def _points_field(tenths: int, width: int = 4) -> str:
+    sign = "-" if tenths < 0 else ""
+    whole, tenth = divmod(abs(tenths), 10)
+    return _fit(f"{sign}{whole}.{tenth}", width, "points", right=True)
+
+
+def _player_lines(tournament: Tournament) -> Iterator[str]:
+    table = entries(tournament)
+    totals = scores(tournament)
+    by_score = sorted(totals, key=lambda pid: (-totals[pid], pid))
+    rank = {pid: position for position, pid in enumerate(by_score, start=1)}
+    for pid in tournament.ranking_order:
+        player = tournament.player(pid)
+        rating = "" if player.rating is None else str(player.rating)
+        head = (
+            f"001 {_fit(str(pid), 4, 'player id', right=True)} "
+            f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
+            f"{_fit(player.name, 33, 'name')} {_fit(rating, 4, 'rating', right=True)} "
+            f"{_fit(player.federation, 3, 'federation')} "
+            f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
+            f"{_fit(player.birth_date, 10, 'birth date')} "
+            f"{_points_field(totals[pid])} {rank[pid]:4d}"
+        )
+        row = table[pid]
+        while row and row[-1] is None:
+            row = row[:-1]
+        cells = "".join("  " + _cell(entry) for entry in row)
+        yield head + cells
+
+
+def _cell(entry: Entry | None) -> str:
+    if entry is None:  # no entry in a round before one he has: read back as an absence
+        return "0000 - -"
+    code = _CELL_CODES[entry.outcome]
+    if not entry.rated:
+        code = _UNRATED_CODES.get(entry.outcome, code)
+    if entry.opponent is None:
+        return f"0000 - {code}"
+    colour = "-" if entry.colour is None else entry.colour.value
+    return f"{entry.opponent:4d} {colour} {code}"
+
+
+def _derived_values_only(points: PointSystem) -> None:
+    for name, value, derived in (
+        ("forfeit win", points.forfeit_win, points.win),
+        ("full-point bye", points.full_bye, points.win),
+        ("half-point bye", points.half_bye, points.draw),
+    ):
+        if value is not None and value != derived:
+            raise ValueError(f"a TRF cannot give a {name} a value of its own ({value} tenths)")
+
+
+def _bb_lines(points: PointSystem, base: PointSystem) -> Iterator[str]:
+    _derived_values_only(points)
+    for code, name in _BB_FIELDS.items():
+        value = getattr(points, name)
+        if value is not None and value != getattr(base, name):
+            yield f"{code} {_points_field(value)}"
+
+
+def _points_2026(points: PointSystem) -> Iterator[str]:
+    if points == CHESS:
+        return
+    _derived_values_only(points)
+    groups = [("W", points.win), ("D", points.draw), ("L", points.loss)]
+    if points.zero_bye == points.forfeit_loss:
+        groups.append(("A", points.zero_bye))
+    if points.pairing_bye is not None:
+        groups.append(("P", points.pairing_bye))
+    # symbols at columns 6, 15, 24...: each group is 9 columns wide
+    yield "162  " + "    ".join(f"{symbol}{_points_field(value)}" for symbol, value in groups)
+    if points.zero_bye != points.forfeit_loss:
+        yield f"BBZ {_points_field(points.zero_bye)}"
+        yield f"BBF {_points_field(points.forfeit_loss)}"
+
+
+def _acceleration_table(tournament: Tournament) -> dict[PlayerId, dict[int, int]]:
+    table: dict[PlayerId, dict[int, int]] = {}
+    for acc in tournament.accelerations:
+        rounds = table.setdefault(acc.player, {})
+        rounds[acc.round] = rounds.get(acc.round, 0) + acc.points
+    return table
+
+
+def _xxa_lines(tournament: Tournament) -> Iterator[str]:
+    for pid, rounds in sorted(_acceleration_table(tournament).items()):
+        last = max((r for r, v in rounds.items() if v), default=0)
+        if last:
+            fields = " ".join(
+                _points_field(rounds[r]) if rounds.get(r) else "    " for r in range(1, last + 1)
+            )
+            yield f"XXA {pid:4d} {fields}"
+
+
+def _line_250(tournament: Tournament) -> Iterator[str]:
+    """One 250 record per run of rounds with the same value, merging consecutive players."""
+    runs: list[tuple[int, int, int, PlayerId]] = []  # (value, first round, last round, player)
+    for pid, rounds in sorted(_acceleration_table(tournament).items()):
+        for rnd in sorted(rounds):
+            value = rounds[rnd]
+            if not value:
+                continue
+            if runs and runs[-1][3] == pid and runs[-1][0] == value and runs[-1][2] == rnd - 1:
+                runs[-1] = (value, runs[-1][1], rnd, pid)
+            else:
+                runs.append((value, rnd, rnd, pid))
+    merged: list[tuple[int, int, int, PlayerId, PlayerId]] = []
+    for value, first, last, pid in sorted(runs, key=lambda run: (run[1], run[2], run[0], run[3])):
+        if merged:
+            m_value, m_first, m_last, m_from, m_to = merged[-1]
+            if (m_value, m_first, m_last) == (value, first, last) and m_to == pid - 1:
+                merged[-1] = (value, first, last, m_from, pid)
+                continue
+        merged.append((value, first, last, pid, pid))
+    for value, first, last, low, high in merged:
+        yield f"250      {_points_field(value)} {first:03d} {last:03d} {low:04d} {high:04d}"
+
+
+def _requested_bye_lines(tournament: Tournament) -> Iterator[str]:
+    groups: dict[tuple[int, str], list[PlayerId]] = {}
+    for bye in tournament.requested_byes:
+        groups.setdefault((bye.round, _REQUEST_CODES[bye.kind]), []).append(bye.player)
+    for (rnd, code), players in groups.items():
+        yield f"240 {code} {rnd:03d} " + " ".join(f"{p:04d}" for p in players)

@@ -1,0 +1,201 @@
+"""The project's Hypothesis strategies, shared by every property test.
+
+Each area keeps its strategies in a section of its own below.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from fairpair.core import (
+    CHESS,
+    MATCH_POINTS,
+    TWO_ONE_ZERO,
+    Acceleration,
+    Bye,
+    ByeKind,
+    Colour,
+    ForbiddenPairs,
+    Game,
+    GameResult,
+    Player,
+    PlayerId,
+    PointSystem,
+    RequestedBye,
+    Round,
+    Tournament,
+    infer_initial_colour,
+)
+
+# === Tournaments as files hold them (formats: TRF, JSON) ===================================
+# Events of any kind of round: played, unrated and pending games, forfeits, double forfeits,
+# and byes of every kind, in the canonical order a TRF reader gives them (games by the
+# initial-ranking position of their first player, byes in ranking order).
+
+_NAME_CHARACTERS = st.characters(
+    codec="utf-8", categories=("L", "N"), include_characters=" -'.,", exclude_characters="\x85"
+)
+
+
+def _field_text(max_size: int) -> st.SearchStrategy[str]:
+    """Text that a fixed-width field keeps as it is: no surrounding blanks, no line breaks."""
+    return st.text(_NAME_CHARACTERS, max_size=max_size).map(str.strip)
+
+
+@st.composite
+def event_players(
+    draw: st.DrawFn, *, min_size: int = 1, max_size: int = 14, with_club: bool = False
+) -> tuple[Player, ...]:
+    """Registered players with distinct ids (not always 1..n) and every TRF field."""
+    ids = sorted(draw(st.sets(st.integers(1, 40), min_size=min_size, max_size=max_size)))
+    return tuple(
+        Player(
+            id=pid,
+            name=draw(_field_text(33)),
+            rating=draw(st.none() | st.integers(1000, 2900)),
+            title=draw(st.sampled_from(["", "GM", "IM", "FM", "WGM", "CM"])),
+            federation=draw(st.sampled_from(["", "FRA", "GER", "IND", "USA"])),
+            club=draw(_field_text(20)) if with_club else "",
+            fide_id=draw(st.sampled_from(["", "1503014", "24116068"])),
+            birth_date=draw(st.sampled_from(["", "1990/05/17", "2008/00/00"])),
+            sex=draw(st.sampled_from(["", "m", "w"])),
+        )
+        for pid in ids
+    )
+
+
+_LONE_KINDS = [
+    ByeKind.FULL_POINT,
+    ByeKind.HALF_POINT,
+    ByeKind.ZERO_POINT,
+    ByeKind.ABSENT,
+    ByeKind.FORFEIT_WIN,
+]
+_RESULTS: list[GameResult | None] = [*GameResult, None]
+
+
+@st.composite
+def event_round(
+    draw: st.DrawFn, number: int, order: tuple[PlayerId, ...], present: tuple[PlayerId, ...]
+) -> Round:
+    """One legal round among the present players: some byes, the rest paired at random."""
+    position = {pid: index for index, pid in enumerate(order)}
+    shuffled = draw(st.permutations(present))
+    lone = draw(st.integers(0, len(shuffled)))
+    byes = [Bye(pid, draw(st.sampled_from(_LONE_KINDS))) for pid in shuffled[:lone]]
+    paired = list(shuffled[lone:])
+    if len(paired) % 2:
+        byes.append(Bye(paired.pop(), ByeKind.PAIRING_ALLOCATED))
+    games = []
+    for first, second in zip(paired[::2], paired[1::2], strict=True):
+        result = draw(st.sampled_from(_RESULTS))
+        coloured = draw(st.booleans())
+        if not coloured:  # without colours the reader lists the earlier-ranked player first
+            first, second = sorted((first, second), key=position.__getitem__)
+        rated = result is None or not result.played or draw(st.booleans())
+        games.append(Game(first, second, result, coloured=coloured, rated=rated))
+    games.sort(key=lambda g: min(position[g.white], position[g.black]))
+    byes.sort(key=lambda b: position[b.player])
+    return Round(number, tuple(games), tuple(byes))
+
+
+@st.composite
+def point_systems(draw: st.DrawFn, *, trf: bool = True) -> PointSystem:
+    """Usual and odd point systems; with ``trf``, only what a TRF can state."""
+    custom_win = draw(st.integers(0, 40))
+    custom_draw = draw(st.integers(0, custom_win))
+    custom = PointSystem(
+        win=custom_win,
+        draw=custom_draw,
+        loss=draw(st.integers(0, custom_draw)),
+        forfeit_loss=draw(st.integers(0, 10)),
+        pairing_bye=draw(st.none() | st.integers(0, 40)),
+        zero_bye=draw(st.integers(0, 10)),
+        forfeit_win=None if trf else draw(st.none() | st.integers(0, 40)),
+        full_bye=None if trf else draw(st.none() | st.integers(0, 40)),
+        half_bye=None if trf else draw(st.none() | st.integers(0, 40)),
+    )
+    return draw(st.sampled_from([CHESS, MATCH_POINTS, TWO_ONE_ZERO, custom]))
+
+
+@st.composite
+def event_tournaments(
+    draw: st.DrawFn, *, max_players: int = 14, max_rounds: int = 5, trf: bool = True
+) -> Tournament:
+    """Whole events with history, settings and requests.
+
+    With ``trf`` the event is in the canonical form a TRF round trip keeps: no club, no
+    withdrawals, entries missing only at the end of a player's history, requested byes grouped
+    by round and kind, an initial colour that is either stated or the inferred one.
+    """
+    players = draw(event_players(max_size=max_players, with_club=not trf))
+    ids = tuple(p.id for p in players)
+    ranking = draw(st.none() | st.permutations(ids).map(tuple))
+    order = ids if ranking is None else ranking
+    if ranking is not None:  # a TRF states the ranking by the order of its 001 lines
+        by_id = {p.id: p for p in players}
+        players = tuple(by_id[pid] for pid in ranking)
+    rounds: list[Round] = []
+    active = list(ids)
+    for number in range(1, draw(st.integers(0, max_rounds)) + 1):
+        # once a player has no entry he keeps having none (in TRF: missing trailing cells)
+        if trf and len(active) > 1:
+            leaving = draw(st.sets(st.sampled_from(active), max_size=len(active) - 1))
+            active = [pid for pid in active if pid not in leaving]
+        present = tuple(active) if trf else tuple(draw(st.sets(st.sampled_from(ids), min_size=1)))
+        rounds.append(draw(event_round(number, order, present)))
+    played = len(rounds)
+    request_kinds = _LONE_KINDS[:3] if trf else _LONE_KINDS[:4]
+    requests = sorted(
+        {
+            (rnd, pid): draw(st.sampled_from(request_kinds))
+            for rnd, pid in draw(
+                st.lists(st.tuples(st.integers(played + 1, played + 2), st.sampled_from(ids)))
+            )
+        }.items(),
+        key=lambda item: (item[0][0], item[1].value, item[0][1]),
+    )
+    accelerations = sorted(
+        draw(
+            st.dictionaries(
+                st.tuples(st.sampled_from(ids), st.integers(1, 4)), st.sampled_from([5, 10, 20])
+            )
+        ).items()
+    )
+    forbidden = draw(
+        st.lists(
+            st.builds(
+                lambda members, first, length: ForbiddenPairs(
+                    tuple(members), first, None if length is None else first + length
+                ),
+                st.lists(st.sampled_from(ids), min_size=2, max_size=4, unique=True),
+                st.integers(1, 4),
+                st.none() | st.integers(0, 3),
+            ),
+            max_size=3,
+        )
+        if len(ids) > 1
+        else st.just([])
+    )
+    tournament = Tournament(
+        players=players,
+        rounds=tuple(rounds),
+        total_rounds=draw(st.none() | st.integers(played, played + 3).filter(bool)),
+        points=draw(point_systems(trf=trf)),
+        name=draw(_field_text(40)),
+        initial_colour=draw(st.sampled_from([Colour.WHITE, Colour.BLACK, None])),
+        initial_ranking=ranking,
+        requested_byes=tuple(RequestedBye(rnd, pid, kind) for (rnd, pid), kind in requests),
+        accelerations=tuple(Acceleration(pid, rnd, value) for (pid, rnd), value in accelerations),
+        forbidden=tuple(forbidden),
+        withdrawals=()
+        if trf
+        else tuple(draw(st.lists(st.tuples(st.sampled_from(ids), st.integers(1, 6)), max_size=2))),
+        system=draw(st.sampled_from(["", "FIDE_DUTCH_2025", "FIDE_BURSTEIN_BAKU"])),
+    )
+    if tournament.initial_colour is None and trf:
+        tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+    return tournament
+
+
+# === end of the format section =============================================================
