@@ -289,6 +289,16 @@ class DutchRound:
         weight = self.matcher.weight
         return [(u, v) for v in others if weight(u, v) > 0]
 
+    def _solve_unless_best(self, v: int, edges: Sequence[tuple[int, int]]) -> None:
+        """Solve after rewarding ``edges`` of ``v`` in increasing order of preference.
+
+        If ``v`` is already matched along the most rewarded edge (the first one), the current
+        matching gained the most any matching can gain and stays optimal: no solve is needed.
+        """
+        if edges and self.mate(v) == edges[0][1]:
+            return
+        self.solve()
+
     def freeze(self, a: int, b: int) -> None:
         """Settle a pair: both players leave the graph (their other edges are removed)."""
         self.frozen[a] = self.frozen[b] = True
@@ -455,7 +465,7 @@ class DutchRound:
             edges = self.live_edges(m, free)
             for k, edge in enumerate(reversed(edges)):
                 self.matcher.add_weight(*edge, size + k)
-            self.solve()
+            self._solve_unless_best(m, edges)
             partner = self.mate(m)
             if partner is None or partner not in residents or self.frozen[partner]:
                 raise PairingError(f"internal: MDP {self.players[m].id} lost his opponent")
@@ -475,13 +485,17 @@ class DutchRound:
         b = self.count_width
         add = self.matcher.add_weight
         set_weight = self.matcher.set_weight
-        # Step 4: fewest exchanges, then the smallest BSN-sum difference.
-        for i, x in enumerate(rem):
-            bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
-            for x2, y in self.live_edges(x, rem[i + 1 :]):
-                add(x2, y, bonus)
-        self.solve()
+        # Step 4: fewest exchanges, then the smallest BSN-sum difference. When S1 is already
+        # exactly the set of upper members, the matching is optimal for those rewards too and
+        # they would stay constant from here on: skip them.
         exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
+        if exchanges:
+            for i, x in enumerate(rem):
+                bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
+                for x2, y in self.live_edges(x, rem[i + 1 :]):
+                    add(x2, y, bonus)
+            self.solve()
+            exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
             # Step 5: move the highest BSNs out of S1 first.
             remaining = exchanges
@@ -530,7 +544,7 @@ class DutchRound:
             for k, edge in enumerate(reversed(edges)):
                 if k:
                     add(*edge, k)
-            self.solve()
+            self._solve_unless_best(x, edges)
             partner = self.mate(x)
             if partner is None or partner not in pos or pos[partner] < pos[x]:
                 raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
