@@ -7,6 +7,7 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Register every sub-command on the application."""
-    from fairpair.cli import roundrobin
+    from fairpair.cli import pair, roundrobin
 
     app.command(name="roundrobin")(roundrobin.roundrobin)
+    app.command(name="pair")(pair.pair)
