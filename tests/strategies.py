@@ -27,6 +27,42 @@ from fairpair.core import (
     infer_initial_colour,
 )
 
+# === Round-robin fields =====================================================================
+
+MAX_ROUND_ROBIN_PLAYERS = 60
+
+
+def player_counts(
+    min_value: int = 2, max_value: int = MAX_ROUND_ROBIN_PLAYERS
+) -> st.SearchStrategy[int]:
+    """Field sizes for all-play-all events."""
+    return st.integers(min_value=min_value, max_value=max_value)
+
+
+def ratings() -> st.SearchStrategy[int | None]:
+    """A rating, or none for an unrated player."""
+    return st.none() | st.integers(min_value=0, max_value=3000)
+
+
+def names() -> st.SearchStrategy[str]:
+    """Printable, non-blank player names (any script, markup characters included)."""
+    return st.text(
+        st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=30
+    ).filter(lambda text: text.strip() == text and text != "")
+
+
+@st.composite
+def players(
+    draw: st.DrawFn, min_size: int = 2, max_size: int = MAX_ROUND_ROBIN_PLAYERS
+) -> tuple[Player, ...]:
+    """A field of players numbered 1..n in registration order."""
+    count = draw(player_counts(min_size, max_size))
+    return tuple(
+        Player(id=number, name=draw(names()), rating=draw(ratings()))
+        for number in range(1, count + 1)
+    )
+
+
 # === Tournaments as files hold them (formats: TRF, JSON) ===================================
 # Events of any kind of round: played, unrated and pending games, forfeits, double forfeits,
 # and byes of every kind, in the canonical order a TRF reader gives them (games by the
@@ -199,3 +235,79 @@ def event_tournaments(
 
 
 # === end of the format section =============================================================
+
+
+# === Standings and tie-breaks ===============================================================
+# Tie-break code lists, settings and card-game match scores on top of the events above.
+
+
+def tiebreak_codes(*, max_size: int = 6) -> st.SearchStrategy[list[str]]:
+    """Ordered lists of distinct registered tie-break codes."""
+    from fairpair.standings import REGISTRY
+
+    return st.lists(st.sampled_from(sorted(REGISTRY)), min_size=1, max_size=max_size, unique=True)
+
+
+@st.composite
+def tiebreak_settings(draw: st.DrawFn, ids: tuple[PlayerId, ...]) -> object:
+    """Any combination of the tie-break options, McMahon starts for some of ``ids``."""
+    from fractions import Fraction
+
+    from fairpair.standings import (
+        MTG_FLOOR_MTR,
+        MTG_FLOOR_ONE_THIRD,
+        TiebreakSettings,
+        UnplayedRule,
+    )
+
+    starts = draw(st.dictionaries(st.sampled_from(ids), st.integers(0, 30))) if ids else {}
+    return TiebreakSettings(
+        unplayed_rule=draw(st.sampled_from(list(UnplayedRule))),
+        fide2026_caps=draw(st.booleans()),
+        koya_limit=draw(st.sampled_from([Fraction(1, 2), Fraction(2, 3)])),
+        unrated_rating=draw(st.sampled_from([None, 1000])),
+        mtg_floor=draw(st.sampled_from([MTG_FLOOR_MTR, MTG_FLOOR_ONE_THIRD])),
+        mtg_game_wins=draw(st.booleans()),
+        mcmahon_start={pid: Fraction(v) for pid, v in starts.items()},
+        mcmahon_bar=draw(st.sampled_from([None, Fraction(20)])),
+        go_bye_value=draw(st.sampled_from([Fraction(1), Fraction(1, 2)])),
+    )
+
+
+@st.composite
+def with_match_scores(draw: st.DrawFn, tournament: Tournament) -> Tournament:
+    """The event with best-of-three game counts that agree with every played result."""
+    from fairpair.core import MatchScore
+
+    counts = {
+        GameResult.WHITE_WINS: [MatchScore(2, 0), MatchScore(2, 1), MatchScore(1, 0, 2)],
+        GameResult.BLACK_WINS: [MatchScore(0, 2), MatchScore(1, 2), MatchScore(0, 1, 1)],
+        GameResult.DRAW: [MatchScore(1, 1), MatchScore(1, 1, 1), MatchScore(0, 0, 3)],
+    }
+    rounds = []
+    for rnd in tournament.rounds:
+        games = tuple(
+            Game(
+                g.white,
+                g.black,
+                g.result,
+                coloured=g.coloured,
+                rated=g.rated,
+                match_score=draw(st.sampled_from(counts[g.result])) if g.result in counts else None,
+            )
+            for g in rnd.games
+        )
+        rounds.append(Round(rnd.number, games, rnd.byes))
+    return tournament.with_rounds(rounds)
+
+
+@st.composite
+def shuffled_players(draw: st.DrawFn, tournament: Tournament) -> Tournament:
+    """The same event with its players listed in another order (the ranking unchanged)."""
+    ranking = tournament.initial_ranking or tuple(sorted(tournament.player_ids))
+    return tournament.replace(
+        players=tuple(draw(st.permutations(tournament.players))), initial_ranking=ranking
+    )
+
+
+# === end of the standings section ===========================================================

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 app = typer.Typer(
@@ -13,6 +15,13 @@ app = typer.Typer(
 )
 
 
+@app.callback()
+def _root() -> None:
+    """Pair and run tournaments: round robin, FIDE Dutch and casual Swiss; standings and TRF."""
+    # A callback keeps `fairpair` a group of sub-commands even while it has only one;
+    # without it Typer would make the single command the whole program (no `roundrobin`).
+
+
 def _register() -> None:
     """Attach every sub-command; each lives in a module of its own."""
     from fairpair.cli import commands
@@ -21,6 +30,21 @@ def _register() -> None:
 
 
 def main() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.
+
+    Usage errors (an unknown option, a value that is not a number or not one of the
+    choices) are reported on one line of standard error with exit status 2, without the
+    usage box, so that scripts and arbiters see the reason at once.
+    """
     _register()
-    app()
+    try:
+        status = app(standalone_mode=False)
+    except typer.TyperException as error:
+        message = error.format_message().replace("Value error, ", "")
+        if message:  # empty after `fairpair` alone, which has printed the help
+            typer.echo(f"fairpair: error: {message}", err=True)
+        sys.exit(getattr(error, "exit_code", 1))
+    except typer.Abort:
+        typer.echo("fairpair: aborted", err=True)
+        sys.exit(1)
+    sys.exit(status if isinstance(status, int) else 0)

@@ -31,6 +31,7 @@ from fairpair.core.results import (
     Outcome,
     bye_outcome,
 )
+from fairpair.core.schedule import Schedule, Session
 from fairpair.core.tournament import (
     Acceleration,
     ForbiddenPairs,
@@ -61,6 +62,8 @@ __all__ = [
     "PointSystem",
     "RequestedBye",
     "Round",
+    "Schedule",
+    "Session",
     "Tournament",
     "bye_outcome",
     "entries",

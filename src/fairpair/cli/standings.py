@@ -1,0 +1,124 @@
+"""`fairpair standings`: the standings of an event file (TRF or JSON) with chosen tie-breaks.
+
+Tie-breaks, in order: ``--tiebreaks``, else the TRF file's ``202``/``212`` record, else
+the FIDE recommendation for a Swiss (spec tiebreaks.md §2.15): BH-C1, BH, DE, WON.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fairpair.core import Tournament
+from fairpair.formats import standings_render
+from fairpair.formats.errors import FormatError
+from fairpair.formats.event_json import load_event
+from fairpair.formats.trf import read_trf
+from fairpair.standings import (
+    REGISTRY,
+    Standings,
+    TiebreakSettings,
+    UnknownTiebreakError,
+    UnplayedRule,
+    compute_standings,
+)
+
+USAGE_ERROR = 2
+DEFAULT_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
+"""FIDE's recommended order for an individual Swiss (spec tiebreaks.md §2.15)."""
+TIEBREAK_RECORDS = ("202", "212")
+
+
+class OutputFormat(enum.Enum):
+    """What `--format` accepts."""
+
+    TEXT = "text"
+    JSON = "json"
+    CSV = "csv"
+    HTML = "html"
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"fairpair standings: error: {message}", err=True)
+    return typer.Exit(code=USAGE_ERROR)
+
+
+def _split(codes: str) -> list[str]:
+    return [code for code in re.split(r"[,\s]+", codes.strip()) if code]
+
+
+def _read(file: Path) -> tuple[Tournament, list[str] | None]:
+    """The event of a file, and the tie-breaks it names (TRF ``202``/``212``), if any."""
+    if file.suffix.lower() == ".json":
+        return load_event(file.read_text(encoding="utf-8"), str(file)), None
+    document = read_trf(file)
+    for record in TIEBREAK_RECORDS:
+        text = document.header(record)
+        if text and _split(text):
+            return document.tournament(), _split(text)
+    return document.tournament(), None
+
+
+def _render(table: Standings, output_format: OutputFormat, title: str) -> str:
+    match output_format:
+        case OutputFormat.JSON:
+            return standings_render.render_json(table)
+        case OutputFormat.CSV:
+            return standings_render.render_csv(table)
+        case OutputFormat.HTML:
+            return standings_render.render_html(table, title)
+        case OutputFormat.TEXT:
+            return standings_render.render_text(table, title)
+
+
+def standings(
+    file: Annotated[
+        Path, typer.Argument(help="A TRF file (TRF-16 or TRF-2026) or a JSON event (.json).")
+    ],
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(
+            "--tiebreaks",
+            "-t",
+            help="Comma-separated codes, e.g. 'BH-C1,BH,DE,WON' "
+            "(default: the file's 202/212 record, else BH-C1,BH,DE,WON).",
+        ),
+    ] = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="Output format.")
+    ] = OutputFormat.TEXT,
+    unplayed: Annotated[
+        UnplayedRule,
+        typer.Option("--unplayed", help="How unplayed rounds count (spec tiebreaks.md §1)."),
+    ] = UnplayedRule.FIDE2023,
+    fide2026: Annotated[
+        bool,
+        typer.Option("--fide2026", help="Apply the March 2026 amendment's dummy-score caps."),
+    ] = False,
+    score: Annotated[
+        str,
+        typer.Option("--score", help="Primary score: PTS, or MP (card games), MMS (McMahon)."),
+    ] = "PTS",
+) -> None:
+    """Print the standings: rank, start rank, name, rating, points and the tie-breaks."""
+    if not file.is_file():
+        raise _fail(f"{file}: no such file")
+    try:
+        tournament, named = _read(file)
+    except FormatError as error:
+        raise _fail(str(error)) from None
+    codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
+    settings = TiebreakSettings(unplayed_rule=unplayed, fide2026_caps=fide2026)
+    try:
+        table = compute_standings(tournament, codes, settings, score=score)
+    except UnknownTiebreakError as error:
+        raise _fail(
+            f"unknown tie-break {error.code!r}; valid codes: {', '.join(REGISTRY)}"
+        ) from None
+    name = tournament.name or file.stem
+    title = f"{name}: standings after round {table.rounds}"
+    typer.echo(_render(table, output_format, title), nl=False)

@@ -1,0 +1,119 @@
+"""Standings: players ordered by points and a list of tie-breaks, with shared ranks."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from fairpair.core import PlayerId, Tournament
+from fairpair.standings.event import EventView, Value, Values
+from fairpair.standings.registry import Tiebreak, tiebreak
+from fairpair.standings.settings import TiebreakSettings
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    """One line of the standings."""
+
+    rank: int
+    player_id: PlayerId
+    """The starting rank (pairing number)."""
+    name: str
+    rating: int | None
+    points: Fraction
+    values: tuple[Value, ...]
+
+    @property
+    def start_rank(self) -> int:
+        return self.player_id
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    """The standings after the rounds of a snapshot: rows in order, one column per tie-break."""
+
+    columns: tuple[Tiebreak, ...]
+    rows: tuple[StandingsRow, ...]
+    settings: TiebreakSettings
+    rounds: int
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        return tuple(c.code for c in self.columns)
+
+    def notes(self) -> tuple[str, ...]:
+        """For each column the rule it follows and how unplayed rounds count."""
+        return tuple(c.describe(self.settings) for c in self.columns)
+
+
+def _order_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction]:
+    """Sort key of a value: better first, no value last."""
+    if value is None:
+        return (1, Fraction(0))
+    return (0, -value if higher_is_better else value)
+
+
+def tiebreak_values(
+    tournament: Tournament, code: str, settings: TiebreakSettings | None = None
+) -> Values:
+    """The value of one tie-break for every player (DE inside groups tied on points)."""
+    return tiebreak(code).values(EventView(tournament, settings or TiebreakSettings()))
+
+
+def compute_standings(
+    tournament: Tournament,
+    codes: Sequence[str],
+    settings: TiebreakSettings | None = None,
+    *,
+    score: str = "PTS",
+) -> Standings:
+    """Order the players by points, then by each tie-break of ``codes`` in turn.
+
+    ``score`` is the code of the primary score shown as the points column: ``PTS`` (the
+    event's points system), ``MMS`` for a McMahon event, ``MP`` for card-game match points.
+
+    Group tie-breaks (DE) are computed inside the groups tied on points and every preceding
+    tie-break. Players share a rank only when their points and all values are equal; the
+    order inside a shared rank is the initial ranking. Unknown codes raise
+    :class:`~fairpair.standings.registry.UnknownTiebreakError`.
+    """
+    settings = settings or TiebreakSettings()
+    columns = tuple(tiebreak(code) for code in codes)
+    event = EventView(tournament, settings)
+    primary = tiebreak(score).values(event)
+    points = {pid: primary[pid] or Fraction(0) for pid in event.ids}
+    keys: dict[PlayerId, list[tuple[int, Fraction]]] = {
+        pid: [_order_key(points[pid], True)] for pid in event.ids
+    }
+    values: dict[PlayerId, list[Value]] = {pid: [] for pid in event.ids}
+    for column in columns:
+        if column.within_group is None:
+            computed = column.values(event)
+        else:
+            groups: dict[tuple[tuple[int, Fraction], ...], list[PlayerId]] = {}
+            for pid in event.ids:
+                groups.setdefault(tuple(keys[pid]), []).append(pid)
+            computed = {}
+            for members in groups.values():
+                computed.update(column.values_in_group(event, members))
+        for pid in event.ids:
+            values[pid].append(computed[pid])
+            keys[pid].append(_order_key(computed[pid], column.higher_is_better))
+    position = {pid: i for i, pid in enumerate(tournament.ranking_order)}
+    ordered = sorted(event.ids, key=lambda p: (keys[p], position.get(p, p)))
+    rows: list[StandingsRow] = []
+    for index, pid in enumerate(ordered):
+        shared = index > 0 and keys[pid] == keys[ordered[index - 1]]
+        player = tournament.player(pid)
+        rows.append(
+            StandingsRow(
+                rank=rows[-1].rank if shared else index + 1,
+                player_id=pid,
+                name=player.name,
+                rating=player.rating,
+                points=points[pid],
+                values=tuple(values[pid]),
+            )
+        )
+    return Standings(columns, tuple(rows), settings, event.rounds)
