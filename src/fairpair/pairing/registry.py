@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairpair.core import Pairing, Tournament
+from fairpair.pairing.burstein import pair_burstein
 from fairpair.pairing.dutch import pair_dutch
 
 PairingSystem = Callable[[Tournament], Pairing]
@@ -12,6 +13,7 @@ PairingSystem = Callable[[Tournament], Pairing]
 
 SYSTEMS: dict[str, PairingSystem] = {
     "dutch": pair_dutch,
+    "burstein": pair_burstein,
 }
 
 

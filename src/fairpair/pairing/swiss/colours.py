@@ -24,9 +24,24 @@ def allocate_colours(
 
 def _colour_of_higher(a: SwissPlayer, b: SwissPlayer, initial: Colour) -> tuple[Colour, str]:
     """The colour of the higher-ranked player ``a`` and the rule that gave it."""
+    settled = colour_by_preferences(a, b)
+    if settled is not None:
+        return settled
+    if a.preference.colour is None:
+        return colour_by_pairing_number(a, initial)
+    # 6.5: the higher-ranked player gets his preference.
+    return a.preference.colour, "6.5"
+
+
+def colour_by_preferences(a: SwissPlayer, b: SwissPlayer) -> tuple[Colour, str] | None:
+    """The colour of ``a`` by rules 6.1-6.4 and the rule that gave it; None if they leave it open.
+
+    These rules treat both players alike, so which of the two is ``a`` does not matter; the
+    systems differ only in how they settle what is left (Dutch 6.5/6.6, Burstein §3.6).
+    """
     pa, pb = a.preference, b.preference
     if pa.colour is None and pb.colour is None:
-        return _rule_6_6(a, initial)
+        return None
     if pa.colour is None or pb.colour is None or pa.colour is not pb.colour:
         # 6.1: compatible preferences, each gets his own (or the opposite of the other's).
         if pa.colour is not None:
@@ -46,10 +61,9 @@ def _colour_of_higher(a: SwissPlayer, b: SwissPlayer, initial: Colour) -> tuple[
     for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if ca is not cb:
             return cb, "6.4"
-    # 6.5: the higher-ranked player gets his preference.
-    return wanted, "6.5"
+    return None
 
 
-def _rule_6_6(a: SwissPlayer, initial: Colour) -> tuple[Colour, str]:
-    """6.6: the initial colour to an odd pairing number, the other to an even one."""
+def colour_by_pairing_number(a: SwissPlayer, initial: Colour) -> tuple[Colour, str]:
+    """6.6: the initial colour to an odd pairing number of ``a``, the other to an even one."""
     return (initial if a.tpn % 2 == 1 else initial.opposite), "6.6"
