@@ -1,8 +1,10 @@
-"""``fairpair-engine``: a drop-in for bbpPairings' command line (Dutch system).
+"""``fairpair-engine``: a drop-in for bbpPairings' command line (Dutch and Burstein systems).
 
     fairpair-engine --dutch IN.trf -p [OUT]        pair the next round
     fairpair-engine --dutch IN.trf -c              re-pair every stored round, print differences
     fairpair-engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   generate a random tournament
+
+``--burstein`` instead of ``--dutch`` does the same with the Burstein system.
 
 Output of ``-p``: the number of boards (the bye line included), then ``white black`` per board
 in board order, ``ID 0`` for the pairing-allocated bye. ``-c`` prints one line per round whose
@@ -90,7 +92,9 @@ def _parser() -> argparse.ArgumentParser:
         prog="fairpair-engine",
         description="Pair, check or generate Swiss tournaments (bbpPairings-compatible).",
     )
-    parser.add_argument("--dutch", action="store_true", help="use the FIDE Dutch system")
+    system = parser.add_mutually_exclusive_group()
+    system.add_argument("--dutch", action="store_true", help="use the FIDE Dutch system")
+    system.add_argument("--burstein", action="store_true", help="use the Burstein system")
     parser.add_argument("input", nargs="?", help="TRF file to pair or check")
     mode = parser.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair")
@@ -108,10 +112,10 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         args = parser.parse_args(list(argv))
     except SystemExit as exit_:
         return EXIT_INVALID_INPUT if exit_.code else EXIT_OK
-    if not args.dutch:
-        stderr.write("fairpair-engine: choose a pairing system (--dutch)\n")
+    if not (args.dutch or args.burstein):
+        stderr.write("fairpair-engine: choose a pairing system (--dutch or --burstein)\n")
         return EXIT_INVALID_INPUT
-    system = pairing_system("dutch")
+    system = pairing_system("burstein" if args.burstein else "dutch")
     try:
         if args.generate is not None:
             return _generate(args, system, stdout)
