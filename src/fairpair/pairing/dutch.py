@@ -163,6 +163,7 @@ class DutchRound:
         self.pairs: list[tuple[int, int]] = []
         self.solves = 0
         self.moved_down: dict[int, list[int]] = {}
+        self.check_complete = False
         self.matcher: Matcher = matcher(n)
 
     # --- absolute criteria ----------------------------------------------------------------
@@ -370,10 +371,9 @@ class DutchRound:
             for v in range(u + 1, n):
                 if row[v]:
                     set_weight(u, v, self.base_weight(u, v, False, False))
-        if n % 2 == 0 and n:
-            self.solve()
-            if any(self.mate(v) is None for v in range(n)):
-                raise NoValidPairing("the players cannot all be paired (C1, C3, C4)")
+        # With n even, the first bracket's matching (completion first) tells whether everyone
+        # can be paired; solving the initial weights separately would give the same answer.
+        self.check_complete = n % 2 == 0
 
         groups: list[list[int]] = []
         for i in range(n):
@@ -420,6 +420,10 @@ class DutchRound:
                 if compatible[x][y]:
                     set_weight(x, y, self.base_weight(x, y, current, nxt))
         self.solve()
+        if self.check_complete:
+            if any(self.mate(v) is None for v in range(self.n)):
+                raise NoValidPairing("the players cannot all be paired (C1, C3, C4)")
+            self.check_complete = False
 
         paired_movers = self._choose_paired_movers(movers, residents, resident_set)
         self._pair_movers(paired_movers, residents, len(order))
