@@ -83,7 +83,7 @@ def check_all_ways(n: int, edges: Edges) -> int:
     """Solve warm and from scratch, compare with networkx; return the optimum."""
     expected = networkx_weight(n, edges)
     warm = build(n, edges)
-    warm.solve()
+    warm.solve(warm=True)  # repair from the all-zero state, whatever the size
     assert_valid(warm)
     assert warm.total_weight() == expected
     cold = build(n, edges)
@@ -151,28 +151,77 @@ def test_nested_blossoms() -> None:
         (7, [(0, 1, 9), (0, 2, 9), (1, 2, 10), (1, 3, 8), (2, 4, 8), (3, 4, 10), (4, 5, 6)]),
         (
             8,
-            [(0, 1, 23), (0, 4, 22), (0, 5, 15), (1, 2, 25), (2, 3, 22), (3, 4, 25), (3, 7, 14)]
-            + [(4, 6, 13)],
+            [
+                (0, 1, 23),
+                (0, 4, 22),
+                (0, 5, 15),
+                (1, 2, 25),
+                (2, 3, 22),
+                (3, 4, 25),
+                (3, 7, 14),
+                (4, 6, 13),
+            ],
         ),
         (
             8,
-            [(0, 1, 19), (0, 2, 20), (0, 7, 8), (1, 2, 25), (1, 3, 18), (2, 4, 18), (3, 4, 13)]
-            + [(3, 6, 7), (4, 5, 7)],
+            [
+                (0, 1, 19),
+                (0, 2, 20),
+                (0, 7, 8),
+                (1, 2, 25),
+                (1, 3, 18),
+                (2, 4, 18),
+                (3, 4, 13),
+                (3, 6, 7),
+                (4, 5, 7),
+            ],
         ),
         (
             10,
-            [(0, 1, 45), (0, 4, 45), (1, 2, 50), (2, 3, 45), (3, 4, 50), (0, 5, 30), (2, 8, 35)]
-            + [(3, 7, 35), (4, 6, 26), (8, 9, 5)],
+            [
+                (0, 1, 45),
+                (0, 4, 45),
+                (1, 2, 50),
+                (2, 3, 45),
+                (3, 4, 50),
+                (0, 5, 30),
+                (2, 8, 35),
+                (3, 7, 35),
+                (4, 6, 26),
+                (8, 9, 5),
+            ],
         ),
         (
             10,
-            [(0, 1, 45), (0, 4, 45), (1, 2, 50), (2, 3, 45), (3, 4, 50), (0, 5, 30), (2, 8, 35)]
-            + [(3, 7, 26), (4, 6, 40), (8, 9, 5)],
+            [
+                (0, 1, 45),
+                (0, 4, 45),
+                (1, 2, 50),
+                (2, 3, 45),
+                (3, 4, 50),
+                (0, 5, 30),
+                (2, 8, 35),
+                (3, 7, 26),
+                (4, 6, 40),
+                (8, 9, 5),
+            ],
         ),
         (
             11,
-            [(0, 1, 40), (0, 2, 40), (1, 2, 60), (1, 3, 55), (2, 4, 55), (3, 4, 50), (0, 7, 15)]
-            + [(4, 6, 30), (6, 5, 10), (7, 9, 10), (3, 8, 30), (5, 10, 4)],
+            [
+                (0, 1, 40),
+                (0, 2, 40),
+                (1, 2, 60),
+                (1, 3, 55),
+                (2, 4, 55),
+                (3, 4, 50),
+                (0, 7, 15),
+                (4, 6, 30),
+                (6, 5, 10),
+                (7, 9, 10),
+                (3, 8, 30),
+                (5, 10, 4),
+            ],
         ),
     ]
     for n, edges in cases:
@@ -200,7 +249,7 @@ def test_huge_weights_are_exact() -> None:
     matcher.solve()
     assert matcher.mates() == [1, 0, 3, 2]
     matcher.add_weight(1, 2, 3)  # now {1,2},{0,3} = 2big+3 wins by one unit
-    matcher.solve()
+    matcher.solve(warm=True)
     assert matcher.mates() == [3, 2, 1, 0]
     assert matcher.total_weight() == 2 * big + 3
 
@@ -226,7 +275,8 @@ def test_solve_count() -> None:
     matcher.solve()
     matcher.solve()
     matcher.solve_from_scratch()
-    assert matcher.solve_count == 3
+    matcher.solve(warm=False)
+    assert matcher.solve_count == 4
 
 
 # ---------------------------------------------------------------- random one-shot graphs
@@ -326,7 +376,7 @@ def test_incremental_sequences(seed: int) -> None:
         matcher.solve()
         for _ in range(20):
             apply_random_change(rng, matcher, top)
-            matcher.solve()
+            matcher.solve(warm=True)
             assert_valid(matcher)
             edges = list(matcher.edges())
             expected = networkx_weight(n, edges)
@@ -345,7 +395,7 @@ def test_incremental_on_larger_graphs(seed: int) -> None:
     matcher.solve()
     for _ in range(12):
         apply_random_change(rng, matcher, top)
-        matcher.solve()
+        matcher.solve(warm=rng.choice([True, None]))
         assert_valid(matcher)
         assert matcher.total_weight() == networkx_weight(n, list(matcher.edges()))
 
@@ -365,7 +415,7 @@ def test_property_incremental(data: st.DataObject) -> None:
         v = data.draw(st.integers(0, n - 1))
         for x in data.draw(st.lists(st.sampled_from([x for x in range(n) if x != v]))):
             matcher.set_weight(v, x, data.draw(weight))
-        matcher.solve()
+        matcher.solve(warm=True)
         assert_valid(matcher)
         assert matcher.total_weight() == networkx_weight(n, list(matcher.edges()))
 
@@ -378,18 +428,18 @@ def test_swiss_like_usage_pattern() -> None:
     matcher = build(
         n, [(u, v, base + rng.randrange(2**40)) for u, v in itertools.combinations(range(n), 2)]
     )
-    matcher.solve()
+    matcher.solve(warm=True)
     free = list(range(n))
     while len(free) > 1:
         v = free[0]
         # Probe: a small bonus on v's edges to the later free players, re-solve, undo.
         for x in free[1:]:
             matcher.add_weight(v, x, 1)
-        matcher.solve()
+        matcher.solve(warm=True)
         assert matcher.total_weight() == networkx_weight(n, list(matcher.edges()))
         for x in free[1:]:
             matcher.add_weight(v, x, -1)
-        matcher.solve()
+        matcher.solve(warm=True)
         assert matcher.total_weight() == networkx_weight(n, list(matcher.edges()))
         # Freeze v with its current mate: every other edge of both goes to 0.
         m = matcher.mate(v)
@@ -398,7 +448,7 @@ def test_swiss_like_usage_pattern() -> None:
             if x not in (v, m):
                 matcher.set_weight(v, x, 0)
                 matcher.set_weight(m, x, 0)
-        matcher.solve()
+        matcher.solve(warm=True)
         assert_valid(matcher)
         assert matcher.mate(v) == m
         free = [x for x in free if x not in (v, m)]
