@@ -7,7 +7,8 @@ import typer
 
 def register(app: typer.Typer) -> None:
     """Register every sub-command on the application."""
-    from fairpair.cli import pair, roundrobin
+    from fairpair.cli import convert, pair, roundrobin
 
     app.command(name="roundrobin")(roundrobin.roundrobin)
+    app.command(name="convert")(convert.convert)
     app.command(name="pair")(pair.pair)

@@ -1,0 +1,370 @@
+"""A whole event as versioned JSON: everything a :class:`fairpair.core.Tournament` holds.
+
+The document is ``{"format": "fairpair-event", "version": 1, ...}``. Points are written as
+decimal strings (``"0.5"``) so that they stay exact; enumerations by their lower-case names.
+Reading is strict: unknown fields and wrong types are errors that name the JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fairpair.core import (
+    Acceleration,
+    Bye,
+    ByeKind,
+    Colour,
+    ForbiddenPairs,
+    Game,
+    GameResult,
+    MatchScore,
+    Player,
+    PointSystem,
+    RequestedBye,
+    Round,
+    Tournament,
+    format_points,
+    points_from_text,
+)
+from fairpair.formats.errors import FormatError
+
+__all__ = ["FORMAT", "VERSION", "EventJsonError", "dump_event", "load_event"]
+
+FORMAT = "fairpair-event"
+VERSION = 1
+
+_POINT_FIELDS = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pairing_bye",
+    "full_bye",
+    "half_bye",
+    "zero_bye",
+)
+_PLAYER_FIELDS = ("name", "title", "federation", "club", "fide_id", "birth_date", "sex")
+
+
+class EventJsonError(FormatError):
+    """A JSON event that cannot be read; ``field`` is the JSON path (``$.rounds[0]...``)."""
+
+
+# --- writing ------------------------------------------------------------------------------
+
+
+def _points(value: int | None) -> str | None:
+    return None if value is None else format_points(value)
+
+
+def _game(game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "white": game.white,
+        "black": game.black,
+        "result": None if game.result is None else game.result.value,
+        "coloured": game.coloured,
+        "rated": game.rated,
+    }
+    if game.match_score is not None:
+        score = game.match_score
+        data["match_score"] = [score.first_wins, score.second_wins, score.draws]
+    return data
+
+
+def event_data(tournament: Tournament) -> dict[str, Any]:
+    """The event as plain JSON data (dicts, lists, strings, numbers)."""
+    t = tournament
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "name": t.name,
+        "system": t.system,
+        "total_rounds": t.total_rounds,
+        "initial_colour": None if t.initial_colour is None else t.initial_colour.name.lower(),
+        "initial_ranking": None if t.initial_ranking is None else list(t.initial_ranking),
+        "points": {name: _points(getattr(t.points, name)) for name in _POINT_FIELDS},
+        "players": [
+            {"id": p.id, "rating": p.rating} | {name: getattr(p, name) for name in _PLAYER_FIELDS}
+            for p in t.players
+        ],
+        "rounds": [
+            {
+                "number": r.number,
+                "games": [_game(g) for g in r.games],
+                "byes": [{"player": b.player, "kind": b.kind.name.lower()} for b in r.byes],
+            }
+            for r in t.rounds
+        ],
+        "requested_byes": [
+            {"round": b.round, "player": b.player, "kind": b.kind.name.lower()}
+            for b in t.requested_byes
+        ],
+        "accelerations": [
+            {"player": a.player, "round": a.round, "points": format_points(a.points)}
+            for a in t.accelerations
+        ],
+        "forbidden": [
+            {"players": list(f.players), "first_round": f.first_round, "last_round": f.last_round}
+            for f in t.forbidden
+        ],
+        "withdrawals": [{"player": p, "round": r} for p, r in t.withdrawals],
+    }
+
+
+def dump_event(tournament: Tournament) -> str:
+    """The event as JSON text (indented, keys in a fixed order, ending with a newline)."""
+    return json.dumps(event_data(tournament), indent=2, ensure_ascii=False) + "\n"
+
+
+# --- reading ------------------------------------------------------------------------------
+
+T = TypeVar("T")
+
+
+class _Loader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def error(self, where: str, message: str) -> EventJsonError:
+        return EventJsonError(message, path=self.source, field=where)
+
+    def obj(self, value: Any, where: str, fields: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.error(where, f"expected an object, found {_kind(value)}")
+        for key in value:
+            if key not in fields:
+                raise self.error(f"{where}.{key}", "unknown field")
+        for key in fields:
+            if key not in value:
+                raise self.error(f"{where}.{key}", "missing field")
+        return value
+
+    def items(self, value: Any, where: str) -> list[Any]:
+        if not isinstance(value, list):
+            raise self.error(where, f"expected a list, found {_kind(value)}")
+        return value
+
+    def integer(self, value: Any, where: str, *, optional: bool = False) -> Any:
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(where, f"expected an integer, found {_kind(value)}")
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise self.error(where, f"expected a string, found {_kind(value)}")
+        return value
+
+    def flag(self, value: Any, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise self.error(where, f"expected true or false, found {_kind(value)}")
+        return value
+
+    def points(self, value: Any, where: str, *, optional: bool = False) -> Any:
+        if value is None and optional:
+            return None
+        text = self.text(value, where)
+        try:
+            return points_from_text(text)
+        except (ValueError, ZeroDivisionError):
+            raise self.error(where, f'expected points such as "1.5", found {text!r}') from None
+
+    def choice(self, value: Any, where: str, parse: Callable[[str], T], names: str) -> T:
+        text = self.text(value, where)
+        try:
+            return parse(text)
+        except (KeyError, ValueError):
+            raise self.error(where, f"expected one of {names}, found {text!r}") from None
+
+    def build(self, where: str, make: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a core constructor; its ValueError becomes an error at this path."""
+        try:
+            return make(*args, **kwargs)
+        except ValueError as exc:
+            raise self.error(where, str(exc)) from None
+
+
+def _kind(value: Any) -> str:
+    return "null" if value is None else f"{type(value).__name__} {value!r}"
+
+
+def _colour(text: str) -> Colour:
+    return Colour[text.upper()]
+
+
+def _bye_kind(text: str) -> ByeKind:
+    return ByeKind[text.upper()]
+
+
+_BYE_NAMES = ", ".join(k.name.lower() for k in ByeKind)
+_RESULT_NAMES = ", ".join(r.value for r in GameResult)
+
+
+def load_event(text: str, source: str = "<string>") -> Tournament:
+    """Read an event written by :func:`dump_event`; raises :class:`EventJsonError`."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
+    return _load(_Loader(source), data)
+
+
+def _load(ld: _Loader, data: Any) -> Tournament:
+    if isinstance(data, dict):
+        if data.get("format") != FORMAT:
+            raise ld.error("$.format", f"expected {FORMAT!r}, found {data.get('format')!r}")
+        if data.get("version") != VERSION:
+            raise ld.error("$.version", f"unsupported version {data.get('version')!r}")
+    top = ld.obj(
+        data,
+        "$",
+        (
+            "format",
+            "version",
+            "name",
+            "system",
+            "total_rounds",
+            "initial_colour",
+            "initial_ranking",
+            "points",
+            "players",
+            "rounds",
+            "requested_byes",
+            "accelerations",
+            "forbidden",
+            "withdrawals",
+        ),
+    )
+    points_data = ld.obj(top["points"], "$.points", _POINT_FIELDS)
+    point_values = {
+        name: ld.points(
+            points_data[name],
+            f"$.points.{name}",
+            optional=name not in ("win", "draw", "loss", "forfeit_loss", "zero_bye"),
+        )
+        for name in _POINT_FIELDS
+    }
+    points = ld.build("$.points", PointSystem, **point_values)
+    players = []
+    for i, item in enumerate(ld.items(top["players"], "$.players")):
+        where = f"$.players[{i}]"
+        p = ld.obj(item, where, ("id", "rating", *_PLAYER_FIELDS))
+        texts = {name: ld.text(p[name], f"{where}.{name}") for name in _PLAYER_FIELDS}
+        pid = ld.integer(p["id"], f"{where}.id")
+        rating = ld.integer(p["rating"], f"{where}.rating", optional=True)
+        players.append(ld.build(where, Player, id=pid, rating=rating, **texts))
+    rounds = [
+        _round(ld, item, f"$.rounds[{i}]")
+        for i, item in enumerate(ld.items(top["rounds"], "$.rounds"))
+    ]
+    requests = []
+    for i, item in enumerate(ld.items(top["requested_byes"], "$.requested_byes")):
+        where = f"$.requested_byes[{i}]"
+        r = ld.obj(item, where, ("round", "player", "kind"))
+        rnd = ld.integer(r["round"], f"{where}.round")
+        pid = ld.integer(r["player"], f"{where}.player")
+        kind = ld.choice(r["kind"], f"{where}.kind", _bye_kind, _BYE_NAMES)
+        requests.append(ld.build(where, RequestedBye, rnd, pid, kind))
+    accelerations = []
+    for i, item in enumerate(ld.items(top["accelerations"], "$.accelerations")):
+        where = f"$.accelerations[{i}]"
+        a = ld.obj(item, where, ("player", "round", "points"))
+        accelerations.append(
+            Acceleration(
+                ld.integer(a["player"], f"{where}.player"),
+                ld.integer(a["round"], f"{where}.round"),
+                ld.points(a["points"], f"{where}.points"),
+            )
+        )
+    forbidden = []
+    for i, item in enumerate(ld.items(top["forbidden"], "$.forbidden")):
+        where = f"$.forbidden[{i}]"
+        f = ld.obj(item, where, ("players", "first_round", "last_round"))
+        members = tuple(
+            ld.integer(x, f"{where}.players[{j}]")
+            for j, x in enumerate(ld.items(f["players"], f"{where}.players"))
+        )
+        forbidden.append(
+            ForbiddenPairs(
+                members,
+                ld.integer(f["first_round"], f"{where}.first_round"),
+                ld.integer(f["last_round"], f"{where}.last_round", optional=True),
+            )
+        )
+    withdrawals = []
+    for i, item in enumerate(ld.items(top["withdrawals"], "$.withdrawals")):
+        where = f"$.withdrawals[{i}]"
+        w = ld.obj(item, where, ("player", "round"))
+        withdrawals.append(
+            (ld.integer(w["player"], f"{where}.player"), ld.integer(w["round"], f"{where}.round"))
+        )
+    ranking = top["initial_ranking"]
+    if ranking is not None:
+        ranking = tuple(
+            ld.integer(x, f"$.initial_ranking[{j}]")
+            for j, x in enumerate(ld.items(ranking, "$.initial_ranking"))
+        )
+    colour = top["initial_colour"]
+    if colour is not None:
+        colour = ld.choice(colour, "$.initial_colour", _colour, "white, black")
+    name = ld.text(top["name"], "$.name")
+    system = ld.text(top["system"], "$.system")
+    total_rounds = ld.integer(top["total_rounds"], "$.total_rounds", optional=True)
+    return ld.build(
+        "$",
+        Tournament,
+        players=tuple(players),
+        rounds=tuple(rounds),
+        total_rounds=total_rounds,
+        points=points,
+        name=name,
+        initial_colour=colour,
+        initial_ranking=ranking,
+        requested_byes=tuple(requests),
+        accelerations=tuple(accelerations),
+        forbidden=tuple(forbidden),
+        withdrawals=tuple(withdrawals),
+        system=system,
+    )
+
+
+def _round(ld: _Loader, item: Any, where: str) -> Round:
+    r = ld.obj(item, where, ("number", "games", "byes"))
+    number = ld.integer(r["number"], f"{where}.number")
+    games = []
+    for i, g_item in enumerate(ld.items(r["games"], f"{where}.games")):
+        at = f"{where}.games[{i}]"
+        fields: tuple[str, ...] = ("white", "black", "result", "coloured", "rated")
+        if isinstance(g_item, dict) and "match_score" in g_item:
+            fields = (*fields, "match_score")
+        g = ld.obj(g_item, at, fields)
+        result = g["result"]
+        if result is not None:
+            result = ld.choice(result, f"{at}.result", GameResult, _RESULT_NAMES)
+        match_score = None
+        if "match_score" in g:
+            counts = ld.items(g["match_score"], f"{at}.match_score")
+            if len(counts) != 3:
+                raise ld.error(f"{at}.match_score", "expected [first wins, second wins, draws]")
+            values = [ld.integer(c, f"{at}.match_score[{j}]") for j, c in enumerate(counts)]
+            match_score = ld.build(f"{at}.match_score", MatchScore, *values)
+        white = ld.integer(g["white"], f"{at}.white")
+        black = ld.integer(g["black"], f"{at}.black")
+        coloured = ld.flag(g["coloured"], f"{at}.coloured")
+        rated = ld.flag(g["rated"], f"{at}.rated")
+        games.append(ld.build(at, Game, white, black, result, coloured, rated, match_score))
+    byes = []
+    for i, b_item in enumerate(ld.items(r["byes"], f"{where}.byes")):
+        at = f"{where}.byes[{i}]"
+        b = ld.obj(b_item, at, ("player", "kind"))
+        byes.append(
+            Bye(
+                ld.integer(b["player"], f"{at}.player"),
+                ld.choice(b["kind"], f"{at}.kind", _bye_kind, _BYE_NAMES),
+            )
+        )
+    return ld.build(where, Round, number, tuple(games), tuple(byes))
