@@ -49,7 +49,7 @@ def measure(players: int) -> None:
     tracemalloc.stop()
     print(
         f"{players:>6} players  round {pairing.round}: {seconds:8.2f} s  "
-        f"peak {peak / 2**20:7.1f} MiB  {engine.solves:5d} solves  "
+        f"peak {peak / 2**20:7.1f} MiB  {engine.solves + engine.prepass_solves:5d} solves  "
         f"(history of {MIDDLE - 1} rounds generated in {setup:.1f} s)",
         flush=True,
     )

@@ -162,6 +162,9 @@ class DutchRound:
         self.frozen = [False] * n
         self.pairs: list[tuple[int, int]] = []
         self.solves = 0
+        """Solves of the round's matcher."""
+        self.prepass_solves = 0
+        """Solves of the bye pre-pass (C5), on a matcher of its own."""
         self.moved_down: dict[int, list[int]] = {}
         self.check_complete = False
         self.matcher: Matcher = matcher(n)
@@ -275,7 +278,11 @@ class DutchRound:
     # --- the matcher ----------------------------------------------------------------------
 
     def solve(self) -> None:
-        self.matcher.solve()
+        # The first solve of the round sees a fresh graph (the matcher starts over); every
+        # later one follows a change around few vertices or one bracket, where repairing the
+        # previous matching is faster than the matcher's own size rule (measured: 6x on
+        # round 1 of a 337-player event, equal or better on the others).
+        self.matcher.solve(warm=True if self.solves else None)
         self.solves += 1
 
     def mate(self, v: int) -> int | None:
@@ -333,7 +340,7 @@ class DutchRound:
                     w += self.score[v] == top
                     prepass.set_weight(u, v, w)
         prepass.solve()
-        self.solves += 1
+        self.prepass_solves += 1
         unmatched = [v for v in range(n) if prepass.mate(v) is None]
         if len(unmatched) != 1 or not players[unmatched[0]].pab_eligible:
             raise NoValidPairing("no player can receive the pairing-allocated bye (C2, C4)")
