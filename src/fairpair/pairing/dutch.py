@@ -252,28 +252,34 @@ class DutchRound:
     def _float_fields(self, u: int, v: int) -> int:
         """C14-C21 as rewards on a pair (u scores at least as much as v)."""
         lay = self.layout
-        score, off = self.score, self.off
-        higher = score[u] > score[v]
-        weight = 0
-        # C14 / C18: downfloaters of the previous round are paired here, not floated again.
-        d1 = self.down1
-        weight += (d1[v] + (not higher and d1[u])) << lay.float_d1
-        weight += (d1[v] << (lay.float_d1_score + off[v])) + (
-            d1[u] << (lay.float_d1_score + off[u])
-        )
-        # C15 / C19: upfloaters of the previous round do not meet an MDP again.
-        if not (higher and self.up1[v]):
-            weight += (1 << lay.float_u1) + (1 << (lay.float_u1_score + off[u]))
+        weight = self._repeated_downfloat(u, v, self.down1, lay.float_d1, lay.float_d1_score)
+        weight += self._repeated_upfloat(u, v, self.up1, lay.float_u1, lay.float_u1_score)
         if self.rounds_done >= 2:
-            # C16 / C20 and C17 / C21: the same, two rounds before.
-            d2 = self.down2
-            weight += (d2[v] + (not higher and d2[u])) << lay.float_d2
-            weight += (d2[v] << (lay.float_d2_score + off[v])) + (
-                d2[u] << (lay.float_d2_score + off[u])
-            )
-            if not (higher and self.up2[v]):
-                weight += (1 << lay.float_u2) + (1 << (lay.float_u2_score + off[u]))
+            weight += self._repeated_downfloat(u, v, self.down2, lay.float_d2, lay.float_d2_score)
+            weight += self._repeated_upfloat(u, v, self.up2, lay.float_u2, lay.float_u2_score)
         return weight
+
+    def _repeated_downfloat(
+        self, u: int, v: int, down: list[bool], count_at: int, score_at: int
+    ) -> int:
+        """C14 / C16 (how many) and C18 / C20 (at which scores): players who downfloated one
+        (two) rounds before are paired here instead of floating again."""
+        off = self.off
+        again = down[v] + (self.score[u] <= self.score[v] and down[u])
+        return (
+            (again << count_at)
+            + (down[v] << (score_at + off[v]))
+            + (down[u] << (score_at + off[u]))
+        )
+
+    def _repeated_upfloat(
+        self, u: int, v: int, up: list[bool], count_at: int, score_at: int
+    ) -> int:
+        """C15 / C17 (how many) and C19 / C21 (at which scores): a player who upfloated one
+        (two) rounds before does not meet a higher-scored MDP again."""
+        if self.score[u] > self.score[v] and up[v]:
+            return 0
+        return (1 << count_at) + (1 << (score_at + self.off[u]))
 
     # --- the matcher ----------------------------------------------------------------------
 
