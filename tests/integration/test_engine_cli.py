@@ -121,3 +121,13 @@ def test_the_console_script_entry_point_exits_with_the_code() -> None:
         check=False,
     )
     assert (done.returncode, done.stdout) == (0, "4\n1 7\n2 6\n5 3\n4 0\n")
+
+
+def test_byes_announced_by_a_240_record_are_not_paired(tmp_path: Path) -> None:
+    # Example B before round 3, plus a 240 record: player 3 takes a half-point bye in round 3.
+    announced = tmp_path / "announced.trf"
+    announced.write_text(EXAMPLE_B.read_text() + "240 H   3    3\n")
+    code, out, _ = engine("--dutch", str(announced), "-p")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "3" and all("3" not in line.split() for line in lines[1:])

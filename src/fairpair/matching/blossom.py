@@ -32,6 +32,8 @@ _FREE = 0
 _S = 1
 _T = 2
 _NO_MATE = -1
+# solve() repairs in place while at most 1/_WARM_LIMIT of the vertices are dirty.
+_WARM_LIMIT = 8
 
 Edge = tuple[int, int]
 
@@ -76,6 +78,15 @@ class WeightedMatcher:
         # For a top-level S-blossom: least-slack edge to another S-blossom, and the candidates.
         self._best_ss: list[Edge | None] = [None] * (2 * n)
         self._best_ss_list: list[list[Edge] | None] = [None] * (2 * n)
+        # Best edges are compared by keys that stay fixed while the duals move: an S-vertex
+        # dual plus the stage's total dual change so far (_shift) never changes.
+        self._best_to_s_key = [0] * n
+        self._best_ss_key = [0] * (2 * n)
+        self._shift = 0
+        # Top-level blossoms labelled in this stage (may hold stale ids, filtered on use), and
+        # vertices that have a best edge to an S-vertex.
+        self._labeled: set[int] = set()
+        self._reached: set[int] = set()
         self._queue: list[int] = []
 
     # ------------------------------------------------------------------ public API
@@ -121,13 +132,27 @@ class WeightedMatcher:
                 if u < v:
                     yield u, v, w
 
-    def solve(self) -> None:
-        """Make the matching maximum-weight again, repairing only around changed vertices."""
+    def solve(self, *, warm: bool | None = None) -> None:
+        """Make the matching maximum-weight again for the current weights.
+
+        By default the previous matching, duals and blossoms are repaired around the vertices
+        whose edges changed, unless so many changed that starting over is faster. ``warm=True``
+        always repairs, ``warm=False`` always starts over (as :meth:`solve_from_scratch`).
+        """
+        if warm is False:
+            self.solve_from_scratch()
+            return
         self.solve_count += 1
         if not self._changed:
             return
-        self._prepare_warm_start(self._cover_changed_edges())
+        dirty = self._cover_changed_edges()
         self._changed.clear()
+        if warm is None and len(dirty) * _WARM_LIMIT > self._n:
+            # Repairs cost about one stage per dirty vertex: past this many, starting over with
+            # the greedy jump start is faster (measured on complete graphs, n = 200 and 400).
+            self._reset()
+        else:
+            self._prepare_warm_start(dirty)
         self._run_stages()
 
     def solve_from_scratch(self) -> None:
@@ -183,12 +208,17 @@ class WeightedMatcher:
         self._base = list(range(n)) + [-1] * n
         self._top = list(range(n))
         self._unused_ids = list(range(2 * n - 1, n - 1, -1))
+        # Each vertex at its heaviest edge is dual feasible; settling the vertices one by one
+        # then lowers the duals and pairs greedily along tight edges, which saves many stages.
         dual = [0] * (2 * n)
         for v, row in enumerate(self._adj):
             if row:
-                top = max(row.values())
-                dual[v] = top + (top & 1)  # all roots even: slack/2 stays integral
+                dual[v] = max(row.values())
         self._dual = dual
+        for v in range(n):
+            if self._mate[v] == _NO_MATE and dual[v] > 0:
+                self._settle(v)
+        self._make_roots_even()
 
     def _prepare_warm_start(self, dirty: list[int]) -> None:
         """Restore dual feasibility and tight matched edges after the weights of ``dirty`` changed.
@@ -221,8 +251,42 @@ class WeightedMatcher:
                     continue
                 mate[v] = mate[m] = _NO_MATE
             dual[v] = need
-        # All roots must have even duals (see the module docstring). An odd root inside a blossom
-        # cannot just be raised, so its blossoms are dissolved first.
+        # Give every new root the chance to pair up over a tight edge before any stage runs.
+        for v in [*dirty, *range(self._n)]:
+            if mate[v] == _NO_MATE and dual[v] > 0 and self._top[v] == v:
+                self._settle(v)
+        self._make_roots_even()
+
+    def _settle(self, v: int) -> None:
+        """Lower the dual of the exposed trivial vertex v to its least feasible value and pair v
+        with an exposed neighbour whose edge is then tight, if there is one.
+
+        Only v's dual changes and every edge of v stays feasible, so the invariants hold; a pair
+        made here removes one or two roots and no stage ever has to find it.
+        """
+        dual = self._dual
+        mate = self._mate
+        need = 0
+        partner = _NO_MATE
+        for x, w in self._adj[v].items():
+            lack = 2 * w - dual[x]
+            if lack > need:
+                need = lack
+                partner = x if mate[x] == _NO_MATE else _NO_MATE
+            elif lack == need and partner == _NO_MATE and mate[x] == _NO_MATE:
+                partner = x
+        dual[v] = need
+        if partner != _NO_MATE:
+            mate[v] = partner
+            mate[partner] = v
+
+    def _make_roots_even(self) -> None:
+        """All roots must have even duals (see the module docstring).
+
+        An odd root inside a blossom cannot simply be raised, so its blossoms are dissolved.
+        """
+        dual = self._dual
+        mate = self._mate
         for v in range(self._n):
             if mate[v] == _NO_MATE and dual[v] & 1:
                 while self._top[v] != v:
@@ -343,14 +407,14 @@ class WeightedMatcher:
         return self._dual[x] + self._dual[y] - 2 * self._adj[x][y]
 
     def _run_stages(self) -> None:
-        n = self._n
         mate = self._mate
         dual = self._dual
-        while True:
-            roots = [v for v in range(n) if mate[v] == _NO_MATE and dual[v] > 0]
-            if not roots:
-                return
+        # Stages never create new roots (a flip leaves a vertex exposed at dual 0), so the
+        # roots are listed once and only filtered afterwards.
+        roots = [v for v in range(self._n) if mate[v] == _NO_MATE and dual[v] > 0]
+        while roots:
             self._stage(roots)
+            roots = [v for v in roots if mate[v] == _NO_MATE and dual[v] > 0]
 
     def _stage(self, roots: list[int]) -> None:
         n = self._n
@@ -359,6 +423,9 @@ class WeightedMatcher:
         self._best_to_s = [None] * n
         self._best_ss = [None] * (2 * n)
         self._best_ss_list = [None] * (2 * n)
+        self._shift = 0
+        self._labeled = set()
+        self._reached = set()
         self._queue = []
         for r in roots:
             self._assign_label(r, _S, None)
@@ -371,6 +438,7 @@ class WeightedMatcher:
         """Label the top-level blossom of v, entered from vertex p over edge (p, v)."""
         b = self._top[v]
         self._label[b] = label
+        self._labeled.add(b)
         self._label_edge[b] = None if p is None else (p, v)
         self._best_ss[b] = None
         self._best_ss_list[b] = None
@@ -388,30 +456,41 @@ class WeightedMatcher:
         top = self._top
         label = self._label
         best_to_s = self._best_to_s
+        best_to_s_key = self._best_to_s_key
         best_ss = self._best_ss
+        best_ss_key = self._best_ss_key
+        reached = self._reached
         while queue:
             x = queue.pop()
             dx = dual[x]
+            fixed_x = dx + self._shift  # constant while x is S
+            bx = top[x]
             for y, w in adj[x].items():
-                bx = top[x]
                 by = top[y]
                 if bx == by:
                     continue
-                slack = dx + dual[y] - 2 * w
+                w2 = 2 * w
                 if label[by] == _S:
+                    slack = dx + dual[y] - w2
                     if slack == 0:
                         if self._tight_edge(x, y):
                             return True
+                        bx = top[x]
                     else:
-                        cur = best_ss[bx]
-                        if cur is None or slack < self._slack(*cur):
+                        key = slack + 2 * self._shift
+                        if best_ss[bx] is None or key < best_ss_key[bx]:
                             best_ss[bx] = (x, y)
+                            best_ss_key[bx] = key
                 else:
-                    cur = best_to_s[y]
-                    if cur is None or slack < self._slack(*cur):
+                    key = fixed_x - w2
+                    if best_to_s[y] is None or key < best_to_s_key[y]:
                         best_to_s[y] = (x, y)
-                    if slack == 0 and label[by] == _FREE and self._tight_edge(x, y):
-                        return True
+                        best_to_s_key[y] = key
+                        reached.add(y)
+                    if label[by] == _FREE and dx + dual[y] == w2:
+                        if self._tight_edge(x, y):
+                            return True
+                        bx = top[x]
         return False
 
     def _tight_edge(self, x: int, y: int) -> bool:
@@ -490,6 +569,7 @@ class WeightedMatcher:
         self._dual[b] = 0
         self._parent[b] = -1
         self._label[b] = _S
+        self._labeled.add(b)
         self._label_edge[b] = label_edge[lca]
         for c in children:
             self._parent[c] = b
@@ -516,10 +596,13 @@ class WeightedMatcher:
             self._best_ss[c] = None
         self._best_ss_list[b] = list(best_to.values())
         best: Edge | None = None
+        best_slack = 0
         for e in best_to.values():
-            if best is None or self._slack(*e) < self._slack(*best):
-                best = e
+            slack = self._slack(*e)
+            if best is None or slack < best_slack:
+                best, best_slack = e, slack
         self._best_ss[b] = best
+        self._best_ss_key[b] = best_slack + 2 * self._shift
 
     def _augment(self, x: int, y: int) -> None:
         """Augment over the edge (x, y) joining two trees (or a tree and an exposed blossom)."""
@@ -551,54 +634,75 @@ class WeightedMatcher:
             s, partner = p, q
 
     def _adjust_duals(self) -> bool:
-        """Change the duals by the largest safe amount and act on the event; True ends the stage."""
+        """Change the duals by the largest safe amount and act on the event; True ends the stage.
+
+        Only the labelled forest is visited, so a small repair stays cheap on a large graph.
+        """
         n = self._n
         dual = self._dual
         top = self._top
         label = self._label
+        parent = self._parent
+        children = self._children
+        shift = self._shift
+        forest = [
+            b
+            for b in self._labeled
+            if parent[b] == -1 and label[b] != _FREE and (b < n or children[b])
+        ]
+        self._labeled = set(forest)
         kind = 0
         delta = 0
         arg: int | Edge | None = None
         # delta1: an S-vertex dual reaches 0.
-        for v in range(n):
-            if label[top[v]] == _S and (kind == 0 or dual[v] < delta):
-                kind, delta, arg = 1, dual[v], v
+        for b in forest:
+            if label[b] == _S:
+                for v in self._leaves(b) if b >= n else (b,):
+                    if kind == 0 or dual[v] < delta:
+                        kind, delta, arg = 1, dual[v], v
+        assert kind, "a stage always has a root"
         # delta2: an edge from an S-vertex to a free vertex becomes tight.
-        for v in range(n):
-            e = self._best_to_s[v]
-            if e is not None and label[top[v]] == _FREE:
-                d = self._slack(*e)
+        best_to_s = self._best_to_s
+        best_to_s_key = self._best_to_s_key
+        dropped = []
+        for y in self._reached:
+            lab = label[top[y]]
+            if lab == _FREE:
+                d = best_to_s_key[y] - shift + dual[y]
                 if d < delta:
-                    kind, delta, arg = 2, d, e
-        # delta3 and delta4 over the top-level blossoms.
-        for b in range(2 * n):
-            if self._parent[b] != -1 or (b >= n and not self._children[b]):
-                continue
-            lab = label[b]
-            if lab == _S:
+                    kind, delta, arg = 2, d, best_to_s[y]
+            elif lab == _S:
+                dropped.append(y)  # S stays S for the rest of the stage
+        self._reached.difference_update(dropped)
+        # delta3: an edge between two S-blossoms becomes tight; delta4: a T-blossom dual hits 0.
+        for b in forest:
+            if label[b] == _S:
                 e = self._best_ss[b]
                 if e is not None:
-                    d = self._slack(*e)
+                    d = self._best_ss_key[b] - 2 * shift
                     assert d % 2 == 0, "S-S slack must be even"
                     d //= 2
                     if d < delta:
                         kind, delta, arg = 3, d, e
-            elif lab == _T and b >= n and dual[b] < delta:
+            elif b >= n and dual[b] < delta:
                 kind, delta, arg = 4, dual[b], b
-        assert kind and delta >= 0
+        assert delta >= 0
         if delta:
-            for v in range(n):
-                lab = label[top[v]]
-                if lab == _S:
-                    dual[v] -= delta
-                elif lab == _T:
-                    dual[v] += delta
-            for b in range(n, 2 * n):
-                if self._parent[b] == -1 and self._children[b]:
-                    if label[b] == _S:
-                        dual[b] += delta
-                    elif label[b] == _T:
+            self._shift = shift + delta
+            for b in forest:
+                if label[b] == _S:
+                    if b < n:
                         dual[b] -= delta
+                    else:
+                        dual[b] += delta
+                        for v in self._leaves(b):
+                            dual[v] -= delta
+                elif b < n:
+                    dual[b] += delta
+                else:
+                    dual[b] -= delta
+                    for v in self._leaves(b):
+                        dual[v] += delta
         if kind == 1:
             assert isinstance(arg, int)
             self._flip_path(arg, _NO_MATE)
@@ -642,6 +746,7 @@ class WeightedMatcher:
             j += step
         base_child = children[0]
         label[base_child] = _T
+        self._labeled.add(base_child)
         self._label_edge[base_child] = entry
         # Children off the path are free again; tight edges into them show up as delta2 = 0.
 
@@ -650,8 +755,9 @@ class WeightedMatcher:
         n = self._n
         stack = [
             b
-            for b in range(n, 2 * n)
-            if self._parent[b] == -1
+            for b in self._labeled
+            if b >= n
+            and self._parent[b] == -1
             and self._children[b]
             and self._label[b] == _S
             and self._dual[b] == 0
