@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from fairpair.cli.engine import engine_lines
 from fairpair.core import (
+    Acceleration,
     Bye,
     ByeKind,
     Colour,
@@ -22,7 +23,7 @@ from fairpair.core import (
     Round,
     Tournament,
 )
-from fairpair.formats.trf import read_trf
+from fairpair.formats.trf import parse_trf, read_trf
 from fairpair.pairing.burstein import (
     BursteinRound,
     Standing,
@@ -113,6 +114,35 @@ def test_no_acceleration_from_round_3() -> None:
     assert {p: s.pairing_score - s.score for p, s in standings.items()} == dict.fromkeys(
         range(1, 5), 0
     )
+
+
+def test_any_acceleration_record_switches_the_default_off() -> None:
+    tournament = event(4).replace(accelerations=(Acceleration(3, 1, 0),))
+    assert {p: s.pairing_score for p, s in burstein_standings(tournament).items()} == (
+        dict.fromkeys(range(1, 5), 0)
+    )
+    # And a record read from a file, even one worth 0.0, does the same.
+    text = EXAMPLE.read_text().replace("092 FIDE_BURSTEIN", "XXA    5  0.0")
+    before_round_1 = parse_trf(text).tournament().before_round(1)
+    assert {s.pairing_score for s in burstein_standings(before_round_1).values()} == {0}
+    assert engine_lines(pair_burstein(before_round_1)) != ["3", "2 1", "4 3", "5 0"]
+
+
+def test_the_baku_code_replaces_the_default() -> None:
+    # Baku, 5 rounds, 4 players: group A = 1, 2; a win's worth in rounds 1-2, a draw's in 3.
+    tournament = event(4).replace(system="FIDE_BURSTEIN_BAKU")
+    assert [burstein_standings(tournament)[p].pairing_score for p in (1, 2, 3, 4)] == [
+        10,
+        10,
+        0,
+        0,
+    ]
+    rounds = (
+        Round(1, (Game(1, 3, DRAW), Game(2, 4, DRAW))),
+        Round(2, (Game(1, 2, DRAW), Game(3, 4, DRAW))),
+    )
+    later = event(4, *rounds).replace(system="FIDE_BURSTEIN_BAKU")
+    assert [burstein_standings(later)[p].pairing_score for p in (1, 2, 3, 4)] == [15, 15, 10, 10]
 
 
 # --- §3.1 the bye -------------------------------------------------------------------------
