@@ -82,6 +82,12 @@ def test_the_example_round_2_floats_2_and_gives_the_bye_to_4() -> None:
     assert engine_lines(pair_burstein(tournament)) == ["3", "1 5", "3 2", "4 0"]
 
 
+def test_the_example_round_2_explains_the_floaters() -> None:
+    notes = [n.text for n in pair_burstein(read_trf(EXAMPLE).tournament().before_round(2)).notes]
+    assert "1 (2) floated down from the group of score 2" in notes[0]
+    assert "2 (1) floated down from the group of score 1" in notes[1]
+
+
 def test_the_whole_example_is_reproduced() -> None:
     tournament = read_trf(EXAMPLE).tournament()
     assert engine_lines(pair_burstein(tournament.before_round(3))) == ["3", "1 4", "5 3", "2 0"]

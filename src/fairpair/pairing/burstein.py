@@ -356,8 +356,9 @@ class BursteinRound:
         if len(players) % 2 == 1:
             bye = self._choose_bye(players)
             players = [p for p in players if p is not bye]
-        pairs = _GroupPairing(players, self.standing, self.view, self.make_matcher).pair()
-        return self._result(pairs, bye)
+        groups = _GroupPairing(players, self.standing, self.view, self.make_matcher)
+        pairs = groups.pair()
+        return self._result(pairs, bye, groups.floated)
 
     def _choose_bye(self, players: Sequence[SwissPlayer]) -> SwissPlayer:
         """Spec §3.1 step 2: the lowest eligible player, chosen first and never revisited."""
@@ -385,7 +386,10 @@ class BursteinRound:
         return (colour if lower_tpn is first else colour.opposite), rule
 
     def _result(
-        self, pairs: Sequence[tuple[SwissPlayer, SwissPlayer]], bye: SwissPlayer | None
+        self,
+        pairs: Sequence[tuple[SwissPlayer, SwissPlayer]],
+        bye: SwissPlayer | None,
+        floated: dict[PlayerId, int],
     ) -> Pairing:
         boards: list[tuple[tuple[int, int, int], SwissPlayer, SwissPlayer, str]] = []
         for first, second in pairs:
@@ -393,10 +397,16 @@ class BursteinRound:
             white, black = (first, second) if colour is Colour.WHITE else (second, first)
             boards.append((board_key(white, black), white, black, rule))
         boards.sort(key=lambda board: board[0])
-        notes = [
-            BoardNote(number, f"{white.id}-{black.id}: colours by rule {rule}")
-            for number, (_, white, black, rule) in enumerate(boards, start=1)
-        ]
+        notes: list[BoardNote] = []
+        for number, (_, white, black, rule) in enumerate(boards, start=1):
+            parts = [f"{white.id}-{black.id}: colours by rule {rule}"]
+            parts.extend(
+                f"{p.id} ({format_points(p.pairing_score)}) floated down from the group of "
+                f"score {format_points(floated[p.id])}"
+                for p in (white, black)
+                if p.id in floated
+            )
+            notes.append(BoardNote(number, "; ".join(parts)))
         if bye is not None:
             notes.append(
                 BoardNote(
@@ -432,6 +442,8 @@ class _GroupPairing:
         prefs = [p.preference.colour for p in players]
         self.colour_ok = [[a is None or b is None or a is not b for b in prefs] for a in prefs]
         self.matcher: Matcher = matcher(n)
+        self.floated: dict[PlayerId, int] = {}
+        """Players carried into a lower group: the pairing score where their group began."""
 
     def _compatibility(self, view: SwissRound) -> list[list[bool]]:
         """No second game, no forbidden pair, no two equal absolute preferences (spec §3.2)."""
@@ -583,6 +595,7 @@ class _GroupPairing:
                     raise PairingError(f"internal: player {self.players[x].id} is left unpaired")
                 if m >= h:
                     floater = x
+                    self.floated[self.players[x].id] = self.score[g]
                     continue
                 self._fix(x, m)
                 paired[x] = paired[m] = True
