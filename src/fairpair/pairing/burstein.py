@@ -378,8 +378,8 @@ class BursteinRound:
         if wanted is not None:
             # Both want the same colour: the one ranking higher by §2.4 gets it.
             if ranks_higher(self.standing[first.id], self.standing[second.id]):
-                return wanted, "higher by SB, BH, MED"
-            return wanted.opposite, "higher by SB, BH, MED"
+                return wanted, "3.6.2 (to the higher by SB, BH, MED)"
+            return wanted.opposite, "3.6.2 (to the higher by SB, BH, MED)"
         # No preference at all: the smaller pairing number decides by his parity.
         lower_tpn = first if first.tpn < second.tpn else second
         colour, rule = colour_by_pairing_number(lower_tpn, self.view.initial_colour)
