@@ -328,6 +328,7 @@ def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
         forfeit_rate=draw(st.sampled_from([0, 3, 10])),
         retired_rate=draw(st.sampled_from([0, 5, 40])),
         half_point_bye_rate=draw(st.sampled_from([0, 4, 20])),
+        zero_point_bye_rate=draw(st.sampled_from([0, 6])),
         has_rating=draw(st.booleans()),
     )
     return config, draw(st.integers(0, 2**32 - 1))

@@ -87,7 +87,7 @@ def test_generated_tournaments_pass_the_check(tmp_path: Path, seed: int, players
     config = tmp_path / "config.txt"
     config.write_text(
         f"PlayersNumber={players}\nRoundsNumber=7\nDrawPercentage=25\nForfeitRate=15\n"
-        "RetiredRate=60\nHalfPointByeRate=20\n"
+        "RetiredRate=60\nHalfPointByeRate=20\nZeroPointByeRate=25\n"
     )
     target = tmp_path / "random.trf"
     assert engine("--dutch", "-g", str(config), "-o", str(target), "-s", str(seed))[0] == 0

@@ -452,3 +452,21 @@ def test_swiss_like_usage_pattern() -> None:
         assert_valid(matcher)
         assert matcher.mate(v) == m
         free = [x for x in free if x not in (v, m)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6))
+def test_long_incremental_runs(seed: int) -> None:
+    """Long warm sequences on up to 90 vertices, sparse to complete, many ties or huge weights."""
+    rng = random.Random(10_000 + seed)
+    for _ in range(3):
+        n = rng.randint(30, 90)
+        density = rng.choice([0.03, 0.06, 0.15, 1.0])
+        top = rng.choice([2, 3, 2**200])
+        matcher = build(n, random_edges(rng, n, density, top))
+        matcher.solve()
+        for _ in range(30):
+            apply_random_change(rng, matcher, top)
+            matcher.solve(warm=True)
+            assert_valid(matcher)
+            assert matcher.total_weight() == networkx_weight(n, list(matcher.edges()))

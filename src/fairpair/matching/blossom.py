@@ -22,10 +22,31 @@ matched and that vertex becomes exposed with dual 0.  Every stage therefore remo
 one root; the stage ends as soon as it has made that progress.  Integrality of ``slack / 2``
 for S-S edges needs all roots of a stage to have duals of equal parity, which the warm start
 establishes (every S-vertex is linked to its root by tight edges, which preserve parity).
+
+The repair before the stages, for a vertex cover ("dirty" vertices) of the changed edges:
+
+1. Dissolve every blossom that contains a dirty vertex, top-level first: add the blossom's z
+   to the duals of all its vertices and drop it. Slacks inside stay equal, slacks leaving it
+   grow by z, so only the base's pair may stop being tight; it is split.
+2. Each dirty vertex v is now trivial, so its slacks have no blossom term. Its dual is set to
+   the least value keeping all its edges feasible; if its pair can be made tight at or above
+   that value it is kept (this is the common case of a probe), otherwise it is split.
+3. Every vertex left exposed with a positive dual is "settled": if trivial, its dual is
+   lowered to the least feasible value and it is paired with an exposed neighbour over a tight
+   edge when there is one. Odd roots are made even (dissolving their blossoms if needed).
+
+Every step keeps dual feasibility and tight matched/blossom edges, so the stages that follow
+end with an optimum. A solve from scratch uses step 3 as its jump start (each vertex starts at
+its heaviest edge).
+
+During a stage dual steps are lazy (a labelled blossom owes its vertices the total step since
+it was labelled) and the four kinds of step are taken from heaps, so a step costs O(log n)
+and a repair touches only the trees it grows.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Iterator
 
 _FREE = 0
@@ -68,6 +89,8 @@ class WeightedMatcher:
         self._unused_ids = list(range(2 * n - 1, n - 1, -1))
         # Edges whose weight changed since the last solve.
         self._changed: list[Edge] = []
+        # Vertices whose pair the current repair split (possible roots).
+        self._split: list[int] = []
         self.solve_count = 0
         # Per-stage state.
         self._label = [_FREE] * (2 * n)
@@ -83,10 +106,20 @@ class WeightedMatcher:
         self._best_to_s_key = [0] * n
         self._best_ss_key = [0] * (2 * n)
         self._shift = 0
-        # Top-level blossoms labelled in this stage (may hold stale ids, filtered on use), and
-        # vertices that have a best edge to an S-vertex.
+        # Top-level blossoms labelled in this stage (may hold stale ids, filtered on use).
         self._labeled: set[int] = set()
-        self._reached: set[int] = set()
+        # Dual steps are applied lazily: a labelled top-level blossom b owes its vertices and
+        # itself the change (_shift - _since[b]), with the sign of its label, until _flush(b).
+        self._since = [0] * (2 * n)
+        # Bumped when a vertex becomes free again or a blossom is labelled: older heap entries
+        # for it are stale.
+        self._stamp = [0] * (2 * n)
+        # Candidates for the four kinds of dual step, as heaps with lazy deletion. Their keys
+        # stay fixed while the duals move (slack or dual plus a multiple of _shift).
+        self._heap_s_dual: list[tuple[int, int]] = []
+        self._heap_s_free: list[tuple[int, int, int]] = []
+        self._heap_s_s: list[tuple[int, int, Edge]] = []
+        self._heap_t_blossom: list[tuple[int, int, int]] = []
         self._queue: list[int] = []
 
     # ------------------------------------------------------------------ public API
@@ -152,15 +185,16 @@ class WeightedMatcher:
             # the greedy jump start is faster (measured on complete graphs, n = 200 and 400).
             self._reset()
         else:
-            self._prepare_warm_start(dirty)
-        self._run_stages()
+            self._run_stages(self._prepare_warm_start(dirty))
+            return
+        self._run_stages(range(self._n))
 
     def solve_from_scratch(self) -> None:
         """Forget the previous matching and duals and solve anew (the reference for the tests)."""
         self.solve_count += 1
         self._changed.clear()
         self._reset()
-        self._run_stages()
+        self._run_stages(range(self._n))
 
     def mate(self, v: int) -> int | None:
         """The vertex matched to ``v``, or None."""
@@ -218,16 +252,20 @@ class WeightedMatcher:
         for v in range(n):
             if self._mate[v] == _NO_MATE and dual[v] > 0:
                 self._settle(v)
-        self._make_roots_even()
+        self._make_roots_even(range(n))
 
-    def _prepare_warm_start(self, dirty: list[int]) -> None:
+    def _prepare_warm_start(self, dirty: list[int]) -> list[int]:
         """Restore dual feasibility and tight matched edges after the weights of ``dirty`` changed.
 
         Afterwards every exposed vertex with a positive dual becomes a root of the next stages.
+        Returns the vertices that may be such roots: after a solve every exposed vertex has
+        dual 0, so only the vertices split off here can be (this keeps the repair independent
+        of the size of the graph).
         """
         dual = self._dual
         mate = self._mate
         adj = self._adj
+        self._split = list(dirty)
         # A changed edge may lie inside a blossom: dissolve every blossom around a dirty vertex.
         for v in dirty:
             while self._top[v] != v:
@@ -250,12 +288,15 @@ class WeightedMatcher:
                     dual[v] = tight
                     continue
                 mate[v] = mate[m] = _NO_MATE
+                self._split.append(m)
             dual[v] = need
         # Give every new root the chance to pair up over a tight edge before any stage runs.
-        for v in [*dirty, *range(self._n)]:
+        candidates = list(dict.fromkeys(self._split))
+        for v in candidates:
             if mate[v] == _NO_MATE and dual[v] > 0 and self._top[v] == v:
                 self._settle(v)
-        self._make_roots_even()
+        self._make_roots_even(candidates)
+        return candidates
 
     def _settle(self, v: int) -> None:
         """Lower the dual of the exposed trivial vertex v to its least feasible value and pair v
@@ -280,14 +321,14 @@ class WeightedMatcher:
             mate[v] = partner
             mate[partner] = v
 
-    def _make_roots_even(self) -> None:
+    def _make_roots_even(self, candidates: Iterable[int]) -> None:
         """All roots must have even duals (see the module docstring).
 
         An odd root inside a blossom cannot simply be raised, so its blossoms are dissolved.
         """
         dual = self._dual
         mate = self._mate
-        for v in range(self._n):
+        for v in candidates:
             if mate[v] == _NO_MATE and dual[v] & 1:
                 while self._top[v] != v:
                     self._dissolve(self._top[v])
@@ -307,8 +348,11 @@ class WeightedMatcher:
                 dual[v] += z
             base = self._base[b]
             m = self._mate[base]
+            # The base ends exposed with a positive dual, even if it was exposed before.
+            self._split.append(base)
             if m != _NO_MATE:
                 self._mate[base] = self._mate[m] = _NO_MATE
+                self._split.append(m)
         self._expand_plain(b)
 
     # ------------------------------------------------------------------ blossom helpers
@@ -403,15 +447,43 @@ class WeightedMatcher:
     # ------------------------------------------------------------------ stages
 
     def _slack(self, x: int, y: int) -> int:
-        """Slack of an edge between two different top-level blossoms."""
-        return self._dual[x] + self._dual[y] - 2 * self._adj[x][y]
+        """Slack of an edge between two different top-level blossoms (during a stage)."""
+        return self._actual_dual(x) + self._actual_dual(y) - 2 * self._adj[x][y]
 
-    def _run_stages(self) -> None:
+    def _actual_dual(self, v: int) -> int:
+        b = self._top[v]
+        lab = self._label[b]
+        if lab == _S:
+            return self._dual[v] - (self._shift - self._since[b])
+        if lab == _T:
+            return self._dual[v] + (self._shift - self._since[b])
+        return self._dual[v]
+
+    def _flush(self, b: int) -> None:
+        """Apply the dual change the labelled top-level blossom b still owes."""
+        lab = self._label[b]
+        owed = self._shift - self._since[b]
+        self._since[b] = self._shift
+        if lab == _FREE or not owed:
+            return
+        dual = self._dual
+        if lab == _T:
+            owed = -owed
+        # S: vertices fall, the blossom rises; T: the reverse.
+        if b < self._n:
+            dual[b] -= owed
+        else:
+            dual[b] += owed
+            for v in self._leaves(b):
+                dual[v] -= owed
+
+    def _run_stages(self, candidates: Iterable[int]) -> None:
+        """Run stages from the exposed vertices with a positive dual among ``candidates``."""
         mate = self._mate
         dual = self._dual
         # Stages never create new roots (a flip leaves a vertex exposed at dual 0), so the
         # roots are listed once and only filtered afterwards.
-        roots = [v for v in range(self._n) if mate[v] == _NO_MATE and dual[v] > 0]
+        roots = [v for v in candidates if mate[v] == _NO_MATE and dual[v] > 0]
         while roots:
             self._stage(roots)
             roots = [v for v in roots if mate[v] == _NO_MATE and dual[v] > 0]
@@ -424,20 +496,30 @@ class WeightedMatcher:
         self._best_ss = [None] * (2 * n)
         self._best_ss_list = [None] * (2 * n)
         self._shift = 0
+        self._since = [0] * (2 * n)
+        self._stamp = [0] * (2 * n)
         self._labeled = set()
-        self._reached = set()
+        self._heap_s_dual = []
+        self._heap_s_free = []
+        self._heap_s_s = []
+        self._heap_t_blossom = []
         self._queue = []
         for r in roots:
             self._assign_label(r, _S, None)
         while not self._grow():
             if self._adjust_duals():
                 break
+        for b in self._labeled:
+            if self._parent[b] == -1 and (b < n or self._children[b]):
+                self._flush(b)
         self._expand_zero_s_blossoms()
 
     def _assign_label(self, v: int, label: int, p: int | None) -> None:
         """Label the top-level blossom of v, entered from vertex p over edge (p, v)."""
         b = self._top[v]
+        self._flush(b)
         self._label[b] = label
+        self._stamp[b] += 1
         self._labeled.add(b)
         self._label_edge[b] = None if p is None else (p, v)
         self._best_ss[b] = None
@@ -445,6 +527,10 @@ class WeightedMatcher:
         if label == _S:
             self._queue.extend(self._leaves(b))
         else:
+            if b >= self._n:
+                heapq.heappush(
+                    self._heap_t_blossom, (self._dual[b] + self._shift, b, self._stamp[b])
+                )
             base = self._base[b]
             self._assign_label(self._mate[base], _S, base)
 
@@ -459,38 +545,49 @@ class WeightedMatcher:
         best_to_s_key = self._best_to_s_key
         best_ss = self._best_ss
         best_ss_key = self._best_ss_key
-        reached = self._reached
+        since = self._since
+        heap_s_free = self._heap_s_free
+        heap_s_s = self._heap_s_s
+        stamp = self._stamp
+        shift = self._shift  # no dual step happens while scanning
         while queue:
             x = queue.pop()
-            dx = dual[x]
-            fixed_x = dx + self._shift  # constant while x is S
             bx = top[x]
+            dx = dual[x] - (shift - since[bx])
+            fixed_x = dx + shift  # constant while x is S
+            heapq.heappush(self._heap_s_dual, (fixed_x, x))
             for y, w in adj[x].items():
                 by = top[y]
                 if bx == by:
                     continue
                 w2 = 2 * w
-                if label[by] == _S:
-                    slack = dx + dual[y] - w2
+                lab = label[by]
+                if lab == _S:
+                    slack = dx + dual[y] - (shift - since[by]) - w2
                     if slack == 0:
                         if self._tight_edge(x, y):
                             return True
                         bx = top[x]
                     else:
-                        key = slack + 2 * self._shift
+                        key = slack + 2 * shift
                         if best_ss[bx] is None or key < best_ss_key[bx]:
                             best_ss[bx] = (x, y)
                             best_ss_key[bx] = key
+                            heapq.heappush(heap_s_s, (key, bx, (x, y)))
                 else:
                     key = fixed_x - w2
-                    if best_to_s[y] is None or key < best_to_s_key[y]:
+                    better = best_to_s[y] is None or key < best_to_s_key[y]
+                    if better:
                         best_to_s[y] = (x, y)
                         best_to_s_key[y] = key
-                        reached.add(y)
-                    if label[by] == _FREE and dx + dual[y] == w2:
-                        if self._tight_edge(x, y):
-                            return True
-                        bx = top[x]
+                    if lab == _FREE:
+                        # The slack key of a free vertex: its dual is not moving.
+                        if better:
+                            heapq.heappush(heap_s_free, (key + dual[y], y, stamp[y]))
+                        if dx + dual[y] == w2:
+                            if self._tight_edge(x, y):
+                                return True
+                            bx = top[x]
         return False
 
     def _tight_edge(self, x: int, y: int) -> bool:
@@ -562,7 +659,10 @@ class WeightedMatcher:
             le = label_edge[c]
             assert le is not None
             cycle.append((le[1], le[0]))
+        for c in children:
+            self._flush(c)
         b = self._unused_ids.pop()
+        self._since[b] = self._shift
         self._children[b] = children
         self._cycle[b] = cycle
         self._base[b] = self._base[lca]
@@ -603,6 +703,8 @@ class WeightedMatcher:
                 best, best_slack = e, slack
         self._best_ss[b] = best
         self._best_ss_key[b] = best_slack + 2 * self._shift
+        if best is not None:
+            heapq.heappush(self._heap_s_s, (best_slack + 2 * self._shift, b, best))
 
     def _augment(self, x: int, y: int) -> None:
         """Augment over the edge (x, y) joining two trees (or a tree and an exposed blossom)."""
@@ -634,84 +736,60 @@ class WeightedMatcher:
             s, partner = p, q
 
     def _adjust_duals(self) -> bool:
-        """Change the duals by the largest safe amount and act on the event; True ends the stage.
+        """Take the largest safe dual step and act on its event; True ends the stage.
 
-        Only the labelled forest is visited, so a small repair stays cheap on a large graph.
+        The step itself only moves _shift; the four candidates come from heaps whose stale
+        entries are dropped on the way.
         """
-        n = self._n
-        dual = self._dual
-        top = self._top
-        label = self._label
-        parent = self._parent
-        children = self._children
         shift = self._shift
-        forest = [
-            b
-            for b in self._labeled
-            if parent[b] == -1 and label[b] != _FREE and (b < n or children[b])
-        ]
-        self._labeled = set(forest)
-        kind = 0
-        delta = 0
-        arg: int | Edge | None = None
-        # delta1: an S-vertex dual reaches 0.
-        for b in forest:
-            if label[b] == _S:
-                for v in self._leaves(b) if b >= n else (b,):
-                    if kind == 0 or dual[v] < delta:
-                        kind, delta, arg = 1, dual[v], v
-        assert kind, "a stage always has a root"
+        label = self._label
+        top = self._top
+        parent = self._parent
+        # delta1: an S-vertex dual reaches 0 (S-vertices stay S: no entry goes stale).
+        key1, v1 = self._heap_s_dual[0]
+        kind, delta, arg = 1, key1 - shift, v1
+        arg_edge: Edge | None = None
         # delta2: an edge from an S-vertex to a free vertex becomes tight.
-        best_to_s = self._best_to_s
-        best_to_s_key = self._best_to_s_key
-        dropped = []
-        for y in self._reached:
-            lab = label[top[y]]
-            if lab == _FREE:
-                d = best_to_s_key[y] - shift + dual[y]
-                if d < delta:
-                    kind, delta, arg = 2, d, best_to_s[y]
-            elif lab == _S:
-                dropped.append(y)  # S stays S for the rest of the stage
-        self._reached.difference_update(dropped)
-        # delta3: an edge between two S-blossoms becomes tight; delta4: a T-blossom dual hits 0.
-        for b in forest:
-            if label[b] == _S:
-                e = self._best_ss[b]
-                if e is not None:
-                    d = self._best_ss_key[b] - 2 * shift
-                    assert d % 2 == 0, "S-S slack must be even"
-                    d //= 2
-                    if d < delta:
-                        kind, delta, arg = 3, d, e
-            elif b >= n and dual[b] < delta:
-                kind, delta, arg = 4, dual[b], b
+        heap = self._heap_s_free
+        stamp = self._stamp
+        while heap:
+            key, y, st = heap[0]
+            if st != stamp[y] or label[top[y]] != _FREE:
+                heapq.heappop(heap)
+                continue
+            if key - shift < delta:
+                kind, delta, arg_edge = 2, key - shift, self._best_to_s[y]
+            break
+        # delta3: an edge between two S-blossoms becomes tight.
+        heap3 = self._heap_s_s
+        while heap3:
+            key, b, e = heap3[0]
+            if parent[b] != -1 or label[b] != _S or top[e[0]] == top[e[1]]:
+                heapq.heappop(heap3)
+                continue
+            d = key - 2 * shift
+            assert d % 2 == 0, "S-S slack must be even"
+            if d // 2 < delta:
+                kind, delta, arg_edge = 3, d // 2, e
+            break
+        # delta4: a T-blossom dual reaches 0.
+        heap4 = self._heap_t_blossom
+        while heap4:
+            key, b, st = heap4[0]
+            if st != stamp[b] or parent[b] != -1 or label[b] != _T or not self._children[b]:
+                heapq.heappop(heap4)
+                continue
+            if key - shift < delta:
+                kind, delta, arg = 4, key - shift, b
+            break
         assert delta >= 0
-        if delta:
-            self._shift = shift + delta
-            for b in forest:
-                if label[b] == _S:
-                    if b < n:
-                        dual[b] -= delta
-                    else:
-                        dual[b] += delta
-                        for v in self._leaves(b):
-                            dual[v] -= delta
-                elif b < n:
-                    dual[b] += delta
-                else:
-                    dual[b] -= delta
-                    for v in self._leaves(b):
-                        dual[v] += delta
+        self._shift = shift + delta
         if kind == 1:
-            assert isinstance(arg, int)
             self._flip_path(arg, _NO_MATE)
             return True
         if kind in (2, 3):
-            assert isinstance(arg, tuple)
-            x, y = arg
-            return self._tight_edge(x, y)
-        assert isinstance(arg, int)
+            assert arg_edge is not None
+            return self._tight_edge(*arg_edge)
         self._expand_t_blossom(arg)
         return False
 
@@ -723,9 +801,11 @@ class WeightedMatcher:
         children = self._children[b]
         cycle = self._cycle[b]
         label = self._label
+        self._flush(b)
         self._expand_plain(b)
         for c in children:
             label[c] = _FREE
+            self._since[c] = self._shift
             self._label_edge[c] = None
             self._best_ss[c] = None
             self._best_ss_list[c] = None
@@ -746,9 +826,25 @@ class WeightedMatcher:
             j += step
         base_child = children[0]
         label[base_child] = _T
+        self._stamp[base_child] += 1
         self._labeled.add(base_child)
         self._label_edge[base_child] = entry
-        # Children off the path are free again; tight edges into them show up as delta2 = 0.
+        if base_child >= self._n:
+            heapq.heappush(
+                self._heap_t_blossom,
+                (self._dual[base_child] + self._shift, base_child, self._stamp[base_child]),
+            )
+        # Children off the path are free again: their vertices' best edges from S-vertices
+        # become candidates (tight ones show up as a dual step of 0).
+        for c in children:
+            if label[c] == _FREE:
+                for v in self._leaves(c):
+                    self._stamp[v] += 1
+                    if self._best_to_s[v] is not None:
+                        heapq.heappush(
+                            self._heap_s_free,
+                            (self._best_to_s_key[v] + self._dual[v], v, self._stamp[v]),
+                        )
 
     def _expand_zero_s_blossoms(self) -> None:
         """End of stage: expand S-blossoms (and their sub-blossoms) whose dual is 0."""

@@ -5,6 +5,7 @@ The keys follow bbpPairings' (and JaVaFo's) random-tournament generator. Rates a
 chances (0 switches the event off): ``ForfeitRate=20`` forfeits one game in 20,
 ``HalfPointByeRate=30`` lets each player ask for a half-point bye in one round in 30, and
 ``RetiredRate=100`` makes each player withdraw (for the rest of the event) in one round in 100.
+``ZeroPointByeRate`` (a fairpair addition, default 0) announces one-round absences the same way.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ _KEYS = {
     "ForfeitRate": "forfeit_rate",
     "RetiredRate": "retired_rate",
     "HalfPointByeRate": "half_point_bye_rate",
+    "ZeroPointByeRate": "zero_point_bye_rate",
     "HasRating": "has_rating",
     "HighestRating": "highest_rating",
     "LowestRating": "lowest_rating",
@@ -50,6 +52,7 @@ class GeneratorConfig:
     forfeit_rate: int = 40
     retired_rate: int = 200
     half_point_bye_rate: int = 60
+    zero_point_bye_rate: int = 0
     has_rating: bool = True
     highest_rating: int = 2600
     lowest_rating: int = 1400
@@ -59,7 +62,13 @@ class GeneratorConfig:
             raise ValueError("a tournament needs at least 2 players and 1 round")
         if not 0 <= self.draw_percentage <= 100:
             raise ValueError("DrawPercentage must be between 0 and 100")
-        if min(self.forfeit_rate, self.retired_rate, self.half_point_bye_rate) < 0:
+        rates = (
+            self.forfeit_rate,
+            self.retired_rate,
+            self.half_point_bye_rate,
+            self.zero_point_bye_rate,
+        )
+        if min(rates) < 0:
             raise ValueError("rates cannot be negative")
         if self.lowest_rating > self.highest_rating:
             raise ValueError("LowestRating is above HighestRating")
@@ -146,6 +155,8 @@ def generate(
                 requests.append(RequestedBye(number, pid, ByeKind.ZERO_POINT))
             elif config.half_point_bye_rate and rng.randrange(config.half_point_bye_rate) == 0:
                 requests.append(RequestedBye(number, pid, ByeKind.HALF_POINT))
+            elif config.zero_point_bye_rate and rng.randrange(config.zero_point_bye_rate) == 0:
+                requests.append(RequestedBye(number, pid, ByeKind.ZERO_POINT))
         state = tournament.replace(requested_byes=tuple(requests))
         try:
             pairing = system(state)
