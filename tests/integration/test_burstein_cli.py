@@ -103,3 +103,12 @@ def test_pair_command_explains_the_bye(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0, result.output
     assert "4 receives the pairing-allocated bye" in result.output
+
+
+def test_a_generated_burstein_event_checks_clean(tmp_path: Path) -> None:
+    target = tmp_path / "random.trf"
+    code, _, err = engine("--burstein", "-g", "-o", str(target), "-s", "7")
+    assert code == 0, err
+    tournament = read_trf(target).tournament()
+    assert tournament.rounds
+    assert engine("--burstein", str(target), "-c") == (0, "", "")
