@@ -20,6 +20,7 @@ from fairpair.core import (
     GameResult,
     Player,
     PointSystem,
+    RequestedBye,
     Round,
     Tournament,
 )
@@ -109,6 +110,16 @@ def test_players_absent_in_round_1_are_accelerated_but_not_counted() -> None:
     # 2, met before, is accelerated as well.
     played = Round(1, (Game(1, 3, DRAW), Game(4, 5, DRAW)), (Bye(2, ByeKind.HALF_POINT),))
     assert default_acceleration(event(5, played)) == {1, 2, 3}
+
+
+def test_before_round_1_only_a_bye_announced_for_round_1_keeps_a_player_out_of_n() -> None:
+    later = RequestedBye(3, 2, ByeKind.HALF_POINT)
+    assert default_acceleration(event(4).replace(requested_byes=(later,))) == {1, 2}
+    now = RequestedBye(1, 1, ByeKind.HALF_POINT)  # N = 3: 1 is met first, 2 stops the walk
+    assert default_acceleration(event(4).replace(requested_byes=(now,))) == {1, 2}
+    both = (RequestedBye(1, 1, ByeKind.HALF_POINT), RequestedBye(1, 2, ByeKind.ZERO_POINT))
+    # N = 2: 1 and 2 are met before 3, the only counted player the walk needs.
+    assert default_acceleration(event(4).replace(requested_byes=both)) == {1, 2, 3}
 
 
 def test_no_acceleration_from_round_3() -> None:

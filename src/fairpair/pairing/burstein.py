@@ -119,10 +119,9 @@ def default_acceleration(tournament: Tournament) -> frozenset[PlayerId]:
         row = table[pid]
         if row and row[0] is not None:
             return row[0].outcome.took_part_in_pairing
-        has_round = any(e is not None for e in row) or any(
-            b.player == pid and b.round >= next_round for b in tournament.requested_byes
-        )
-        return not has_round
+        # No round-1 cell: counted only without any cell; the round being paired is in the
+        # file as the byes announced for it (a request for a later round is no cell yet).
+        return all(e is None for e in row) and tournament.requested_bye(pid, next_round) is None
 
     order = tournament.ranking_order
     flags = [counted(pid) for pid in order]
