@@ -22,9 +22,10 @@ from fairpair.pairing.checker import stored_pairing
 from fairpair.pairing.dutch import pair_dutch
 
 REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference"
-FOLDERS = ("dutch", "dutch-large")
+FOLDERS = ("dutch-large", "dutch")
+"""The large files first, so that pytest-xdist does not end on them with one worker idle."""
 FILES = (
-    sorted(p for folder in FOLDERS for p in (REFERENCE / folder).glob("*.trf"))
+    [p for folder in FOLDERS for p in sorted((REFERENCE / folder).glob("*.trf"))]
     if REFERENCE.is_dir()
     else []
 )
