@@ -156,3 +156,19 @@ def test_forbidden_pairs_apply_to_their_rounds() -> None:
 def test_requested_byes_must_be_requestable() -> None:
     with pytest.raises(ValueError):
         RequestedBye(2, 1, ByeKind.PAIRING_ALLOCATED)
+
+
+def test_before_round_keeps_byes_announced_in_advance_without_doubling_them() -> None:
+    t = _three_rounds().replace(
+        requested_byes=(
+            RequestedBye(4, 1, ByeKind.HALF_POINT),
+            RequestedBye(3, 2, ByeKind.ZERO_POINT),
+        )
+    )
+    before4 = t.before_round(4)
+    assert before4.requested_bye(1, 4) == RequestedBye(4, 1, ByeKind.HALF_POINT)
+    assert 1 not in before4.players_to_pair()
+    before3 = t.before_round(3)
+    assert [b for b in before3.requested_byes if b.round == 3] == [
+        RequestedBye(3, 2, ByeKind.ZERO_POINT)
+    ]

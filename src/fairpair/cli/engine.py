@@ -65,14 +65,7 @@ def round_to_pair(tournament: Tournament) -> int:
 
 def next_round_state(tournament: Tournament) -> Tournament:
     """The snapshot to pair: the paired rounds, and the entries of the next one as requests."""
-    number = round_to_pair(tournament)
-    state = tournament.before_round(number)
-    # Byes announced for that round by a record of their own (TRF-2026 240) stay announced.
-    announced = [b for b in tournament.requested_byes if b.round == number]
-    missing = [b for b in announced if state.requested_bye(b.player, number) is None]
-    if missing:
-        state = state.replace(requested_byes=(*state.requested_byes, *missing))
-    return state
+    return tournament.before_round(round_to_pair(tournament))
 
 
 def _load(path: str) -> Tournament:

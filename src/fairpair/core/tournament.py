@@ -219,12 +219,13 @@ class Tournament:
         if not 1 <= round_number <= len(self.rounds) + 1:
             raise ValueError(f"round {round_number} is outside 1..{len(self.rounds) + 1}")
         kept = self.rounds[: round_number - 1]
-        requests = [b for b in self.requested_byes if b.round != round_number]
+        requests = list(self.requested_byes)
+        announced = {(b.round, b.player) for b in requests}
         if round_number <= len(self.rounds):
             requests.extend(
                 RequestedBye(round_number, bye.player, bye.kind)
                 for bye in self.rounds[round_number - 1].byes
-                if bye.kind.requested
+                if bye.kind.requested and (round_number, bye.player) not in announced
             )
         return dataclasses.replace(self, rounds=kept, requested_byes=tuple(requests))
 
