@@ -12,3 +12,15 @@ def register(app: typer.Typer) -> None:
     app.command(name="roundrobin")(roundrobin.roundrobin)
     app.command(name="convert")(convert.convert)
     app.command(name="standings")(standings.standings)
+
+    from fairpair.cli import event, output, player, rounds
+
+    app.add_typer(event.app, name="event")
+    app.add_typer(player.app, name="player")
+    app.add_typer(rounds.app, name="round")
+    app.command(name="result")(rounds.result)
+    app.command(name="bye")(rounds.bye)
+    app.command(name="undo")(rounds.undo)
+    app.command(name="log")(output.log)
+    app.command(name="export")(output.export)
+    app.command(name="print")(output.print_sheet)

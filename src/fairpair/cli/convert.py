@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from fairpair.cli.files import write_atomically
 from fairpair.core import Tournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.event_json import dump_event, load_event
@@ -43,18 +42,7 @@ def _render(tournament: Tournament, target: Path, flavour: str) -> str:
 
 def _write_atomically(target: Path, text: str) -> None:
     """Write through a temporary file in the same directory, so the target is never partial."""
-    handle, temporary = tempfile.mkstemp(
-        dir=target.parent, prefix=f".{target.name}.", suffix=".tmp"
-    )
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_atomically(target, text)
 
 
 def convert(
