@@ -7,11 +7,11 @@ from typing import Annotated
 
 import typer
 
-from fairpair.cli.files import write_atomically
+from fairpair.cli.common import read_event, write_atomically
 from fairpair.core import Tournament
 from fairpair.formats.errors import FormatError
-from fairpair.formats.event_json import dump_event, load_event
-from fairpair.formats.trf import read_trf, write_trf
+from fairpair.formats.event_json import dump_event
+from fairpair.formats.trf import write_trf
 
 _FORMATS = (".trf", ".json")
 
@@ -21,12 +21,12 @@ class _Failure(Exception):
 
 
 def _read(source: Path) -> Tournament:
-    suffix = source.suffix.lower()
-    if suffix == ".trf":
-        return read_trf(source).tournament()
-    if suffix == ".json":
-        return load_event(source.read_text(encoding="utf-8"), str(source))
-    raise _Failure(f"{source}: unknown format (expected one of {', '.join(_FORMATS)})")
+    try:
+        return read_event(source)[0]
+    except ValueError as error:
+        if isinstance(error, FormatError):
+            raise
+        raise _Failure(str(error)) from None
 
 
 def _render(tournament: Tournament, target: Path, flavour: str) -> str:
@@ -40,11 +40,6 @@ def _render(tournament: Tournament, target: Path, flavour: str) -> str:
     raise _Failure(f"{target}: unknown format (expected one of {', '.join(_FORMATS)})")
 
 
-def _write_atomically(target: Path, text: str) -> None:
-    """Write through a temporary file in the same directory, so the target is never partial."""
-    write_atomically(target, text)
-
-
 def convert(
     source: Annotated[Path, typer.Argument(help="Event to read: .trf or .json.")],
     target: Annotated[Path, typer.Argument(help="File to write: .trf or .json, by extension.")],
@@ -55,7 +50,7 @@ def convert(
     """Convert an event between TRF and fairpair's JSON event format."""
     try:
         text = _render(_read(source), target, flavour)
-        _write_atomically(target, text)
+        write_atomically(target, text)
     except (FormatError, _Failure, ValueError, OSError) as exc:
         message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if isinstance(exc, OSError) and exc.filename:

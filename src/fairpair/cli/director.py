@@ -14,12 +14,13 @@ from typing import Annotated
 
 import typer
 
+from fairpair.cli import common
+from fairpair.cli.common import USAGE_ERROR
 from fairpair.formats.errors import FormatError
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 from fairpair.storage import ConcurrencyError, StoreError, open_store
 
-USAGE_ERROR = 2
 RETRY = 3
 """Exit status when another director changed the event first: run the command again."""
 
@@ -78,8 +79,10 @@ def _actor(actor: str | None) -> str:
 
 
 def fail(message: str, code: int = USAGE_ERROR) -> typer.Exit:
-    typer.echo(f"fairpair: error: {message}", err=True)
-    return typer.Exit(code=code)
+    """One line on standard error; the exit to raise (2, or :data:`RETRY`)."""
+    exit_ = common.fail("fairpair", message)
+    exit_.exit_code = code
+    return exit_
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
+from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
-from fairpair.cli.files import write_atomically
 from fairpair.formats import printouts as sheets
 from fairpair.service import events as ev
 from fairpair.service import printouts

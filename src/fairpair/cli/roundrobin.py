@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import enum
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
+from fairpair.cli.common import OutputFormat, fail, write_atomically
 from fairpair.core import Player
 from fairpair.formats import schedule as schedule_formats
 from fairpair.formats.errors import FormatError
@@ -23,21 +21,9 @@ from fairpair.service.round_robin import (
     plan_round_robin,
 )
 
-USAGE_ERROR = 2
-
-
-class OutputFormat(enum.Enum):
-    """What `--format` accepts."""
-
-    TEXT = "text"
-    JSON = "json"
-    CSV = "csv"
-    HTML = "html"
-
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo(f"fairpair roundrobin: error: {message}", err=True)
-    return typer.Exit(code=USAGE_ERROR)
+    return fail("fairpair roundrobin", message)
 
 
 def _field(players: str) -> int | tuple[Player, ...]:
@@ -59,21 +45,6 @@ def _render(plan: RoundRobinPlan, output_format: OutputFormat) -> str:
             return schedule_formats.render_html(schedule, players)
         case OutputFormat.TEXT:
             return schedule_formats.render_text(schedule, players)
-
-
-def _write_atomically(path: Path, text: str) -> None:
-    """Write through a temporary file in the same folder and rename it over the target,
-    so that a reader never sees half a schedule."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def roundrobin(
@@ -142,7 +113,7 @@ def roundrobin(
     text = _render(plan, output_format)
     if output is not None:
         try:
-            _write_atomically(output, text)
+            write_atomically(output, text)
         except OSError as error:
             raise _fail(f"{output}: {error.strerror or error}") from None
         return

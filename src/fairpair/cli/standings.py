@@ -6,18 +6,15 @@ the FIDE recommendation for a Swiss (spec tiebreaks.md §2.15): BH-C1, BH, DE, W
 
 from __future__ import annotations
 
-import enum
 import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from fairpair.cli.common import OutputFormat, fail, read_event
 from fairpair.core import Tournament
 from fairpair.formats import standings_render
-from fairpair.formats.errors import FormatError
-from fairpair.formats.event_json import load_event
-from fairpair.formats.trf import read_trf
 from fairpair.standings import (
     REGISTRY,
     Standings,
@@ -27,24 +24,13 @@ from fairpair.standings import (
     compute_standings,
 )
 
-USAGE_ERROR = 2
 DEFAULT_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
 """FIDE's recommended order for an individual Swiss (spec tiebreaks.md §2.15)."""
 TIEBREAK_RECORDS = ("202", "212")
 
 
-class OutputFormat(enum.Enum):
-    """What `--format` accepts."""
-
-    TEXT = "text"
-    JSON = "json"
-    CSV = "csv"
-    HTML = "html"
-
-
 def _fail(message: str) -> typer.Exit:
-    typer.echo(f"fairpair standings: error: {message}", err=True)
-    return typer.Exit(code=USAGE_ERROR)
+    return fail("fairpair standings", message)
 
 
 def _split(codes: str) -> list[str]:
@@ -53,14 +39,13 @@ def _split(codes: str) -> list[str]:
 
 def _read(file: Path) -> tuple[Tournament, list[str] | None]:
     """The event of a file, and the tie-breaks it names (TRF ``202``/``212``), if any."""
-    if file.suffix.lower() == ".json":
-        return load_event(file.read_text(encoding="utf-8"), str(file)), None
-    document = read_trf(file)
-    for record in TIEBREAK_RECORDS:
-        text = document.header(record)
-        if text and _split(text):
-            return document.tournament(), _split(text)
-    return document.tournament(), None
+    tournament, document = read_event(file)
+    if document is not None:
+        for record in TIEBREAK_RECORDS:
+            text = document.header(record)
+            if text and _split(text):
+                return tournament, _split(text)
+    return tournament, None
 
 
 def _render(table: Standings, output_format: OutputFormat, title: str) -> str:
@@ -109,8 +94,10 @@ def standings(
         raise _fail(f"{file}: no such file")
     try:
         tournament, named = _read(file)
-    except FormatError as error:
+    except ValueError as error:  # FormatError included
         raise _fail(str(error)) from None
+    except OSError as error:
+        raise _fail(f"{file}: {error.strerror or error}") from None
     codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
     settings = TiebreakSettings(unplayed_rule=unplayed, fide2026_caps=fide2026)
     try:

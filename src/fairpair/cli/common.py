@@ -1,0 +1,65 @@
+"""What the sub-commands share: output formats, one-line errors, safe writes, reading events."""
+
+from __future__ import annotations
+
+import enum
+import os
+import tempfile
+from pathlib import Path
+
+import typer
+
+from fairpair.core import Tournament
+from fairpair.formats.event_json import load_event
+from fairpair.formats.trf import TrfDocument, read_trf
+
+USAGE_ERROR = 2
+"""Exit status for bad input or a bad option."""
+
+EVENT_SUFFIXES = (".trf", ".json")
+
+
+class OutputFormat(enum.Enum):
+    """What `--format` accepts."""
+
+    TEXT = "text"
+    JSON = "json"
+    CSV = "csv"
+    HTML = "html"
+
+
+def fail(command: str, message: str) -> typer.Exit:
+    """Print one line on standard error and return the exit to raise (status 2)."""
+    typer.echo(f"{command}: error: {message}", err=True)
+    return typer.Exit(code=USAGE_ERROR)
+
+
+def write_atomically(path: Path, data: str | bytes) -> None:
+    """Write through a temporary file in the same folder and rename it over the target,
+    so that a reader never sees half a file and a failure leaves nothing behind.
+    Text is written as UTF-8; bytes (a PDF) as they are."""
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data.encode("utf-8") if isinstance(data, str) else data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
+    """The event in a TRF or JSON file (by extension), and the TRF document when it is one.
+
+    Raises ``FormatError`` for a file that cannot be read as its format, ``ValueError``
+    for an unknown extension and ``OSError`` for a file that cannot be opened.
+    """
+    suffix = path.suffix.lower()
+    if suffix == ".json":
+        return load_event(path.read_text(encoding="utf-8"), str(path)), None
+    if suffix == ".trf" or suffix == ".txt":
+        document = read_trf(path)
+        return document.tournament(), document
+    raise ValueError(f"{path}: unknown format (expected one of {', '.join(EVENT_SUFFIXES)})")
