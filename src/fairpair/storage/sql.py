@@ -16,9 +16,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
 
 from fairpair.core import Tournament
 from fairpair.formats.event_json import dump_event, load_event
@@ -95,9 +92,12 @@ class SqlStore:
 
     def _migrate(self) -> None:
         with self.engine.begin() as connection:
-            current = MigrationContext.configure(connection).get_current_revision()
-            if current == HEAD_REVISION:
+            if _revision(connection) == HEAD_REVISION:
                 return
+            # Alembic is imported only when there is something to migrate: it is slow to load.
+            from alembic import command
+            from alembic.config import Config
+
             config = Config()
             config.set_main_option("script_location", "fairpair.storage:migrations")
             config.attributes["connection"] = connection
@@ -250,6 +250,13 @@ class SqlStore:
 
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _revision(connection: sa.Connection) -> str | None:
+    """The database's Alembic revision, read without loading Alembic."""
+    if not sa.inspect(connection).has_table("alembic_version"):
+        return None
+    return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
 
 
 def _log_values(event_id: int, seq: int, record: NewRecord) -> dict[str, Any]:
