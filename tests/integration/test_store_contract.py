@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -266,3 +267,38 @@ def test_unknown_and_ambiguous_players_are_clear_errors(store: EventStore) -> No
     assert event.tournament.requested_byes == (RequestedBye(2, 3, ByeKind.HALF_POINT),)
     event = ev.withdraw(d, event.id, "smith, john")
     assert event.tournament.withdrawals == ((1, 1),)
+
+
+def test_directors_racing_on_one_round_keep_every_result(
+    open_store: Callable[[], EventStore],
+) -> None:
+    """Four directors (threads, each with a connection of its own) enter one board each at
+    the same moment; losers of a race are told to retry, and after retrying all are in."""
+    setup = desk(open_store())
+    event = round_robin(setup, players=8)
+    event, pairing = ev.pair_round(setup, event.id)
+    start = threading.Barrier(len(pairing.boards))
+    retries: list[int] = []
+
+    def enter(board: int) -> None:
+        d = desk(open_store(), f"director {board}")
+        start.wait()
+        for attempt in range(50):
+            try:
+                ev.enter_results(d, event.id, [(board, "1-0")])
+                retries.append(attempt)
+                return
+            except ConcurrencyError:
+                continue
+        raise AssertionError("never got through")
+
+    threads = [threading.Thread(target=enter, args=(b,)) for b in range(1, 5)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(retries) == 4
+    final = ev.load(setup, event.id)
+    assert final.tournament.rounds[0].complete
+    assert [r.action for r in ev.history(setup, event.id)][-4:] == ["results.entered"] * 4
+    assert final.version == event.version + 4
