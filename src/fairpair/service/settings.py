@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core import CHESS, Colour, PointSystem, Tournament, format_points, points_from_text
@@ -67,7 +67,6 @@ class EventSettings:
     """Seed of the lots drawn (round-robin seats)."""
     double: bool = False
     """Double round robin."""
-    extra: Mapping[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.name.strip():
