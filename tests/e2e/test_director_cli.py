@@ -131,7 +131,6 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
 HAS_DUTCH = importlib.util.find_spec("fairpair.pairing.registry") is not None
 
 
-@pytest.mark.slow
 @pytest.mark.xfail(
     not HAS_DUTCH, reason="the FIDE Dutch engine (fairpair.pairing.registry) is not on main yet"
 )
@@ -148,6 +147,10 @@ def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
     director.run("player", "import", str(players))
     director.run("bye", "Player 07", "--round", "3", "--kind", "half")
     for number in range(1, 8):
+        if number == 3:
+            director.run("player", "withdraw", "Player 12")
+        if number == 4:
+            director.run("player", "add", "Late, Entry", "--rating", "2100")
         pairings = director.run("round", "pair")
         assert f"round {number} pairings" in pairings
         boards = boards_of(pairings)
@@ -164,4 +167,4 @@ def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
     assert engine(["--dutch", str(trf), "-c"], out, err) == 0, out.getvalue() + err.getvalue()
     tournament = read_trf(trf).tournament()
     assert len(tournament.rounds) == 7
-    assert sum(1 for p in tournament.players) == 30
+    assert len(tournament.players) == 31

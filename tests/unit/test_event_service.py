@@ -214,3 +214,23 @@ def test_replaying_the_log_always_gives_the_saved_snapshot(
     log = ev.history(d, event.id)
     assert len(log) == stored.version
     assert actions.replay((r.action, r.payload) for r in log) == stored.tournament
+
+
+def test_a_late_entry_has_zero_point_byes_and_a_withdrawn_player_is_absent() -> None:
+    d = desk()
+    event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=5))
+    for name in ("Ann", "Bob", "Cy"):
+        ev.register_player(d, event.id, name)
+    paired = actions.apply(
+        ev.load(d, event.id).tournament,
+        "player.withdrawn",
+        {"player": 3, "round": 1},
+    )
+    paired = actions.apply(paired, "round.paired", {"round": 1, "boards": [[1, 2]], "bye": None})
+    assert [(b.player, b.kind) for b in paired.rounds[0].byes] == [(3, ByeKind.ABSENT)]
+    late = actions.apply(paired, "player.registered", {"players": [{"id": 4, "name": "Dee"}]})
+    assert [(b.player, b.kind) for b in late.rounds[0].byes][-1] == (4, ByeKind.ZERO_POINT)
+    assert late.before_round(1).requested_byes == (
+        RequestedBye(1, 3, ByeKind.ABSENT),
+        RequestedBye(1, 4, ByeKind.ZERO_POINT),
+    )

@@ -62,7 +62,11 @@ def _registered(t: Tournament, p: Payload) -> Tournament:
         if player.id in taken:
             raise CommandError(f"start number {player.id} is taken")
         taken.add(player.id)
-    return t.replace(players=(*t.players, *new))
+    # A late entry has a zero-point bye (a voluntary unplayed round) in every round already
+    # paired (spec scoring.md §3), so that each round lists every player.
+    missed = tuple(Bye(player.id, ByeKind.ZERO_POINT) for player in new)
+    rounds = tuple(dataclasses.replace(r, byes=(*r.byes, *missed)) for r in t.rounds)
+    return t.replace(players=(*t.players, *new), rounds=rounds)
 
 
 def _edited(t: Tournament, p: Payload) -> Tournament:
@@ -120,7 +124,11 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
             raise CommandError(f"no player {pid}")
     pairing = Pairing(number, boards, p["bye"])
     try:
-        return t.with_round(pairing.to_round(t))
+        rnd = pairing.to_round(t)
+        # Whoever the pairing leaves out without a requested bye has withdrawn: absent.
+        placed = set(rnd.participants())
+        absent = tuple(Bye(pid, ByeKind.ABSENT) for pid in t.player_ids if pid not in placed)
+        return t.with_round(dataclasses.replace(rnd, byes=(*rnd.byes, *absent)))
     except ValueError as error:
         raise CommandError(str(error)) from None
 
