@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import os
 import random
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -168,3 +171,41 @@ def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
     tournament = read_trf(trf).tournament()
     assert len(tournament.rounds) == 7
     assert len(tournament.players) == 31
+
+
+def test_the_store_defaults_to_the_user_data_directory_and_errors_are_one_line(
+    tmp_path: Path,
+) -> None:
+    """The real `fairpair` program: the default store, one-line errors and exit statuses."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+        "FAIRPAIR_ACTOR": "chief arbiter",
+    }
+
+    def fairpair(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "fairpair", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    first = fairpair("player", "list")
+    assert first.returncode == 2
+    assert first.stderr == (
+        "fairpair: error: there is no event yet; create one with: fairpair event create\n"
+    )
+    assert fairpair("event", "create", "Blitz", "--system", "rotation").returncode == 0
+    assert (tmp_path / "data" / "fairpair" / "fairpair.sqlite3").is_file()
+    assert fairpair("player", "add", "Anna").returncode == 0
+    log = fairpair("log")
+    assert "chief arbiter" in log.stdout and "player.registered" in log.stdout
+    bad = fairpair("event", "create", "Blitz", "--system", "rotation")
+    assert (bad.returncode, bad.stderr) == (
+        2,
+        "fairpair: error: an event named 'Blitz' already exists\n",
+    )

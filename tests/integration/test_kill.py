@@ -114,7 +114,7 @@ def test_killed_at_any_moment_leaves_the_event_before_or_after(
         for _ in range(3):
             current, _, _ = state(url, event_id)
             process = child(url, event_id, "-")
-            time.sleep(rng.uniform(0.3, 2.5))
+            time.sleep(rng.uniform(0.5, 2.2))
             process.send_signal(signal.SIGKILL)
             process.wait(timeout=30)
             after, actions, rebuilt = state(url, event_id)
