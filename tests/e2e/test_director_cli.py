@@ -105,11 +105,12 @@ def test_bad_input_is_a_clear_error_and_changes_nothing(director: Director) -> N
     ]
     for args, message in cases:
         assert message in director.run(*args, code=2)
-    director.run("result", "1", "1-0", "2", "=")
+    director.run("result", "1", "-+", "2", "0-0")
     assert "round 1 is complete" in director.run("result", "1", "0-1", code=2)
     assert director.log_length() == length + 1
     assert "saved" in director.run("result", "--round", "1", "1", "0-1")
-    assert "0-1" in director.run("round", "show", "1")
+    shown = director.run("round", "show", "1")
+    assert "0-1" in shown and "---" in shown
 
 
 def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:

@@ -40,6 +40,7 @@ def round_robin(d: ev.Desk, players: int, system: System = System.BERGER) -> ev.
         ("+-", GameResult.WHITE_WINS_BY_FORFEIT, None),
         ("-+", GameResult.BLACK_WINS_BY_FORFEIT, None),
         ("--", GameResult.DOUBLE_FORFEIT, None),
+        ("0-0", GameResult.DOUBLE_FORFEIT, None),
         ("2-1", GameResult.WHITE_WINS, MatchScore(2, 1)),
         ("0-2", GameResult.BLACK_WINS, MatchScore(0, 2)),
         ("1-1-1", GameResult.DRAW, MatchScore(1, 1, 1)),
@@ -51,7 +52,7 @@ def test_typed_results(typed: str, result: GameResult, score: MatchScore | None)
     assert (entered.result, entered.match_score) == (result, score)
 
 
-@pytest.mark.parametrize("typed", ["", "1:0", "10", "2-1-0-0", "0-0", "x", "1-0-"])
+@pytest.mark.parametrize("typed", ["", "1:0", "10", "2-1-0-0", "0-0-0", "x", "1-0-"])
 def test_malformed_results(typed: str) -> None:
     with pytest.raises(CommandError, match=r"not a result|has no games"):
         parse_result(typed)

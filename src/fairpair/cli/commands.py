@@ -18,7 +18,8 @@ def register(app: typer.Typer) -> None:
     app.add_typer(event.app, name="event")
     app.add_typer(player.app, name="player")
     app.add_typer(rounds.app, name="round")
-    app.command(name="result")(rounds.result)
+    # Forfeits are typed as -+ and +-: they must reach the command as results, not options.
+    app.command(name="result", context_settings={"ignore_unknown_options": True})(rounds.result)
     app.command(name="bye")(rounds.bye)
     app.command(name="undo")(rounds.undo)
     app.command(name="log")(output.log)

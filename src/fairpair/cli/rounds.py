@@ -79,7 +79,10 @@ def result(
 ) -> None:
     """Enter results of the current round by board (several at once); --round to correct."""
     if len(items) % 2:
-        raise fail("give BOARD RESULT pairs, e.g. 3 1-0 4 1/2")
+        raise fail(
+            "give BOARD RESULT pairs, e.g. 3 1-0 4 1/2 (a double forfeit is 0-0, or '--' "
+            "after a first '--': fairpair result -- 5 --)"
+        )
     entries: list[tuple[int, str]] = []
     for board_text, text in zip(items[::2], items[1::2], strict=True):
         if not board_text.isdigit():

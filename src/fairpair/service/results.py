@@ -1,7 +1,8 @@
 """Results as a director types them: ``1-0``, ``0-1``, ``1/2``, ``=``, forfeits, match scores.
 
-``+-``, ``-+`` and ``--`` are forfeits (white wins, black wins, both absent); ``2-1`` or
-``1-1-1`` is a card-game match in games won by the first player, the second, and drawn games.
+``+-``, ``-+`` and ``--`` (or ``0-0``) are forfeits (white wins, black wins, both absent);
+``2-1`` or ``1-1-1`` is a card-game match in games won by the first player, the second, and
+drawn games.
 """
 
 from __future__ import annotations
@@ -28,9 +29,13 @@ _CHESS = {
     "-:+": GameResult.BLACK_WINS_BY_FORFEIT,
     "--": GameResult.DOUBLE_FORFEIT,
     "-:-": GameResult.DOUBLE_FORFEIT,
+    "0-0": GameResult.DOUBLE_FORFEIT,
 }
 _MATCH = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
-ACCEPTED = "1-0, 0-1, 1/2 or =, +- -+ -- (forfeits), or a match score such as 2-1 or 1-1-1"
+ACCEPTED = (
+    "1-0, 0-1, 1/2 or =, +- -+ (forfeits), 0-0 or -- (both forfeit), "
+    "or a match score such as 2-1 or 1-1-1"
+)
 
 
 @dataclass(frozen=True, slots=True)
