@@ -130,6 +130,9 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     director.run("print", "alphabetical", "-o", str(out), "--paper", "letter")
     text = out.read_text()
     assert "size: letter" in text and "Anna" in text
+    pdf = tmp_path / "pairings.pdf"
+    assert "(1 page)" in director.run("print", "pairings", "-o", str(pdf))
+    assert pdf.read_bytes().startswith(b"%PDF-")
 
 
 HAS_DUTCH = importlib.util.find_spec("fairpair.pairing.registry") is not None

@@ -235,3 +235,20 @@ def test_a_late_entry_has_zero_point_byes_and_a_withdrawn_player_is_absent() -> 
         RequestedBye(1, 3, ByeKind.ABSENT),
         RequestedBye(1, 4, ByeKind.ZERO_POINT),
     )
+
+
+def test_a_card_game_event_has_no_colours_and_ranks_on_opponents_match_wins() -> None:
+    d = desk()
+    event = ev.create_event(
+        d, EventSettings("Friday draft", System.BERGER, points=parse_points("3,1,0"))
+    )
+    assert event.settings.chosen_tiebreaks == ("OMW", "GW", "OGW")
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        ev.register_player(d, event.id, name)
+    event, _ = ev.pair_round(d, event.id)
+    event = ev.enter_results(d, event.id, [(1, "2-1"), (2, "1-1-1")])
+    games = event.tournament.rounds[0].games
+    assert not any(g.coloured for g in games)
+    assert games[0].match_score == MatchScore(2, 1)
+    rows = ev.standings(event).rows
+    assert rows[0].points == 3 and rows[-1].points == 0

@@ -324,16 +324,10 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
                     t = actions.renumbered(t, order)
         pairing = pair_next_round(t, event.settings)
         made.append(pairing)
-        payload.update(actions.pairing_payload(pairing, coloured=_coloured(event)))
+        payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
-
-
-def _coloured(event: Event) -> bool:
-    # Match points (3-1-0) are card-game events: boards have no colours.
-    points = event.settings.points
-    return not (points.draw > 0 and points.win == 3 * points.draw)
 
 
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:

@@ -10,7 +10,14 @@ from typing import Any
 from fairpair.core import CHESS, Colour, PointSystem, Tournament, format_points, points_from_text
 from fairpair.service.errors import CommandError
 
-__all__ = ["DEFAULT_TIEBREAKS", "EventSettings", "System", "parse_points"]
+__all__ = [
+    "CARD_GAME_TIEBREAKS",
+    "ROUND_ROBIN_TIEBREAKS",
+    "SWISS_TIEBREAKS",
+    "EventSettings",
+    "System",
+    "parse_points",
+]
 
 
 class System(enum.StrEnum):
@@ -29,11 +36,11 @@ class System(enum.StrEnum):
         return self in (System.BERGER, System.ROTATION)
 
 
-DEFAULT_TIEBREAKS: Mapping[bool, tuple[str, ...]] = {
-    False: ("BH-C1", "BH", "DE", "WON"),  # FIDE's recommendation for an individual Swiss
-    True: ("SB", "DE", "WON"),  # a round robin
-}
-"""Tie-breaks when none are chosen, by ``System.round_robin``."""
+SWISS_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
+"""FIDE's recommendation for an individual Swiss (spec tiebreaks.md §2.15)."""
+ROUND_ROBIN_TIEBREAKS = ("SB", "DE", "WON")
+CARD_GAME_TIEBREAKS = ("OMW", "GW", "OGW")
+"""Magic: The Gathering's order (MTR appendix C)."""
 
 
 def parse_points(text: str) -> PointSystem:
@@ -59,7 +66,7 @@ class EventSettings:
     """Number of rounds (Swiss: required; round robin: given by the field)."""
     points: PointSystem = CHESS
     tiebreaks: tuple[str, ...] = ()
-    """Empty: :data:`DEFAULT_TIEBREAKS`."""
+    """Empty: the usual ones for the kind of event (:attr:`chosen_tiebreaks`)."""
     start_date: str = ""
     end_date: str = ""
     initial_colour: Colour = Colour.WHITE
@@ -77,8 +84,18 @@ class EventSettings:
             raise CommandError(f"a {self.system.value} Swiss needs its number of rounds (--rounds)")
 
     @property
+    def card_game(self) -> bool:
+        """Match points (3-1-0): a card-game event, whose boards have no colours."""
+        return self.points.draw > 0 and self.points.win == 3 * self.points.draw
+
+    @property
     def chosen_tiebreaks(self) -> tuple[str, ...]:
-        return self.tiebreaks or DEFAULT_TIEBREAKS[self.system.round_robin]
+        """The tie-breaks chosen, else the usual ones for a card game, round robin or Swiss."""
+        if self.tiebreaks:
+            return self.tiebreaks
+        if self.card_game:
+            return CARD_GAME_TIEBREAKS
+        return ROUND_ROBIN_TIEBREAKS if self.system.round_robin else SWISS_TIEBREAKS
 
     def to_data(self) -> dict[str, Any]:
         """JSON data (points as decimal strings, so they stay exact)."""
