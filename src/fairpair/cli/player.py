@@ -8,13 +8,14 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
-from rich.table import Table
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
-from fairpair.core import Player, format_points, scores
+from fairpair.core import Player
+from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
 from fairpair.service import events as ev
+from fairpair.service import printouts
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
 
@@ -88,30 +89,7 @@ def import_players(
 def list_players(db: DbOption = None, event: EventOption = None) -> None:
     """The players by start number, with their points and status."""
     with session(db, event) as s:
-        t = s.event().tournament
-        points = scores(t)
-        table = Table("No", "Name", "Rtg", "Title", "Fed", "Club", "Pts", "Status")
-        for player in t.players:
-            status = next(
-                (f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id), ""
-            )
-            byes = [
-                f"bye r{b.round} ({b.kind.name.lower()})"
-                for b in t.requested_byes
-                if b.player == player.id and b.round >= t.next_round
-            ]
-            table.add_row(
-                str(player.id),
-                player.name,
-                "" if player.rating is None else str(player.rating),
-                player.title,
-                player.federation,
-                player.club,
-                format_points(points[player.id]),
-                "; ".join([x for x in (status, *byes) if x]),
-            )
-        Console(width=140).print(table)
-        typer.echo(f"{len(t.players)} players")
+        typer.echo(sheets.render_text(printouts.players_sheet(s.event())), nl=False)
 
 
 @app.command("edit")

@@ -13,7 +13,13 @@ from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
 
-__all__ = ["alphabetical_sheet", "crosstable_sheet", "pairings_sheet", "standings_sheet"]
+__all__ = [
+    "alphabetical_sheet",
+    "crosstable_sheet",
+    "pairings_sheet",
+    "players_sheet",
+    "standings_sheet",
+]
 
 _BYE_NAMES = {
     ByeKind.PAIRING_ALLOCATED: "bye",
@@ -60,6 +66,39 @@ def _round_number(event: Event, number: int | None) -> int:
     if not 1 <= chosen <= len(t.rounds):
         raise CommandError(f"round {chosen} is not paired (rounds 1-{len(t.rounds)} are)")
     return chosen
+
+
+def players_sheet(event: Event) -> Sheet:
+    """The players by start number, with their points and what is announced for them."""
+    t = event.tournament
+    points = scores(t)
+    rows = []
+    for player in t.players:
+        status = [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
+        status += [
+            f"{_BYE_NAMES[b.kind]} in round {b.round}"
+            for b in t.requested_byes
+            if b.player == player.id and b.round >= t.next_round
+        ]
+        rows.append(
+            (
+                str(player.id),
+                player.name,
+                "" if player.rating is None else str(player.rating),
+                player.title,
+                player.federation,
+                player.club,
+                format_points(points[player.id]),
+                "; ".join(status),
+            )
+        )
+    return Sheet(
+        title=_title(event, f"{len(t.players)} players"),
+        subtitle=_dates(event),
+        header=("No", "Name", "Rtg", "Title", "Fed", "Club", "Pts", "Status"),
+        rows=tuple(rows),
+        numeric=frozenset({0, 2, 6}),
+    )
 
 
 def pairings_sheet(event: Event, round_number: int | None = None) -> Sheet:
