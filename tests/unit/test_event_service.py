@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fairpair.core import ByeKind, GameResult, MatchScore, RequestedBye
+from fairpair.core import ByeKind, GameResult, MatchScore, Player, RequestedBye
 from fairpair.service import actions
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
@@ -252,3 +252,26 @@ def test_a_card_game_event_has_no_colours_and_ranks_on_opponents_match_wins() ->
     assert games[0].match_score == MatchScore(2, 1)
     rows = ev.standings(event).rows
     assert rows[0].points == 3 and rows[-1].points == 0
+
+
+def test_every_action_reads_as_words_in_the_log() -> None:
+    d = desk()
+    event = round_robin(d, 5)
+    event, _ = ev.pair_round(d, event.id)
+    ev.undo_last_pairing(d, event.id)
+    event, pairing = ev.pair_round(d, event.id)
+    ev.set_manual_board(d, event.id, str(pairing.boards[0].white), str(pairing.boards[1].white))
+    ev.enter_results(d, event.id, [(1, "1-0")])
+    ev.correct_results(d, event.id, 1, [(1, "0-1"), (2, "=")])
+    ev.edit_player(d, event.id, "1", {"rating": 2100})
+    swiss = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=5))
+    ev.import_players(d, swiss.id, [Player(1, "Ann"), Player(2, "Bob")])
+    ev.grant_bye(d, swiss.id, "ann", 2, "half")
+    ev.withdraw(d, swiss.id, "bob", 3)
+    lines = []
+    for event_id in (event.id, swiss.id):
+        t = ev.load(d, event_id).tournament
+        lines += [(r.action, ev.describe(r, t)) for r in ev.history(d, event_id)]
+    assert {action for action, _ in lines} >= set(actions.ACTIONS) | {"event.created"}
+    assert all(text != action for action, text in lines)
+    assert ("bye.granted", "half-point bye for 1 Ann in round 2") in lines

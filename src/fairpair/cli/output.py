@@ -17,20 +17,20 @@ from fairpair.service import printouts
 
 
 def log(
-    full: Annotated[bool, typer.Option("--full", help="Show each record's whole payload.")] = False,
+    full: Annotated[bool, typer.Option("--full", help="Also show each record's data.")] = False,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
     """The audit log: every change with its time (UTC), who made it and what it was."""
     with session(db, event) as s:
-        for record in ev.history(s.desk, s.event_id()):
+        event_id = s.event_id()
+        tournament = ev.load(s.desk, event_id).tournament
+        for record in ev.history(s.desk, event_id):
             when = record.at.strftime("%Y-%m-%d %H:%M:%S")
-            payload = json.dumps(dict(record.payload), ensure_ascii=False, sort_keys=True)
-            if not full and len(payload) > 90:
-                payload = payload[:87] + "..."
-            typer.echo(
-                f"{record.seq:5d}  {when}  {record.actor:<12}  {record.action:<18}  {payload}"
-            )
+            line = f"{record.seq:5d}  {when}  {record.actor:<12}  {record.action:<17}  "
+            typer.echo(line + ev.describe(record, tournament))
+            if full:
+                typer.echo("       " + json.dumps(dict(record.payload), ensure_ascii=False))
 
 
 _EXPORTS = {".trf": "trf", ".json": "json", ".csv": "csv"}

@@ -46,6 +46,7 @@ __all__ = [
     "RebuildReport",
     "correct_results",
     "create_event",
+    "describe",
     "edit_player",
     "enter_results",
     "export",
@@ -461,3 +462,47 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     if not matched:
         desk.store.replace_snapshot(event_id, event.version, replayed)
     return RebuildReport(len(records), matched)
+
+
+def describe(record: LogRecord, tournament: Tournament) -> str:
+    """One line for the audit log in an arbiter's words (names as they are now)."""
+    p = record.payload
+
+    def who(pid: int) -> str:
+        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+
+    def results() -> str:
+        shown = ", ".join(f"board {r['board']} {r['result']}" for r in p["results"][:6])
+        more = f" and {len(p['results']) - 6} more" if len(p["results"]) > 6 else ""
+        return f"round {p['round']}: {shown}{more}"
+
+    match record.action:
+        case "event.created":
+            rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
+            return f"created {p['name']!r} ({p['system']}{rounds})"
+        case "player.registered":
+            (player,) = p["players"]
+            return f"registered {player['id']} {player['name']}"
+        case "players.imported":
+            return f"imported {len(p['players'])} players"
+        case "player.edited":
+            changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
+            return f"edited {who(p['player'])}: {changes}"
+        case "round.paired":
+            bye = f", bye {who(p['bye'])}" if p.get("bye") is not None else ""
+            renumbered = ", start numbers by rating" if "order" in p else ""
+            return f"paired round {p['round']}: {len(p['boards'])} boards{bye}{renumbered}"
+        case "round.unpaired":
+            return f"undid the pairing of round {p['round']}"
+        case "results.entered":
+            return "results " + results()
+        case "result.corrected":
+            return "corrected " + results()
+        case "bye.granted":
+            kind = p["kind"].replace("_", "-")
+            return f"{kind} bye for {who(p['player'])} in round {p['round']}"
+        case "player.withdrawn":
+            return f"withdrew {who(p['player'])} from round {p['round']} on"
+        case "board.set":
+            return f"round {p['round']}: paired {who(p['white'])} - {who(p['black'])} by hand"
+    return record.action
