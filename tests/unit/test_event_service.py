@@ -275,3 +275,24 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert {action for action, _ in lines} >= set(actions.ACTIONS) | {"event.created"}
     assert all(text != action for action, text in lines)
     assert ("bye.granted", "half-point bye for 1 Ann in round 2") in lines
+
+
+def test_a_casual_swiss_is_paired_by_its_engine_reproducibly_and_without_rematches() -> None:
+    d = desk()
+    event = ev.create_event(d, EventSettings("Club night", System.CASUAL, rounds=4, seed=5))
+    for i in range(1, 10):
+        ev.register_player(d, event.id, f"Player {i}", rating=1500 + 37 * i % 400)
+    met: set[frozenset[int]] = set()
+    for _ in range(4):
+        event, pairing = ev.pair_round(d, event.id)
+        event = ev.undo_last_pairing(d, event.id)
+        event, again = ev.pair_round(d, event.id)
+        assert again == pairing
+        assert pairing.bye is not None and len(pairing.boards) == 4
+        for game in pairing.boards:
+            assert frozenset((game.white, game.black)) not in met
+            met.add(frozenset((game.white, game.black)))
+        event = ev.enter_results(d, event.id, [(b, "1-0") for b in range(1, 5)])
+    assert ev.rebuild(d, event.id).matched
+    with pytest.raises(CommandError, match="all 4 rounds are paired"):
+        ev.pair_round(d, event.id)

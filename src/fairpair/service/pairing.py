@@ -1,13 +1,16 @@
 """The one place where the service asks for a round to be paired.
 
 Round robins follow their schedule (Berger tables or seat rotation, built from the field and
-the event's seed); the Swiss systems come from the pairing registry once their engines are
-available.
+the event's seed); the casual Swiss is paired by its engine with the event's seed; the FIDE
+systems (Dutch, Burstein) come from the pairing registry once their engines are available.
 """
 
 from __future__ import annotations
 
+import random
+
 from fairpair.core import Pairing, Tournament
+from fairpair.pairing.casual import CasualOptions, pair_casual
 from fairpair.service.errors import CommandError
 from fairpair.service.round_robin import Method, RoundRobinRequest, plan_round_robin
 from fairpair.service.settings import EventSettings, System
@@ -40,6 +43,12 @@ def pair_next_round(tournament: Tournament, settings: EventSettings) -> Pairing:
         return schedule.rounds[number - 1]
     if len(tournament.players_to_pair()) < 2:
         raise CommandError(f"round {number} needs at least 2 players to pair")
+    if settings.system is System.CASUAL:
+        options = CasualOptions(seed=settings.seed, colours=not settings.card_game)
+        try:
+            return pair_casual(tournament, options, random.Random(settings.seed))
+        except ValueError as error:  # NoValidPairing: forbidden pairs leave no way
+            raise CommandError(f"round {number} cannot be paired: {error}") from None
     raise CommandError(
         f"the {settings.system.value} pairing system is not available in this version yet"
     )
