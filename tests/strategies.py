@@ -431,3 +431,22 @@ casual_options_kwargs = st.fixed_dictionaries(
 
 
 # === end of the casual Swiss section ========================================================
+# === Swiss events generated round by round (pairing: Dutch) ================================
+
+
+@st.composite
+def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
+    """A small random-tournament configuration and a seed for the generator."""
+    from fairpair.pairing.generator import GeneratorConfig
+
+    config = GeneratorConfig(
+        players=draw(st.integers(2, 24)),
+        rounds=draw(st.integers(1, 8)),
+        draw_percentage=draw(st.integers(0, 60)),
+        forfeit_rate=draw(st.sampled_from([0, 3, 10])),
+        retired_rate=draw(st.sampled_from([0, 5, 40])),
+        half_point_bye_rate=draw(st.sampled_from([0, 4, 20])),
+        zero_point_bye_rate=draw(st.sampled_from([0, 6])),
+        has_rating=draw(st.booleans()),
+    )
+    return config, draw(st.integers(0, 2**32 - 1))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import os
 import random
@@ -17,6 +16,7 @@ import typer
 from typer.testing import CliRunner
 
 from fairpair.cli import commands
+from fairpair.cli.engine import run as engine
 from fairpair.formats.event_json import load_event
 from fairpair.formats.trf import read_trf
 from tests.integration.stores import SQL_BACKENDS, database_url
@@ -135,12 +135,6 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     assert pdf.read_bytes().startswith(b"%PDF-")
 
 
-HAS_DUTCH = importlib.util.find_spec("fairpair.pairing.registry") is not None
-
-
-@pytest.mark.xfail(
-    not HAS_DUTCH, reason="the FIDE Dutch engine (fairpair.pairing.registry) is not on main yet"
-)
 def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
     director: Director, tmp_path: Path
 ) -> None:
@@ -168,8 +162,6 @@ def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
     assert "standings after round 7" in standings
     trf = tmp_path / "open.trf"
     director.run("export", str(trf))
-    from fairpair.cli.engine import run as engine  # type: ignore[import-not-found,unused-ignore]
-
     out, err = io.StringIO(), io.StringIO()
     assert engine(["--dutch", str(trf), "-c"], out, err) == 0, out.getvalue() + err.getvalue()
     tournament = read_trf(trf).tournament()

@@ -119,13 +119,16 @@ def test_a_swiss_gets_start_numbers_by_rating_before_round_1() -> None:
     for name, rating in (("Low", 1200), ("High", 2500), ("Mid", 1800), ("Unrated", None)):
         ev.register_player(d, event.id, name, rating=rating)
     ev.grant_bye(d, event.id, "low", 1, "half")
-    t = ev.load(d, event.id).tournament
-    renumbered = actions.renumbered(t, [2, 3, 1, 4])
-    assert [p.name for p in renumbered.players] == ["High", "Mid", "Low", "Unrated"]
-    assert renumbered.requested_byes == (RequestedBye(1, 3, ByeKind.HALF_POINT),)
-    with pytest.raises(CommandError, match="not available in this version yet"):
-        ev.pair_round(d, event.id)
-    assert ev.load(d, event.id).tournament == t  # nothing changed
+    event, pairing = ev.pair_round(d, event.id)
+    t = event.tournament
+    assert [p.name for p in t.players] == ["High", "Mid", "Low", "Unrated"]
+    assert [p.id for p in t.players] == [1, 2, 3, 4]
+    assert (3, ByeKind.HALF_POINT) in [(b.player, b.kind) for b in t.rounds[0].byes]
+    assert len(pairing.boards) == 1 and pairing.bye is not None
+    assert ev.history(d, event.id)[-1].payload["order"] == [2, 3, 1, 4]
+    assert ev.rebuild(d, event.id).matched
+    with pytest.raises(CommandError, match="start numbers are fixed"):
+        actions.renumbered(t, [2, 1, 3, 4])
 
 
 def test_byes_and_withdrawals_only_for_rounds_not_yet_paired() -> None:

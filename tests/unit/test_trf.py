@@ -278,3 +278,12 @@ def test_errors_name_line_and_column(text: str, line: int, column: int, message:
     assert isinstance(err, FormatError)
     assert str(err).startswith(f"bad.trf:{line}:{column}: {message}"), str(err)
     assert (err.path, err.line, err.column) == ("bad.trf", line, column)
+
+
+def test_acceleration_records_of_zero_are_kept_and_written_back() -> None:
+    # Any XXA/250 record switches off an engine's own acceleration, even one worth nothing.
+    for extra in ("XXA    1  0.0\n", "XXA    2\n", "250       0.0 001 002 0001 0002\n"):
+        t = parse_trf(TWO_PLAYERS + "XXR 4\n" + extra).tournament()
+        assert t.accelerations and all(a.points == 0 for a in t.accelerations), extra
+        assert parse_trf(write_trf(t, "trf16")).tournament() == t
+        assert parse_trf(write_trf(t, "trf2026")).tournament() == t

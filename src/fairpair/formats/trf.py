@@ -438,10 +438,10 @@ class _Builder:
             initial_colour=colour,
             initial_ranking=tuple(r.player.id for r in self.records) if ranked_by_lines else None,
             requested_byes=tuple(requests),
+            # Zero values are kept: any acceleration record switches off the engines' own
+            # acceleration (the Baku code, Burstein's default), so its presence is information.
             accelerations=tuple(
-                Acceleration(pid, rnd, value)
-                for (pid, rnd), value in sorted(accelerations.items())
-                if value
+                Acceleration(pid, rnd, value) for (pid, rnd), value in sorted(accelerations.items())
             ),
             forbidden=tuple(forbidden),
             system=system,
@@ -588,14 +588,18 @@ class _Builder:
         pid = self.known_player(line, 5, line.text[4:8], "accelerated player")
         start = 10
         rnd = 1
+        found = False
         while start <= len(line.text):
             value = self.reader.points(
                 line, start, start + 3, f"acceleration of round {rnd}", blank_ok=True
             )
-            if value:
+            if value is not None:  # an explicit 0.0 is a record too; a blank field is not
+                found = True
                 yield Acceleration(pid, rnd, value)
             start += 5
             rnd += 1
+        if not found:  # a line without values still says "accelerated: by nothing"
+            yield Acceleration(pid, 1, 0)
 
     def forbidden_260(self, line: TrfLine) -> ForbiddenPairs:
         reader = self.reader
@@ -921,12 +925,10 @@ def _acceleration_table(tournament: Tournament) -> dict[PlayerId, dict[int, int]
 
 def _xxa_lines(tournament: Tournament) -> Iterator[str]:
     for pid, rounds in sorted(_acceleration_table(tournament).items()):
-        last = max((r for r, v in rounds.items() if v), default=0)
-        if last:
-            fields = " ".join(
-                _points_field(rounds[r]) if rounds.get(r) else "    " for r in range(1, last + 1)
-            )
-            yield f"XXA {pid:4d} {fields}"
+        fields = " ".join(
+            _points_field(rounds[r]) if r in rounds else "    " for r in range(1, max(rounds) + 1)
+        )
+        yield f"XXA {pid:4d} {fields}"
 
 
 def _line_250(tournament: Tournament) -> Iterator[str]:
@@ -935,8 +937,6 @@ def _line_250(tournament: Tournament) -> Iterator[str]:
     for pid, rounds in sorted(_acceleration_table(tournament).items()):
         for rnd in sorted(rounds):
             value = rounds[rnd]
-            if not value:
-                continue
             if runs and runs[-1][3] == pid and runs[-1][0] == value and runs[-1][2] == rnd - 1:
                 runs[-1] = (value, runs[-1][1], rnd, pid)
             else:

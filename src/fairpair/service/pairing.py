@@ -1,8 +1,9 @@
 """The one place where the service asks for a round to be paired.
 
 Round robins follow their schedule (Berger tables or seat rotation, built from the field and
-the event's seed); the casual Swiss is paired by its engine with the event's seed; the FIDE
-systems (Dutch, Burstein) come from the pairing registry once their engines are available.
+the event's seed); the casual Swiss is paired by its engine with the event's seed (it takes
+options and a generator, so it is not in the registry); the FIDE systems (Dutch, Burstein)
+come from the pairing registry by the event's system name.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import random
 
 from fairpair.core import Pairing, Tournament
 from fairpair.pairing.casual import CasualOptions, pair_casual
+from fairpair.pairing.errors import PairingError
+from fairpair.pairing.registry import pairing_system
 from fairpair.service.errors import CommandError
 from fairpair.service.round_robin import Method, RoundRobinRequest, plan_round_robin
 from fairpair.service.settings import EventSettings, System
@@ -49,6 +52,13 @@ def pair_next_round(tournament: Tournament, settings: EventSettings) -> Pairing:
             return pair_casual(tournament, options, random.Random(settings.seed))
         except ValueError as error:  # NoValidPairing: forbidden pairs leave no way
             raise CommandError(f"round {number} cannot be paired: {error}") from None
-    raise CommandError(
-        f"the {settings.system.value} pairing system is not available in this version yet"
-    )
+    try:
+        system = pairing_system(settings.system.value)
+    except KeyError:
+        raise CommandError(
+            f"the {settings.system.value} pairing system is not available in this version"
+        ) from None
+    try:
+        return system(tournament)
+    except PairingError as error:
+        raise CommandError(f"round {number} cannot be paired: {error}") from None

@@ -1,0 +1,112 @@
+"""``fairpair pair``: pair the next round of a TRF file and show it (table, JSON or TRF)."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from fairpair.cli.engine import next_round_state
+from fairpair.core import Pairing, Tournament, format_points, scores
+from fairpair.formats.errors import FormatError
+from fairpair.formats.trf import read_trf, write_trf
+from fairpair.pairing.errors import NoValidPairing, PairingInputError
+from fairpair.pairing.registry import SYSTEMS, pairing_system
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+    trf = "trf"
+
+
+def _fail(message: str, code: int) -> typer.Exit:
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
+    return typer.Exit(code=code)
+
+
+def pair(
+    file: Annotated[Path, typer.Argument(help="TRF file of the event so far.")],
+    system: Annotated[
+        str, typer.Option("--system", help=f"One of: {', '.join(SYSTEMS)}.")
+    ] = "dutch",
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="Output format.")
+    ] = OutputFormat.text,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Say why each board is as it is.")
+    ] = False,
+) -> None:
+    """Pair the next round of an event stored as a TRF file."""
+    try:
+        pair_round = pairing_system(system)
+    except KeyError as error:
+        raise _fail(str(error.args[0]), 3) from None
+    try:
+        tournament = read_trf(file).tournament()
+    except FormatError as error:
+        raise _fail(str(error), 3) from None
+    except OSError as error:
+        raise _fail(f"{file}: {error.strerror or error}", 5) from None
+    state = next_round_state(tournament)
+    try:
+        pairing = pair_round(state)
+    except NoValidPairing as error:
+        raise _fail(f"no valid pairing: {error}", 1) from None
+    except PairingInputError as error:
+        raise _fail(str(error), 3) from None
+    if output is OutputFormat.json:
+        typer.echo(json.dumps(as_json(pairing, explain), indent=2))
+    elif output is OutputFormat.trf:
+        typer.echo(write_trf(state.with_round(pairing.to_round(state))), nl=False)
+    else:
+        Console().print(as_table(state, pairing))
+        if explain:
+            for note in pairing.notes:
+                typer.echo(f"{note.board:>3}  {note.text}")
+
+
+def as_json(pairing: Pairing, explain: bool = False) -> dict[str, object]:
+    """The pairing as ``{"round", "boards": [{"board", "white", "black"}], "bye"}``."""
+    data: dict[str, object] = {
+        "round": pairing.round,
+        "boards": [
+            {"board": number, "white": game.white, "black": game.black}
+            for number, game in enumerate(pairing.boards, start=1)
+        ],
+        "bye": pairing.bye,
+    }
+    if explain:
+        data["notes"] = [{"board": n.board, "text": n.text} for n in pairing.notes]
+    return data
+
+
+def as_table(tournament: Tournament, pairing: Pairing) -> Table:
+    """An aligned table: board, white and black with their scores, then the bye."""
+    points = scores(tournament)
+    table = Table(title=f"Round {pairing.round}")
+    table.add_column("Board", justify="right")
+    table.add_column("White")
+    table.add_column("Score", justify="right")
+    table.add_column("Black")
+    table.add_column("Score", justify="right")
+
+    def name(pid: int) -> str:
+        return f"{tournament.player(pid).name} ({pid})"
+
+    for number, game in enumerate(pairing.boards, start=1):
+        table.add_row(
+            str(number),
+            name(game.white),
+            format_points(points[game.white]),
+            name(game.black),
+            format_points(points[game.black]),
+        )
+    if pairing.bye is not None:
+        table.add_row("", name(pairing.bye), format_points(points[pairing.bye]), "bye", "")
+    return table

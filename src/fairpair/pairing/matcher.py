@@ -1,0 +1,44 @@
+"""The maximum-weight matching a pairing system needs, seen through one small interface.
+
+The Dutch engine only talks to a :class:`Matcher`; which implementation solves the matching
+is chosen by :func:`default_matcher`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+
+class Matcher(Protocol):
+    """A maximum-weight (not maximum-cardinality) matching on vertices ``0..n-1``.
+
+    Weights are exact Python ints; an edge of weight 0 is no edge. ``solve`` may reuse the
+    previous solution and repair only around the vertices whose edges changed.
+    """
+
+    solve_count: int
+
+    def set_weight(self, u: int, v: int, weight: int) -> None: ...
+
+    def weight(self, u: int, v: int) -> int: ...
+
+    def add_weight(self, u: int, v: int, delta: int) -> None: ...
+
+    def solve(self, *, warm: bool | None = None) -> None:
+        """Maximise the weight; ``warm=True`` repairs the previous solution around the
+        changed vertices, ``False`` starts over, ``None`` lets the matcher choose."""
+        ...
+
+    def mate(self, v: int) -> int | None: ...
+
+
+MatcherFactory = Callable[[int], Matcher]
+"""Builds a matcher for ``n`` vertices."""
+
+
+def default_matcher(n: int) -> Matcher:
+    """The matcher used when the caller does not inject one."""
+    from fairpair.matching import WeightedMatcher
+
+    return WeightedMatcher(n)
