@@ -299,3 +299,24 @@ def test_a_casual_swiss_is_paired_by_its_engine_reproducibly_and_without_rematch
     assert ev.rebuild(d, event.id).matched
     with pytest.raises(CommandError, match="all 4 rounds are paired"):
         ev.pair_round(d, event.id)
+
+
+@pytest.mark.parametrize("system", [System.DUTCH, System.BURSTEIN])
+def test_a_fide_swiss_replays_exactly_under_its_own_system(system: System) -> None:
+    from fairpair.pairing.checker import replay
+    from fairpair.pairing.registry import pairing_system
+
+    d = desk()
+    event = ev.create_event(d, EventSettings("Open", system, rounds=4))
+    ev.import_players(
+        d,
+        event.id,
+        [Player(i, f"Player {i:02d}", rating=2400 - 53 * i % 700) for i in range(1, 12)],
+    )
+    ev.grant_bye(d, event.id, "Player 05", 2, "half")
+    outcomes = ["1-0", "0-1", "=", "1-0", "0-1"]
+    for number in range(1, 5):
+        event, pairing = ev.pair_round(d, event.id)
+        entries = [(b, outcomes[(b + number) % 5]) for b in range(1, len(pairing.boards) + 1)]
+        event = ev.enter_results(d, event.id, entries)
+    assert replay(event.tournament, pairing_system(system.value)) == []
