@@ -13,3 +13,16 @@ def register(app: typer.Typer) -> None:
     app.command(name="pair")(pair.pair)
     app.command(name="convert")(convert.convert)
     app.command(name="standings")(standings.standings)
+
+    from fairpair.cli import event, output, player, rounds
+
+    app.add_typer(event.app, name="event")
+    app.add_typer(player.app, name="player")
+    app.add_typer(rounds.app, name="round")
+    # Forfeits are typed as -+ and +-: they must reach the command as results, not options.
+    app.command(name="result", context_settings={"ignore_unknown_options": True})(rounds.result)
+    app.command(name="bye")(rounds.bye)
+    app.command(name="undo")(rounds.undo)
+    app.command(name="log")(output.log)
+    app.command(name="export")(output.export)
+    app.command(name="print")(output.print_sheet)

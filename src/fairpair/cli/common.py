@@ -34,13 +34,14 @@ def fail(command: str, message: str) -> typer.Exit:
     return typer.Exit(code=USAGE_ERROR)
 
 
-def write_atomically(path: Path, text: str) -> None:
+def write_atomically(path: Path, data: str | bytes) -> None:
     """Write through a temporary file in the same folder and rename it over the target,
-    so that a reader never sees half a file and a failure leaves nothing behind."""
+    so that a reader never sees half a file and a failure leaves nothing behind.
+    Text is written as UTF-8; bytes (a PDF) as they are."""
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
-            stream.write(text)
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data.encode("utf-8") if isinstance(data, str) else data)
             stream.flush()
             os.fsync(stream.fileno())
         os.replace(temporary, path)

@@ -11,12 +11,13 @@ from __future__ import annotations
 import csv
 import io
 import os
+from collections.abc import Sequence
 from pathlib import Path
 
 from fairpair.core import Player
 from fairpair.formats.errors import FormatError
 
-__all__ = ["COLUMNS", "parse_players_csv", "read_players_csv"]
+__all__ = ["COLUMNS", "parse_players_csv", "read_players_csv", "write_players_csv"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
     "name": ("name", "player", "player name"),
@@ -126,3 +127,27 @@ def _player(row: list[str], columns: dict[str, int], number: int, path: str, lin
         club=cell("club"),
         birth_date=cell("birth_date"),
     )
+
+
+def write_players_csv(players: Sequence[Player]) -> str:
+    """The players as CSV with a header that :func:`parse_players_csv` reads back.
+
+    The start number comes first (``no``, a column the reader ignores); rows in the order given.
+    """
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["no", *COLUMNS])
+    for player in players:
+        rating = "" if player.rating is None else str(player.rating)
+        writer.writerow(
+            [
+                player.id,
+                player.name,
+                rating,
+                player.title,
+                player.federation,
+                player.club,
+                player.birth_date,
+            ]
+        )
+    return out.getvalue()

@@ -1,0 +1,123 @@
+"""`fairpair log`, `export` and `print`: the audit log, files and printouts of an event."""
+
+from __future__ import annotations
+
+import enum
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fairpair.cli.common import write_atomically
+from fairpair.cli.director import DbOption, EventOption, fail, session
+from fairpair.formats import printouts as sheets
+from fairpair.service import events as ev
+from fairpair.service import printouts
+
+
+def log(
+    full: Annotated[bool, typer.Option("--full", help="Also show each record's data.")] = False,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """The audit log: every change with its time (UTC), who made it and what it was."""
+    with session(db, event) as s:
+        event_id = s.event_id()
+        tournament = ev.load(s.desk, event_id).tournament
+        for record in ev.history(s.desk, event_id):
+            when = record.at.strftime("%Y-%m-%d %H:%M:%S")
+            line = f"{record.seq:5d}  {when}  {record.actor:<12}  {record.action:<17}  "
+            typer.echo(line + ev.describe(record, tournament))
+            if full:
+                typer.echo("       " + json.dumps(dict(record.payload), ensure_ascii=False))
+
+
+_EXPORTS = {".trf": "trf", ".json": "json", ".csv": "csv"}
+
+
+def export(
+    file: Annotated[
+        Path, typer.Argument(help="File to write: .trf, .json (event) or .csv (players).")
+    ],
+    flavour: Annotated[
+        str, typer.Option("--flavour", help="TRF dialect: trf16 or trf2026.")
+    ] = "trf16",
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Export the event (TRF, JSON) or its players (CSV)."""
+    kind = _EXPORTS.get(file.suffix.lower())
+    if kind is None:
+        raise fail(f"{file}: export to .trf, .json or .csv")
+    if kind == "trf" and flavour not in ("trf16", "trf2026"):
+        raise fail(f"unknown TRF flavour {flavour!r} (trf16 or trf2026)")
+    with session(db, event) as s:
+        text = ev.export(s.event(), "trf2026" if kind == "trf" and flavour == "trf2026" else kind)
+        write_atomically(file, text)
+        typer.echo(f"wrote {file}")
+
+
+class Sheet(enum.Enum):
+    PAIRINGS = "pairings"
+    ALPHABETICAL = "alphabetical"
+    STANDINGS = "standings"
+    CROSSTABLE = "crosstable"
+
+
+class PrintFormat(enum.Enum):
+    HTML = "html"
+    PDF = "pdf"
+    TEXT = "text"
+
+
+class Paper(enum.Enum):
+    A4 = "a4"
+    LETTER = "letter"
+
+
+def print_sheet(
+    sheet: Annotated[Sheet, typer.Argument(help="What to print.")],
+    output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
+    output_format: Annotated[
+        PrintFormat | None,
+        typer.Option(
+            "--format", "-f", help="html, pdf or text (default: by the file's extension)."
+        ),
+    ] = None,
+    paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.A4,
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round of the pairings (default: the last).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Print pairings (by board or by name), standings or the crosstable as HTML or PDF."""
+    chosen = output_format or {".pdf": PrintFormat.PDF, ".txt": PrintFormat.TEXT}.get(
+        output.suffix.lower(), PrintFormat.HTML
+    )
+    with session(db, event) as s:
+        current = s.event()
+        match sheet:
+            case Sheet.PAIRINGS:
+                made = printouts.pairings_sheet(current, round_number)
+            case Sheet.ALPHABETICAL:
+                made = printouts.alphabetical_sheet(current, round_number)
+            case Sheet.STANDINGS:
+                made = printouts.standings_sheet(current)
+            case Sheet.CROSSTABLE:
+                made = printouts.crosstable_sheet(current)
+        if chosen is PrintFormat.TEXT:
+            write_atomically(output, sheets.render_text(made))
+            typer.echo(f"wrote {output}")
+            return
+        page = sheets.render_html(made, paper.value)
+        if chosen is PrintFormat.HTML:
+            write_atomically(output, page)
+            typer.echo(f"wrote {output}")
+            return
+        from fairpair.formats.pdf import html_to_pdf
+
+        pdf = html_to_pdf(page)
+        write_atomically(output, pdf.data)
+        typer.echo(f"wrote {output} ({pdf.pages} page{'s' if pdf.pages != 1 else ''})")

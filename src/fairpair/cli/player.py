@@ -1,0 +1,139 @@
+"""`fairpair player ...`: register, import, list, edit and withdraw players."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
+from fairpair.core import Player
+from fairpair.formats import printouts as sheets
+from fairpair.formats.players_csv import read_players_csv
+from fairpair.formats.trf import read_trf
+from fairpair.service import events as ev
+from fairpair.service import printouts
+
+app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
+
+PROGRESS_FROM = 200
+"""Show a progress bar when importing at least this many players."""
+
+
+@app.command("add")
+def add(
+    name: Annotated[str, typer.Argument(help="Name as it is to be shown, e.g. 'Carlsen, Magnus'.")],
+    rating: Annotated[int | None, typer.Option("--rating", help="Rating.")] = None,
+    title: Annotated[str, typer.Option("--title")] = "",
+    federation: Annotated[str, typer.Option("--federation", "--fed")] = "",
+    club: Annotated[str, typer.Option("--club")] = "",
+    fide_id: Annotated[str, typer.Option("--fide-id")] = "",
+    birth_date: Annotated[str, typer.Option("--birth-date")] = "",
+    sex: Annotated[str, typer.Option("--sex")] = "",
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Register a player (the next start number)."""
+    with session(db, event, actor) as s:
+        _, player = ev.register_player(
+            s.desk,
+            s.event_id(),
+            name,
+            rating=rating,
+            title=title,
+            federation=federation,
+            club=club,
+            fide_id=fide_id,
+            birth_date=birth_date,
+            sex=sex,
+        )
+        typer.echo(f"registered {player.id} {player.name}")
+
+
+def _read_players(file: Path) -> tuple[Player, ...]:
+    if file.suffix.lower() == ".trf":
+        return read_trf(file).tournament().players
+    if file.suffix.lower() == ".csv":
+        return read_players_csv(file)
+    raise fail(f"{file}: import a .csv (with a header) or a .trf file")
+
+
+@app.command("import")
+def import_players(
+    file: Annotated[Path, typer.Argument(help="Players: a CSV with a header, or a TRF file.")],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Import players from a CSV or TRF file, all or none."""
+    with session(db, event, actor) as s:
+        players = _read_players(file)
+        event_id = s.event_id()
+        if len(players) >= PROGRESS_FROM:
+            columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn())
+            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                task = bar.add_task("import", total=len(players))
+                ev.import_players(
+                    s.desk, event_id, players, lambda done, _: bar.update(task, completed=done)
+                )
+        else:
+            ev.import_players(s.desk, event_id, players)
+        typer.echo(f"imported {len(players)} players from {file}")
+
+
+@app.command("list")
+def list_players(db: DbOption = None, event: EventOption = None) -> None:
+    """The players by start number, with their points and status."""
+    with session(db, event) as s:
+        typer.echo(sheets.render_text(printouts.players_sheet(s.event())), nl=False)
+
+
+@app.command("edit")
+def edit(
+    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    name: Annotated[str | None, typer.Option("--name")] = None,
+    rating: Annotated[int | None, typer.Option("--rating")] = None,
+    title: Annotated[str | None, typer.Option("--title")] = None,
+    federation: Annotated[str | None, typer.Option("--federation", "--fed")] = None,
+    club: Annotated[str | None, typer.Option("--club")] = None,
+    fide_id: Annotated[str | None, typer.Option("--fide-id")] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Correct a player's details."""
+    given: dict[str, Any] = {
+        "name": name,
+        "rating": rating,
+        "title": title,
+        "federation": federation,
+        "club": club,
+        "fide_id": fide_id,
+    }
+    changes = {k: v for k, v in given.items() if v is not None}
+    with session(db, event, actor) as s:
+        result = ev.edit_player(s.desk, s.event_id(), player, changes)
+        typer.echo(f"edited: {', '.join(sorted(changes))} (version {result.version})")
+
+
+@app.command("withdraw")
+def withdraw(
+    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    from_round: Annotated[
+        int | None, typer.Option("--round", help="First round not played (default: the next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Withdraw a player: not paired from the next round on; results stay."""
+    with session(db, event, actor) as s:
+        event_id = s.event_id()
+        who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
+        result = ev.withdraw(s.desk, event_id, player, from_round)
+        (_, first), *_ = [w for w in result.tournament.withdrawals if w[0] == who.id]
+        typer.echo(f"{who.id} {who.name} withdrawn from round {first} on")

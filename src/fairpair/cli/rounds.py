@@ -1,0 +1,125 @@
+"""`fairpair round ...`, `result`, `bye` and `undo`: running the rounds."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
+from fairpair.formats import printouts as sheets
+from fairpair.service import events as ev
+from fairpair.service import printouts
+
+app = typer.Typer(help="Pair a round, show it, or pair a board by hand.", no_args_is_help=True)
+
+SPINNER_FROM = 100
+"""Show a spinner while pairing a field at least this large."""
+
+
+@app.command("pair")
+def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = None) -> None:
+    """Pair the next round and show it."""
+    with session(db, event, actor) as s:
+        event_id = s.event_id()
+        field = len(ev.load(s.desk, event_id).tournament.players)
+        if field >= SPINNER_FROM:
+            with Console(stderr=True).status(f"pairing {field} players..."):
+                result, pairing = ev.pair_round(s.desk, event_id)
+        else:
+            result, pairing = ev.pair_round(s.desk, event_id)
+        typer.echo(sheets.render_text(printouts.pairings_sheet(result, pairing.round)), nl=False)
+
+
+@app.command("show")
+def show(
+    number: Annotated[int | None, typer.Argument(help="Round (default: the last paired).")] = None,
+    by_name: Annotated[bool, typer.Option("--by-name", help="Alphabetical by name.")] = False,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Show a round's pairings and results."""
+    with session(db, event) as s:
+        current = s.event()
+        sheet = (
+            printouts.alphabetical_sheet(current, number)
+            if by_name
+            else printouts.pairings_sheet(current, number)
+        )
+        typer.echo(sheets.render_text(sheet), nl=False)
+
+
+@app.command("board")
+def board(
+    white: Annotated[str, typer.Argument(help="Player to keep his board (white).")],
+    black: Annotated[str, typer.Argument(help="His opponent (black).")],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Pair two players by hand in the last round; their former opponents meet instead."""
+    with session(db, event, actor) as s:
+        result = ev.set_manual_board(s.desk, s.event_id(), white, black)
+        typer.echo(sheets.render_text(printouts.pairings_sheet(result)), nl=False)
+
+
+def result(
+    items: Annotated[
+        list[str],
+        typer.Argument(help="BOARD RESULT pairs: 3 1-0 4 1/2 5 0-1 (also = +- -+ --, 2-1)."),
+    ],
+    round_number: Annotated[
+        int | None,
+        typer.Option("--round", "-r", help="Enter or correct results of this round."),
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Enter results of the current round by board (several at once); --round to correct."""
+    if len(items) % 2:
+        raise fail(
+            "give BOARD RESULT pairs, e.g. 3 1-0 4 1/2 (a double forfeit is 0-0, or '--' "
+            "after a first '--': fairpair result -- 5 --)"
+        )
+    entries: list[tuple[int, str]] = []
+    for board_text, text in zip(items[::2], items[1::2], strict=True):
+        if not board_text.isdigit():
+            raise fail(f"{board_text!r} is not a board number (give BOARD RESULT pairs)")
+        entries.append((int(board_text), text))
+    with session(db, event, actor) as s:
+        event_id = s.event_id()
+        if round_number is None:
+            changed = ev.enter_results(s.desk, event_id, entries)
+        else:
+            changed = ev.correct_results(s.desk, event_id, round_number, entries)
+        rnd = changed.tournament.rounds[round_number - 1 if round_number else -1]
+        missing = sum(1 for g in rnd.games if g.result is None)
+        state = "complete" if missing == 0 else f"{missing} result(s) to come"
+        typer.echo(f"round {rnd.number}: {len(entries)} result(s) saved; {state}")
+
+
+def bye(
+    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
+    ] = None,
+    kind: Annotated[str, typer.Option("--kind", "-k", help="half, full or zero.")] = "half",
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Grant a requested bye for a round not yet paired."""
+    with session(db, event, actor) as s:
+        changed = ev.grant_bye(s.desk, s.event_id(), player, round_number, kind)
+        granted = changed.tournament.requested_byes[-1]
+        name = changed.tournament.player(granted.player).name
+        typer.echo(f"{granted.player} {name}: {kind}-point bye in round {granted.round}")
+
+
+def undo(db: DbOption = None, event: EventOption = None, actor: ActorOption = None) -> None:
+    """Take back the last round's pairing while no result is in (it stays in the log)."""
+    with session(db, event, actor) as s:
+        changed = ev.undo_last_pairing(s.desk, s.event_id())
+        typer.echo(f"round {changed.tournament.next_round} unpaired")

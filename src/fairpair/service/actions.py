@@ -1,0 +1,315 @@
+"""The actions of the audit log and how each one changes the tournament snapshot.
+
+Every command a director runs is recorded as one action with a JSON payload; :func:`apply`
+is the single place that turns an action into a new snapshot, both when the command runs and
+when the event is rebuilt from its log, so the two cannot drift apart. It checks the action
+against the snapshot and raises :class:`CommandError` when it does not fit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from fairpair.core import (
+    Bye,
+    ByeKind,
+    Game,
+    GameResult,
+    MatchScore,
+    Pairing,
+    Player,
+    PlayerId,
+    RequestedBye,
+    Round,
+    Tournament,
+)
+from fairpair.service.errors import CommandError
+from fairpair.service.settings import EventSettings
+
+__all__ = [
+    "ACTIONS",
+    "apply",
+    "pairing_payload",
+    "player_data",
+    "player_from_data",
+    "renumbered",
+    "replay",
+]
+
+Payload = Mapping[str, Any]
+
+_PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
+EDITABLE_FIELDS = _PLAYER_FIELDS
+
+
+def player_data(player: Player) -> dict[str, Any]:
+    return {"id": player.id} | {name: getattr(player, name) for name in _PLAYER_FIELDS}
+
+
+def player_from_data(data: Payload) -> Player:
+    return Player(id=data["id"], **{name: data[name] for name in _PLAYER_FIELDS if name in data})
+
+
+# --- one function per action ----------------------------------------------------------------
+
+
+def _registered(t: Tournament, p: Payload) -> Tournament:
+    new = [player_from_data(d) for d in p["players"]]
+    taken = {q.id for q in t.players}
+    for player in new:
+        if player.id in taken:
+            raise CommandError(f"start number {player.id} is taken")
+        taken.add(player.id)
+    # A late entry has a zero-point bye (a voluntary unplayed round) in every round already
+    # paired (spec scoring.md §3), so that each round lists every player.
+    missed = tuple(Bye(player.id, ByeKind.ZERO_POINT) for player in new)
+    rounds = tuple(dataclasses.replace(r, byes=(*r.byes, *missed)) for r in t.rounds)
+    return t.replace(players=(*t.players, *new), rounds=rounds)
+
+
+def _edited(t: Tournament, p: Payload) -> Tournament:
+    pid = p["player"]
+    player = t.player(pid)
+    changes = dict(p["changes"])
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise CommandError(f"cannot edit {', '.join(sorted(unknown))}")
+    edited = dataclasses.replace(player, **changes)
+    return t.replace(players=tuple(edited if q.id == pid else q for q in t.players))
+
+
+def renumbered(t: Tournament, order: Sequence[PlayerId]) -> Tournament:
+    """Give start numbers 1..n in ``order`` (before round 1 only)."""
+    if t.rounds:
+        raise CommandError("start numbers are fixed once round 1 is paired")
+    if sorted(order) != sorted(t.player_ids):
+        raise CommandError("the new order must name every player once")
+    new_id = {old: new for new, old in enumerate(order, start=1)}
+    players = tuple(dataclasses.replace(t.player(old), id=new_id[old]) for old in order)
+    return t.replace(
+        players=players,
+        requested_byes=tuple(
+            dataclasses.replace(b, player=new_id[b.player]) for b in t.requested_byes
+        ),
+        accelerations=tuple(
+            dataclasses.replace(a, player=new_id[a.player]) for a in t.accelerations
+        ),
+        forbidden=tuple(
+            dataclasses.replace(f, players=tuple(new_id[x] for x in f.players)) for f in t.forbidden
+        ),
+        withdrawals=tuple((new_id[x], r) for x, r in t.withdrawals),
+        initial_ranking=None,
+    )
+
+
+def _paired(t: Tournament, p: Payload) -> Tournament:
+    if "order" in p:
+        t = renumbered(t, p["order"])
+    if "total_rounds" in p:
+        t = t.replace(total_rounds=p["total_rounds"])
+    number = p["round"]
+    if number != t.next_round:
+        raise CommandError(f"the next round is {t.next_round}, not {number}")
+    if t.rounds and not t.rounds[-1].complete:
+        missing = sum(1 for g in t.rounds[-1].games if g.result is None)
+        raise CommandError(
+            f"round {t.rounds[-1].number} still lacks {missing} result(s); enter them first"
+        )
+    coloured = p.get("coloured", True)
+    boards = tuple(Game(w, b, coloured=coloured) for w, b in p["boards"])
+    for pid in (x for g in boards for x in (g.white, g.black)):
+        if not t.has_player(pid):
+            raise CommandError(f"no player {pid}")
+    pairing = Pairing(number, boards, p["bye"])
+    try:
+        rnd = pairing.to_round(t)
+        # Whoever the pairing leaves out without a requested bye has withdrawn: absent.
+        placed = set(rnd.participants())
+        absent = tuple(Bye(pid, ByeKind.ABSENT) for pid in t.player_ids if pid not in placed)
+        return t.with_round(dataclasses.replace(rnd, byes=(*rnd.byes, *absent)))
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+def _unpaired(t: Tournament, p: Payload) -> Tournament:
+    number = p["round"]
+    if number != len(t.rounds) or number == 0:
+        raise CommandError(f"round {number} is not the last paired round")
+    entered = [g for g in t.rounds[-1].games if g.result is not None]
+    if entered:
+        raise CommandError(
+            f"round {number} already has {len(entered)} result(s); "
+            "undo is only possible before any result is in (correct results instead)"
+        )
+    return t.before_round(number)
+
+
+def _round(t: Tournament, number: int) -> Round:
+    if not 1 <= number <= len(t.rounds):
+        paired = (
+            "no round is paired yet" if not t.rounds else f"rounds 1-{len(t.rounds)} are paired"
+        )
+        raise CommandError(f"round {number} is not paired ({paired})")
+    return t.rounds[number - 1]
+
+
+def _results(t: Tournament, p: Payload) -> Tournament:
+    number = p["round"]
+    rnd = _round(t, number)
+    games = list(rnd.games)
+    seen: set[int] = set()
+    for item in p["results"]:
+        board = item["board"]
+        if not 1 <= board <= len(games):
+            raise CommandError(
+                f"round {number} has no board {board} (boards 1-{len(games)})"
+                if games
+                else f"round {number} has no boards"
+            )
+        if board in seen:
+            raise CommandError(f"board {board} is given twice")
+        seen.add(board)
+        game = games[board - 1]
+        result = GameResult(item["result"])
+        score = item.get("match_score")
+        if not p.get("correction", False) and game.result is not None:
+            raise CommandError(
+                f"board {board} of round {number} already has a result; to correct it, "
+                f"name the round: fairpair result --round {number} {board} RESULT"
+            )
+        games[board - 1] = dataclasses.replace(
+            game,
+            result=result,
+            match_score=None if score is None else MatchScore(*score),
+        )
+    rounds = list(t.rounds)
+    rounds[number - 1] = dataclasses.replace(rnd, games=tuple(games))
+    return t.with_rounds(rounds)
+
+
+def _bye(t: Tournament, p: Payload) -> Tournament:
+    pid, number, kind = p["player"], p["round"], ByeKind[p["kind"].upper()]
+    t.player(pid)
+    if number < t.next_round:
+        raise CommandError(
+            f"round {number} is already paired; a bye can be granted from round "
+            f"{t.next_round} on (undo the pairing first if it has no results)"
+        )
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise CommandError(f"the event has {t.total_rounds} rounds, not {number}")
+    if t.withdrawn_before(pid, number):
+        raise CommandError(f"{t.player(pid).name} has withdrawn")
+    others = tuple(b for b in t.requested_byes if not (b.player == pid and b.round == number))
+    return t.replace(requested_byes=(*others, RequestedBye(number, pid, kind)))
+
+
+def _withdrawn(t: Tournament, p: Payload) -> Tournament:
+    pid, number = p["player"], p["round"]
+    t.player(pid)
+    if any(x == pid for x, _ in t.withdrawals):
+        raise CommandError(f"{t.player(pid).name} has already withdrawn")
+    if number < t.next_round:
+        raise CommandError(f"round {number} is already paired; withdraw from round {t.next_round}")
+    return t.replace(withdrawals=(*t.withdrawals, (pid, number)))
+
+
+def _board_set(t: Tournament, p: Payload) -> Tournament:
+    """Put two players on one board of the last round; their former partners meet instead.
+
+    ``white`` keeps his board, ``black`` leaves his: the two players left alone take the
+    board ``black`` left (or the pairing-allocated bye, if one of them had it).
+    """
+    number, white, black = p["round"], p["white"], p["black"]
+    if number != len(t.rounds):
+        raise CommandError(f"only the last paired round ({len(t.rounds)}) can be changed")
+    rnd = t.rounds[-1]
+    if white == black:
+        raise CommandError("a player cannot play himself")
+
+    def place(pid: PlayerId) -> int | None:
+        for index, game in enumerate(rnd.games):
+            if game.involves(pid):
+                if game.result is not None:
+                    raise CommandError(f"board {index + 1} already has a result")
+                return index
+        if rnd.pairing_bye == pid:
+            return None
+        raise CommandError(f"{t.player(pid).name} is not paired in round {number}")
+
+    wi, bi = place(white), place(black)
+    games = list(rnd.games)
+    byes = list(rnd.byes)
+    coloured = games[0].coloured if games else True
+    if wi is not None and wi == bi:
+        games[wi] = Game(white, black, coloured=coloured)
+    else:
+        w_partner = None if wi is None else games[wi].opponent_of(white)
+        b_partner = None if bi is None else games[bi].opponent_of(black)
+        target, other = (wi, bi) if wi is not None else (bi, wi)
+        assert target is not None
+        games[target] = Game(white, black, coloured=coloured)
+        left = [x for x in (w_partner, b_partner) if x is not None]
+        byes = [b for b in byes if b.kind is not ByeKind.PAIRING_ALLOCATED]
+        if other is None:
+            byes.append(Bye(left[0], ByeKind.PAIRING_ALLOCATED))
+        else:
+            games[other] = Game(left[0], left[1], coloured=coloured)
+    rounds = list(t.rounds)
+    try:
+        rounds[-1] = Round(number, tuple(games), tuple(byes))
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+    return t.with_rounds(rounds)
+
+
+def _created(_: Tournament | None, p: Payload) -> Tournament:
+    return EventSettings.from_data(p).empty_event()
+
+
+ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
+    "player.registered": _registered,
+    "players.imported": _registered,
+    "player.edited": _edited,
+    "round.paired": _paired,
+    "round.unpaired": _unpaired,
+    "results.entered": _results,
+    "result.corrected": _results,
+    "bye.granted": _bye,
+    "player.withdrawn": _withdrawn,
+    "board.set": _board_set,
+}
+"""Every action after ``event.created``, by its name in the log."""
+
+
+def apply(tournament: Tournament | None, action: str, payload: Payload) -> Tournament:
+    """The snapshot after one action; :class:`CommandError` if it does not fit."""
+    if action == "event.created":
+        return _created(tournament, payload)
+    if tournament is None:
+        raise CommandError(f"the log must start with event.created, not {action}")
+    try:
+        change = ACTIONS[action]
+    except KeyError:
+        raise CommandError(f"unknown action {action!r} in the log") from None
+    return change(tournament, payload)
+
+
+def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
+    """The snapshot a whole log leads to."""
+    tournament: Tournament | None = None
+    for action, payload in records:
+        tournament = apply(tournament, action, payload)
+    if tournament is None:
+        raise CommandError("the log is empty")
+    return tournament
+
+
+def pairing_payload(pairing: Pairing, *, coloured: bool = True) -> dict[str, Any]:
+    return {
+        "round": pairing.round,
+        "boards": [[g.white, g.black] for g in pairing.boards],
+        "bye": pairing.bye,
+        "coloured": coloured,
+    }

@@ -1,0 +1,508 @@
+"""The use cases of running an event: every director's command, over the event store.
+
+Each command loads the event, builds one log action from the director's input, applies it
+to the snapshot (:func:`fairpair.service.actions.apply`, which checks it) and appends it to
+the store with the version it started from, all or nothing. Reads (standings, crosstable,
+exports) use the cached snapshot. The clock and the actor are injected (:class:`Desk`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from fairpair.core import (
+    ByeKind,
+    Pairing,
+    Player,
+    Tournament,
+)
+from fairpair.formats.event_json import dump_event
+from fairpair.formats.players_csv import write_players_csv
+from fairpair.formats.trf import write_trf
+from fairpair.service import actions
+from fairpair.service.errors import CommandError
+from fairpair.service.pairing import pair_next_round, round_robin_rounds
+from fairpair.service.results import parse_result
+from fairpair.service.settings import EventSettings
+from fairpair.standings import Standings, TiebreakSettings, UnknownTiebreakError, compute_standings
+from fairpair.storage import (
+    ConcurrencyError,
+    EventInfo,
+    EventStore,
+    LogRecord,
+    NewRecord,
+    UnknownEventError,
+)
+
+__all__ = [
+    "Desk",
+    "Event",
+    "Progress",
+    "RebuildReport",
+    "correct_results",
+    "create_event",
+    "describe",
+    "edit_player",
+    "enter_results",
+    "export",
+    "find_event",
+    "find_player",
+    "grant_bye",
+    "history",
+    "import_players",
+    "list_events",
+    "load",
+    "pair_round",
+    "rebuild",
+    "register_player",
+    "set_manual_board",
+    "standings",
+    "undo_last_pairing",
+    "withdraw",
+]
+
+Clock = Callable[[], datetime]
+Progress = Callable[[int, int], None]
+"""Called with (done, total) while a long command works."""
+
+
+@dataclass(frozen=True, slots=True)
+class Desk:
+    """What every command needs: the store, the clock (UTC) and who is acting."""
+
+    store: EventStore
+    clock: Clock
+    actor: str = "director"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """An event as a command sees it: its row, its settings and its snapshot."""
+
+    info: EventInfo
+    settings: EventSettings
+    tournament: Tournament
+
+    @property
+    def version(self) -> int:
+        return self.info.version
+
+    @property
+    def id(self) -> int:
+        return self.info.id
+
+
+# --- events ---------------------------------------------------------------------------------
+
+
+def create_event(desk: Desk, settings: EventSettings) -> Event:
+    """Create an event; its log starts with ``event.created``."""
+    if settings.system.round_robin and settings.points.pairing_bye is None:
+        # Everyone sits out once in an odd round robin: the bye scores nothing by default.
+        settings = dataclasses.replace(
+            settings, points=dataclasses.replace(settings.points, pairing_bye=0)
+        )
+    _check_tiebreaks(settings.chosen_tiebreaks)
+    data = settings.to_data()
+    snapshot = actions.apply(None, "event.created", data)
+    record = NewRecord(desk.clock(), desk.actor, "event.created", data)
+    info = desk.store.create_event(settings.name, settings.system.value, data, record, snapshot)
+    return Event(info, settings, snapshot)
+
+
+def _check_tiebreaks(codes: Sequence[str]) -> None:
+    try:
+        compute_standings(Tournament(players=()), codes)
+    except UnknownTiebreakError as error:
+        raise CommandError(f"unknown tie-break {error.code!r}") from None
+
+
+def list_events(desk: Desk) -> Sequence[EventInfo]:
+    return desk.store.events()
+
+
+def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
+    """The event named (exactly, then case-insensitively) or numbered ``ref``; without a
+    reference the one changed most recently."""
+    known = desk.store.events()
+    if not known:
+        raise UnknownEventError("there is no event yet; create one with: fairpair event create")
+    if ref is None:
+        return max(known, key=lambda e: (e.updated_at, e.id))
+    tests: list[Callable[[EventInfo], bool]] = [
+        lambda e: e.name == ref,
+        lambda e: e.name.casefold() == ref.casefold(),
+        lambda e: ref.isdigit() and e.id == int(ref),
+    ]
+    for test in tests:
+        found = [e for e in known if test(e)]
+        if len(found) == 1:
+            return found[0]
+    names = ", ".join(repr(e.name) for e in known)
+    raise UnknownEventError(f"no event {ref!r}; the events are: {names}")
+
+
+def load(desk: Desk, event_id: int) -> Event:
+    stored = desk.store.load(event_id)
+    settings = EventSettings.from_data(stored.info.settings)
+    return Event(stored.info, settings, stored.tournament)
+
+
+def _command(
+    desk: Desk,
+    event_id: int,
+    action: str,
+    build: Callable[[Event], Mapping[str, Any]],
+    expected_version: int | None = None,
+) -> Event:
+    """Run one command as one log record: load, build the payload, apply, append."""
+    event = load(desk, event_id)
+    if expected_version is not None and event.version != expected_version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
+    payload = dict(build(event))
+    snapshot = actions.apply(event.tournament, action, payload)
+    record = NewRecord(desk.clock(), desk.actor, action, payload)
+    info = desk.store.append(event.id, expected_version or event.version, record, snapshot)
+    return Event(info, event.settings, snapshot)
+
+
+# --- players --------------------------------------------------------------------------------
+
+
+def find_player(tournament: Tournament, ref: str) -> Player:
+    """A player by start number or by a unique, case-insensitive part of the name."""
+    text = ref.strip()
+    if text.isdigit():
+        if tournament.has_player(int(text)):
+            return tournament.player(int(text))
+        raise CommandError(f"no player has start number {text} (1-{len(tournament.players)})")
+    key = text.casefold()
+    if not key:
+        raise CommandError("name a player by start number or name")
+    exact = [p for p in tournament.players if p.name.casefold() == key]
+    if len(exact) == 1:
+        return exact[0]
+    found = exact or [p for p in tournament.players if key in p.name.casefold()]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        listed = "; ".join(f"{p.id} {p.name}" for p in found[:10])
+        more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+        raise CommandError(f"{ref!r} matches {len(found)} players: {listed}{more}")
+    names = {p.name.casefold(): p for p in tournament.players}
+    close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
+    hint = "; did you mean " + " or ".join(names[c].name for c in close) + "?" if close else ""
+    raise CommandError(f"no player matches {ref!r}{hint}")
+
+
+def _check_joining(event: Event) -> None:
+    if event.settings.system.round_robin and event.tournament.rounds:
+        raise CommandError("players cannot join a round robin once round 1 is paired")
+
+
+def register_player(desk: Desk, event_id: int, name: str, **fields: Any) -> tuple[Event, Player]:
+    """Register one player with the next start number."""
+    if not name.strip():
+        raise CommandError("a player needs a name")
+    made: list[Player] = []
+
+    def build(event: Event) -> Mapping[str, Any]:
+        _check_joining(event)
+        number = max(event.tournament.player_ids, default=0) + 1
+        made.append(Player(id=number, name=name.strip(), **fields))
+        return {"players": [actions.player_data(made[0])]}
+
+    return _command(desk, event_id, "player.registered", build), made[0]
+
+
+def import_players(
+    desk: Desk,
+    event_id: int,
+    players: Sequence[Player],
+    progress: Progress | None = None,
+) -> Event:
+    """Register many players in one transaction; they take the next start numbers in order."""
+    if not players:
+        raise CommandError("the file has no players")
+
+    def build(event: Event) -> Mapping[str, Any]:
+        _check_joining(event)
+        first = max(event.tournament.player_ids, default=0) + 1
+        data = []
+        for index, player in enumerate(players):
+            data.append(actions.player_data(dataclasses.replace(player, id=first + index)))
+            if progress is not None and (index % 500 == 0 or index + 1 == len(players)):
+                progress(index + 1, len(players))
+        return {"players": data}
+
+    return _command(desk, event_id, "players.imported", build)
+
+
+def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any]) -> Event:
+    if not changes:
+        raise CommandError("nothing to change")
+
+    def build(event: Event) -> Mapping[str, Any]:
+        player = find_player(event.tournament, ref)
+        return {"player": player.id, "changes": dict(changes)}
+
+    return _command(desk, event_id, "player.edited", build)
+
+
+def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None) -> Event:
+    """The player is not paired from ``from_round`` (default: the next round) on."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        player = find_player(event.tournament, ref)
+        number = event.tournament.next_round if from_round is None else from_round
+        return {"player": player.id, "round": number}
+
+    return _command(desk, event_id, "player.withdrawn", build)
+
+
+_BYE_KINDS = {"full": ByeKind.FULL_POINT, "half": ByeKind.HALF_POINT, "zero": ByeKind.ZERO_POINT}
+
+
+def grant_bye(desk: Desk, event_id: int, ref: str, round_number: int | None, kind: str) -> Event:
+    """Grant a requested bye (full, half or zero point) for a round not yet paired."""
+    if kind not in _BYE_KINDS:
+        raise CommandError(f"bye kind {kind!r}: choose full, half or zero")
+
+    def build(event: Event) -> Mapping[str, Any]:
+        if event.settings.system.round_robin:
+            raise CommandError(
+                "a round robin follows its schedule; enter a forfeit (+- or -+) instead"
+            )
+        player = find_player(event.tournament, ref)
+        number = event.tournament.next_round if round_number is None else round_number
+        return {"player": player.id, "round": number, "kind": _BYE_KINDS[kind].name.lower()}
+
+    return _command(desk, event_id, "bye.granted", build)
+
+
+# --- rounds ---------------------------------------------------------------------------------
+
+
+def _rating_order(tournament: Tournament) -> list[int]:
+    """Start numbers for a Swiss: rating (highest first), then title, then name (FIDE C.04.2)."""
+    titles = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+    def key(p: Player) -> tuple[int, int, str]:
+        title = titles.index(p.title) if p.title in titles else len(titles)
+        return (-(p.rating or 0), title, p.name.casefold())
+
+    return [p.id for p in sorted(tournament.players, key=key)]
+
+
+def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
+    """Pair the next round (round 1 of a Swiss first gives start numbers by rating)."""
+    made: list[Pairing] = []
+
+    def build(event: Event) -> Mapping[str, Any]:
+        t = event.tournament
+        payload: dict[str, Any] = {}
+        system = event.settings.system
+        if t.total_rounds is not None and t.next_round > t.total_rounds:
+            raise CommandError(f"all {t.total_rounds} rounds are paired")
+        if t.rounds and not t.rounds[-1].complete:
+            missing = sum(1 for g in t.rounds[-1].games if g.result is None)
+            raise CommandError(
+                f"round {len(t.rounds)} still lacks {missing} result(s); enter them first"
+            )
+        if not t.rounds:
+            if system.round_robin:
+                if event.settings.rounds is None:
+                    payload["total_rounds"] = round_robin_rounds(len(t.players), event.settings)
+            else:
+                order = _rating_order(t)
+                if order != sorted(order):
+                    payload["order"] = order
+                    t = actions.renumbered(t, order)
+        pairing = pair_next_round(t, event.settings)
+        made.append(pairing)
+        payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
+        return payload
+
+    return _command(desk, event_id, "round.paired", build), made[0]
+
+
+def undo_last_pairing(desk: Desk, event_id: int) -> Event:
+    """Take back the last round's pairing while no result is in (logged, never deleted)."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        if not event.tournament.rounds:
+            raise CommandError("no round is paired; there is nothing to undo")
+        return {"round": len(event.tournament.rounds)}
+
+    return _command(desk, event_id, "round.unpaired", build)
+
+
+def set_manual_board(desk: Desk, event_id: int, white_ref: str, black_ref: str) -> Event:
+    """Pair two players on a board of the last round by hand (their partners meet)."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        t = event.tournament
+        if not t.rounds:
+            raise CommandError("no round is paired yet")
+        white = find_player(t, white_ref)
+        black = find_player(t, black_ref)
+        return {"round": len(t.rounds), "white": white.id, "black": black.id}
+
+    return _command(desk, event_id, "board.set", build)
+
+
+def _result_items(entries: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+    if not entries:
+        raise CommandError("give a board and a result, e.g. 3 1-0")
+    items = []
+    for board, text in entries:
+        entered = parse_result(text)
+        score = entered.match_score
+        items.append(
+            {
+                "board": board,
+                "result": entered.result.value,
+                "match_score": None
+                if score is None
+                else [score.first_wins, score.second_wins, score.draws],
+            }
+        )
+    return items
+
+
+def enter_results(
+    desk: Desk,
+    event_id: int,
+    entries: Sequence[tuple[int, str]],
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Results of the current round by board, e.g. ``[(3, "1-0"), (4, "1/2")]``."""
+    items = _result_items(entries)
+
+    def build(event: Event) -> Mapping[str, Any]:
+        t = event.tournament
+        if not t.rounds:
+            raise CommandError("no round is paired yet")
+        current = t.rounds[-1]
+        if current.complete:
+            raise CommandError(
+                f"round {current.number} is complete; to correct a result name the round: "
+                f"fairpair result --round {current.number} BOARD RESULT"
+            )
+        return {"round": current.number, "results": items}
+
+    return _command(desk, event_id, "results.entered", build, expected_version)
+
+
+def correct_results(
+    desk: Desk,
+    event_id: int,
+    round_number: int,
+    entries: Sequence[tuple[int, str]],
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Enter or correct results of any paired round; standings follow."""
+    items = _result_items(entries)
+    payload = {"round": round_number, "results": items, "correction": True}
+    return _command(desk, event_id, "result.corrected", lambda _: payload, expected_version)
+
+
+# --- reading --------------------------------------------------------------------------------
+
+
+def standings(event: Event) -> Standings:
+    try:
+        return compute_standings(
+            event.tournament, event.settings.chosen_tiebreaks, TiebreakSettings()
+        )
+    except UnknownTiebreakError as error:
+        raise CommandError(f"unknown tie-break {error.code!r}") from None
+
+
+def export(event: Event, kind: str) -> str:
+    """The event as ``trf`` (TRF-16), ``trf2026``, ``json`` (the event) or ``csv`` (players)."""
+    match kind:
+        case "trf":
+            return write_trf(event.tournament)
+        case "trf2026":
+            return write_trf(event.tournament, "trf2026")
+        case "json":
+            return dump_event(event.tournament)
+        case "csv":
+            return write_players_csv(event.tournament.players)
+    raise CommandError(f"cannot export as {kind!r}: choose trf, trf2026, json or csv")
+
+
+def history(desk: Desk, event_id: int) -> Sequence[LogRecord]:
+    return desk.store.log(event_id)
+
+
+@dataclass(frozen=True, slots=True)
+class RebuildReport:
+    """What a rebuild from the log found."""
+
+    records: int
+    matched: bool
+    """The cached snapshot was what the log leads to (if not, it has been replaced)."""
+
+
+def rebuild(desk: Desk, event_id: int) -> RebuildReport:
+    """Replay the whole log and make the cached snapshot what it leads to."""
+    event = load(desk, event_id)
+    records = desk.store.log(event_id)
+    replayed = actions.replay((r.action, r.payload) for r in records)
+    matched = replayed == event.tournament
+    if not matched:
+        desk.store.replace_snapshot(event_id, event.version, replayed)
+    return RebuildReport(len(records), matched)
+
+
+def describe(record: LogRecord, tournament: Tournament) -> str:
+    """One line for the audit log in an arbiter's words (names as they are now)."""
+    p = record.payload
+
+    def who(pid: int) -> str:
+        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+
+    def results() -> str:
+        shown = ", ".join(f"board {r['board']} {r['result']}" for r in p["results"][:6])
+        more = f" and {len(p['results']) - 6} more" if len(p["results"]) > 6 else ""
+        return f"round {p['round']}: {shown}{more}"
+
+    match record.action:
+        case "event.created":
+            rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
+            return f"created {p['name']!r} ({p['system']}{rounds})"
+        case "player.registered":
+            (player,) = p["players"]
+            return f"registered {player['id']} {player['name']}"
+        case "players.imported":
+            return f"imported {len(p['players'])} players"
+        case "player.edited":
+            changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
+            return f"edited {who(p['player'])}: {changes}"
+        case "round.paired":
+            bye = f", bye {who(p['bye'])}" if p.get("bye") is not None else ""
+            renumbered = ", start numbers by rating" if "order" in p else ""
+            return f"paired round {p['round']}: {len(p['boards'])} boards{bye}{renumbered}"
+        case "round.unpaired":
+            return f"undid the pairing of round {p['round']}"
+        case "results.entered":
+            return "results " + results()
+        case "result.corrected":
+            return "corrected " + results()
+        case "bye.granted":
+            kind = p["kind"].replace("_", "-")
+            return f"{kind} bye for {who(p['player'])} in round {p['round']}"
+        case "player.withdrawn":
+            return f"withdrew {who(p['player'])} from round {p['round']} on"
+        case "board.set":
+            return f"round {p['round']}: paired {who(p['white'])} - {who(p['black'])} by hand"
+    return record.action

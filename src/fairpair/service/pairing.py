@@ -1,0 +1,64 @@
+"""The one place where the service asks for a round to be paired.
+
+Round robins follow their schedule (Berger tables or seat rotation, built from the field and
+the event's seed); the casual Swiss is paired by its engine with the event's seed (it takes
+options and a generator, so it is not in the registry); the FIDE systems (Dutch, Burstein)
+come from the pairing registry by the event's system name.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fairpair.core import Pairing, Tournament
+from fairpair.pairing.casual import CasualOptions, pair_casual
+from fairpair.pairing.errors import PairingError
+from fairpair.pairing.registry import pairing_system
+from fairpair.service.errors import CommandError
+from fairpair.service.round_robin import Method, RoundRobinRequest, plan_round_robin
+from fairpair.service.settings import EventSettings, System
+
+__all__ = ["pair_next_round", "round_robin_rounds"]
+
+
+def _schedule_request(settings: EventSettings) -> RoundRobinRequest:
+    method = Method.BERGER if settings.system is System.BERGER else Method.ROTATION
+    return RoundRobinRequest(method=method, seed=settings.seed, double=settings.double)
+
+
+def round_robin_rounds(field: int, settings: EventSettings) -> int:
+    """How many rounds a round robin of ``field`` players has."""
+    if field < 2:
+        raise CommandError(f"a round robin needs at least 2 players, got {field}")
+    return len(plan_round_robin(field, _schedule_request(settings)).schedule.rounds)
+
+
+def pair_next_round(tournament: Tournament, settings: EventSettings) -> Pairing:
+    """The pairing of ``tournament.next_round`` under the event's system."""
+    number = tournament.next_round
+    if settings.system.round_robin:
+        field = len(tournament.players)
+        if field < 2:
+            raise CommandError(f"a round robin needs at least 2 players, got {field}")
+        schedule = plan_round_robin(field, _schedule_request(settings)).schedule
+        if number > len(schedule.rounds):
+            raise CommandError(f"all {len(schedule.rounds)} rounds are paired")
+        return schedule.rounds[number - 1]
+    if len(tournament.players_to_pair()) < 2:
+        raise CommandError(f"round {number} needs at least 2 players to pair")
+    if settings.system is System.CASUAL:
+        options = CasualOptions(seed=settings.seed, colours=not settings.card_game)
+        try:
+            return pair_casual(tournament, options, random.Random(settings.seed))
+        except ValueError as error:  # NoValidPairing: forbidden pairs leave no way
+            raise CommandError(f"round {number} cannot be paired: {error}") from None
+    try:
+        system = pairing_system(settings.system.value)
+    except KeyError:
+        raise CommandError(
+            f"the {settings.system.value} pairing system is not available in this version"
+        ) from None
+    try:
+        return system(tournament)
+    except PairingError as error:
+        raise CommandError(f"round {number} cannot be paired: {error}") from None

@@ -1,0 +1,84 @@
+"""Results as a director types them: ``1-0``, ``0-1``, ``1/2``, ``=``, forfeits, match scores.
+
+``+-``, ``-+`` and ``--`` (or ``0-0``) are forfeits (white wins, black wins, both absent);
+``2-1`` or ``1-1-1`` is a card-game match in games won by the first player, the second, and
+drawn games.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fairpair.core import GameResult, MatchScore
+from fairpair.service.errors import CommandError
+
+__all__ = ["EnteredResult", "format_result", "parse_result"]
+
+_CHESS = {
+    "1-0": GameResult.WHITE_WINS,
+    "0-1": GameResult.BLACK_WINS,
+    "1/2": GameResult.DRAW,
+    "1/2-1/2": GameResult.DRAW,
+    "½": GameResult.DRAW,
+    "½-½": GameResult.DRAW,
+    "=": GameResult.DRAW,
+    "+-": GameResult.WHITE_WINS_BY_FORFEIT,
+    "+:-": GameResult.WHITE_WINS_BY_FORFEIT,
+    "-+": GameResult.BLACK_WINS_BY_FORFEIT,
+    "-:+": GameResult.BLACK_WINS_BY_FORFEIT,
+    "--": GameResult.DOUBLE_FORFEIT,
+    "-:-": GameResult.DOUBLE_FORFEIT,
+    "0-0": GameResult.DOUBLE_FORFEIT,
+}
+_MATCH = re.compile(r"^(\d{1,2})-(\d{1,2})(?:-(\d{1,2}))?$")
+ACCEPTED = (
+    "1-0, 0-1, 1/2 or =, +- -+ (forfeits), 0-0 or -- (both forfeit), "
+    "or a match score such as 2-1 or 1-1-1"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EnteredResult:
+    """A board's result and, for a card-game match, the games won by each side."""
+
+    result: GameResult
+    match_score: MatchScore | None = None
+
+
+def parse_result(text: str) -> EnteredResult:
+    """Read a typed result; :class:`CommandError` saying what is accepted otherwise."""
+    typed = text.strip().replace(" ", "")
+    if typed in _CHESS:
+        return EnteredResult(_CHESS[typed])
+    found = _MATCH.match(typed)
+    if found is None:
+        raise CommandError(f"{text!r} is not a result; type {ACCEPTED}")
+    first, second = int(found[1]), int(found[2])
+    draws = int(found[3]) if found[3] is not None else 0
+    if first + second + draws == 0:
+        raise CommandError(f"{text!r} has no games; an intentional draw is 0-0-1")
+    if first > second:
+        result = GameResult.WHITE_WINS
+    elif second > first:
+        result = GameResult.BLACK_WINS
+    else:
+        result = GameResult.DRAW
+    return EnteredResult(result, MatchScore(first, second, draws))
+
+
+def format_result(result: GameResult | None, match_score: MatchScore | None = None) -> str:
+    """The way a result is shown on a pairing sheet (``1-0``, ``½-½``, ``2-1``, ``+--``)."""
+    if result is None:
+        return ""
+    if match_score is not None:
+        score = f"{match_score.first_wins}-{match_score.second_wins}"
+        return score + (f"-{match_score.draws}" if match_score.draws else "")
+    return {
+        GameResult.WHITE_WINS: "1-0",
+        GameResult.BLACK_WINS: "0-1",
+        GameResult.DRAW: "½-½",
+        GameResult.WHITE_WINS_BY_FORFEIT: "+--",
+        GameResult.BLACK_WINS_BY_FORFEIT: "--+",
+        GameResult.DOUBLE_FORFEIT: "---",
+    }[result]

@@ -1,0 +1,110 @@
+"""An in-memory event store: the fake that service tests run against."""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from fairpair.core import Tournament
+from fairpair.storage.base import (
+    ConcurrencyError,
+    EventExistsError,
+    EventInfo,
+    LogRecord,
+    NewRecord,
+    StoredEvent,
+    UnknownEventError,
+)
+
+__all__ = ["MemoryStore"]
+
+
+class MemoryStore:
+    """Events in dictionaries; snapshots are immutable, payloads are deep-copied."""
+
+    def __init__(self) -> None:
+        self._info: dict[int, EventInfo] = {}
+        self._snapshots: dict[int, Tournament] = {}
+        self._logs: dict[int, list[LogRecord]] = {}
+        self._lock = threading.Lock()
+        """Makes each write one step for concurrent callers, like a transaction."""
+
+    def create_event(
+        self,
+        name: str,
+        system: str,
+        settings: Mapping[str, Any],
+        record: NewRecord,
+        snapshot: Tournament,
+    ) -> EventInfo:
+        with self._lock:
+            if any(info.name == name for info in self._info.values()):
+                raise EventExistsError(f"an event named {name!r} already exists")
+            event_id = max(self._info, default=0) + 1
+            info = EventInfo(
+                id=event_id,
+                name=name,
+                system=system,
+                version=1,
+                created_at=record.at,
+                updated_at=record.at,
+                settings=copy.deepcopy(dict(settings)),
+            )
+            self._info[event_id] = info
+            self._snapshots[event_id] = snapshot
+            self._logs[event_id] = [_stored(event_id, 1, record)]
+            return info
+
+    def events(self) -> Sequence[EventInfo]:
+        return [self._info[k] for k in sorted(self._info)]
+
+    def event(self, event_id: int) -> EventInfo:
+        try:
+            return self._info[event_id]
+        except KeyError:
+            raise UnknownEventError(f"no event with id {event_id}") from None
+
+    def load(self, event_id: int) -> StoredEvent:
+        return StoredEvent(self.event(event_id), self._snapshots[event_id])
+
+    def append(
+        self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
+    ) -> EventInfo:
+        with self._lock:
+            info = self.event(event_id)
+            if info.version != expected_version:
+                raise ConcurrencyError(info.name, expected_version, info.version)
+            seq = info.version + 1
+            self._logs[event_id].append(_stored(event_id, seq, record))
+            info = replace(info, version=seq, updated_at=record.at)
+            self._info[event_id] = info
+            self._snapshots[event_id] = snapshot
+            return info
+
+    def log(self, event_id: int) -> Sequence[LogRecord]:
+        self.event(event_id)
+        return list(self._logs[event_id])
+
+    def replace_snapshot(self, event_id: int, expected_version: int, snapshot: Tournament) -> None:
+        with self._lock:
+            info = self.event(event_id)
+            if info.version != expected_version:
+                raise ConcurrencyError(info.name, expected_version, info.version)
+            self._snapshots[event_id] = snapshot
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def _stored(event_id: int, seq: int, record: NewRecord) -> LogRecord:
+    return LogRecord(
+        event_id=event_id,
+        seq=seq,
+        at=record.at,
+        actor=record.actor,
+        action=record.action,
+        payload=copy.deepcopy(dict(record.payload)),
+    )

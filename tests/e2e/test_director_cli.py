@@ -1,0 +1,207 @@
+"""Whole events run through the `fairpair` command only, on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from fairpair.cli import commands
+from fairpair.cli.engine import run as engine
+from fairpair.formats.event_json import load_event
+from fairpair.formats.trf import read_trf
+from tests.integration.stores import SQL_BACKENDS, database_url
+
+NAMES = ["Anna", "Boris", "Carla", "Dmitri", "Elena", "Farid", "Greta", "Hugo", "Ines"]
+
+
+class Director:
+    """Runs `fairpair` commands against one store, as a director at the keyboard would."""
+
+    def __init__(self, db: str) -> None:
+        self.app = typer.Typer()
+        commands.register(self.app)
+        self.db = db
+
+    def run(self, *args: str, code: int = 0) -> str:
+        result = CliRunner().invoke(self.app, [*args, "--db", self.db])
+        assert result.exit_code == code, (args, result.output, result.stderr)
+        return result.stdout if code == 0 else result.stderr
+
+    def log_length(self) -> int:
+        return len(self.run("log").splitlines())
+
+
+@pytest.fixture(params=SQL_BACKENDS)
+def director(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Director]:
+    with database_url(request.param, tmp_path) as url:
+        yield Director(url)
+
+
+def boards_of(pairings: str) -> int:
+    return len(re.findall(r"^\s*\d+\s+\d+\s", pairings, flags=re.MULTILINE))
+
+
+def test_a_nine_player_round_robin_from_creation_to_final_standings(
+    director: Director, tmp_path: Path
+) -> None:
+    rng = random.Random(9)
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,rating\n" + "".join(f"{n},{2000 - 25 * i}\n" for i, n in enumerate(NAMES))
+    )
+    director.run(
+        "event", "create", "Club championship", "--system", "berger", "--start", "2026-05-01"
+    )
+    assert "imported 9 players" in director.run("player", "import", str(players))
+    for number in range(1, 10):
+        pairings = director.run("round", "pair")
+        assert f"round {number} pairings" in pairings
+        assert boards_of(pairings) == 4
+        results = [x for b in range(1, 5) for x in (str(b), rng.choice(["1-0", "0-1", "=", "1/2"]))]
+        assert "complete" in director.run("result", *results)
+    director.run("round", "pair", code=2)  # all nine rounds are paired
+    standings = director.run("event", "standings", "--format", "json")
+    assert '"rank": 1' in standings
+    crosstable = director.run("event", "crosstable")
+    assert "crosstable after round 9" in crosstable
+    trf, event_json = tmp_path / "club.trf", tmp_path / "club.json"
+    director.run("export", str(trf))
+    director.run("export", str(event_json))
+    tournament = load_event(event_json.read_text())
+    from_trf = read_trf(trf).tournament()
+    assert [set(r.games) for r in from_trf.rounds] == [set(r.games) for r in tournament.rounds]
+    pairs = {frozenset((g.white, g.black)) for r in tournament.rounds for g in r.games}
+    assert len(pairs) == 36  # everyone met everyone once
+    from fairpair.core import scores
+
+    assert sum(scores(tournament).values()) == 360  # 36 games, the byes score nothing
+    assert "matches the log" in director.run("event", "rebuild")
+
+
+def test_bad_input_is_a_clear_error_and_changes_nothing(director: Director) -> None:
+    director.run("event", "create", "Rapid", "--system", "rotation")
+    for name in ("Smith, John", "Smithers, Ann", "Jones, Mary", "Brown, Lee"):
+        director.run("player", "add", name, "--rating", "1500")
+    director.run("round", "pair")
+    length = director.log_length()
+    cases = [
+        (("result", "7", "1-0"), "round 1 has no board 7"),
+        (("result", "1", "1-O"), "'1-O' is not a result"),
+        (("result", "1"), "give BOARD RESULT pairs"),
+        (("result", "--round", "4", "1", "1-0"), "round 4 is not paired"),
+        (("player", "withdraw", "smi"), "'smi' matches 2 players"),
+        (("player", "withdraw", "Taylor"), "no player matches 'Taylor'"),
+        (("undo", "--event", "Blitz"), "no event 'Blitz'"),
+    ]
+    for args, message in cases:
+        assert message in director.run(*args, code=2)
+    director.run("result", "1", "-+", "2", "0-0")
+    assert "round 1 is complete" in director.run("result", "1", "0-1", code=2)
+    assert director.log_length() == length + 1
+    assert "saved" in director.run("result", "--round", "1", "1", "0-1")
+    shown = director.run("round", "show", "1")
+    assert "0-1" in shown and "---" in shown
+
+
+def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
+    director.run("event", "create", "Weekend", "--system", "berger")
+    for name in NAMES[:4]:
+        director.run("player", "add", name)
+    director.run("round", "pair")
+    assert "round 1 unpaired" in director.run("undo")
+    director.run("round", "pair")
+    log = director.run("log")
+    assert [line.split()[4] for line in log.splitlines()][-3:] == [
+        "round.paired",
+        "round.unpaired",
+        "round.paired",
+    ]
+    out = tmp_path / "wall.html"
+    director.run("print", "alphabetical", "-o", str(out), "--paper", "letter")
+    text = out.read_text()
+    assert "size: letter" in text and "Anna" in text
+    pdf = tmp_path / "pairings.pdf"
+    assert "(1 page)" in director.run("print", "pairings", "-o", str(pdf))
+    assert pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
+    director: Director, tmp_path: Path
+) -> None:
+    rng = random.Random(30)
+    players = tmp_path / "players.csv"
+    players.write_text(
+        "name,rating,federation\n"
+        + "".join(f"Player {i:02d},{rng.randint(1400, 2600)},FID\n" for i in range(1, 31))
+    )
+    director.run("event", "create", "Open", "--system", "dutch", "--rounds", "7")
+    director.run("player", "import", str(players))
+    director.run("bye", "Player 07", "--round", "3", "--kind", "half")
+    for number in range(1, 8):
+        if number == 3:
+            director.run("player", "withdraw", "Player 12")
+        if number == 4:
+            director.run("player", "add", "Late, Entry", "--rating", "2100")
+        pairings = director.run("round", "pair")
+        assert f"round {number} pairings" in pairings
+        boards = boards_of(pairings)
+        weights = ["1-0"] * 4 + ["0-1"] * 3 + ["1/2"] * 2 + ["+-"]
+        results = [x for b in range(1, boards + 1) for x in (str(b), rng.choice(weights))]
+        director.run("result", *results)
+    standings = director.run("event", "standings")
+    assert "standings after round 7" in standings
+    trf = tmp_path / "open.trf"
+    director.run("export", str(trf))
+    out, err = io.StringIO(), io.StringIO()
+    assert engine(["--dutch", str(trf), "-c"], out, err) == 0, out.getvalue() + err.getvalue()
+    tournament = read_trf(trf).tournament()
+    assert len(tournament.rounds) == 7
+    assert len(tournament.players) == 31
+
+
+def test_the_store_defaults_to_the_user_data_directory_and_errors_are_one_line(
+    tmp_path: Path,
+) -> None:
+    """The real `fairpair` program: the default store, one-line errors and exit statuses."""
+    env = {
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(tmp_path),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src"),
+        "FAIRPAIR_ACTOR": "chief arbiter",
+    }
+
+    def fairpair(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "-m", "fairpair", *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+
+    first = fairpair("player", "list")
+    assert first.returncode == 2
+    assert first.stderr == (
+        "fairpair: error: there is no event yet; create one with: fairpair event create\n"
+    )
+    assert fairpair("event", "create", "Blitz", "--system", "rotation").returncode == 0
+    assert (tmp_path / "data" / "fairpair" / "fairpair.sqlite3").is_file()
+    assert fairpair("player", "add", "Anna").returncode == 0
+    log = fairpair("log")
+    assert "chief arbiter" in log.stdout and "player.registered" in log.stdout
+    bad = fairpair("event", "create", "Blitz", "--system", "rotation")
+    assert (bad.returncode, bad.stderr) == (
+        2,
+        "fairpair: error: an event named 'Blitz' already exists\n",
+    )
