@@ -112,3 +112,24 @@ def test_a_generated_burstein_event_checks_clean(tmp_path: Path) -> None:
     tournament = read_trf(target).tournament()
     assert tournament.rounds
     assert engine("--burstein", str(target), "-c") == (0, "", "")
+
+
+def test_pair_offers_the_casual_swiss_with_a_seed(tmp_path: Path) -> None:
+    """`fairpair pair --system casual` pairs the next round by match points, seeded."""
+    source = tmp_path / "five.trf"
+    players = tuple(Player(i, f"Player {i}") for i in range(1, 6))
+    first_round = Round(1, (Game(1, 2, GameResult.WHITE_WINS), Game(3, 4, GameResult.DRAW)))
+    source.write_text(write_trf(Tournament(players, (first_round,), total_rounds=3)))
+    runner = CliRunner()
+    args = ["pair", str(source), "--system", "casual", "--format", "json", "--seed", "5"]
+    first = runner.invoke(app, args)
+    again = runner.invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert first.output == again.output
+    data = json.loads(first.output)
+    seated = [p for board in data["boards"] for p in (board["white"], board["black"])]
+    assert data["bye"] is not None
+    assert sorted([*seated, data["bye"]]) == [1, 2, 3, 4, 5]
+    assert {frozenset((b["white"], b["black"])) for b in data["boards"]}.isdisjoint(
+        {frozenset((1, 2)), frozenset((3, 4))}
+    )

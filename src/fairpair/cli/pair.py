@@ -41,10 +41,13 @@ def pair(
     explain: Annotated[
         bool, typer.Option("--explain", help="Say why each board is as it is.")
     ] = False,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the casual Swiss's random tie order.")
+    ] = 0,
 ) -> None:
     """Pair the next round of an event stored as a TRF file."""
     try:
-        pair_round = pairing_system(system)
+        pair_round = pairing_system(system, seed=seed)
     except KeyError as error:
         raise _fail(str(error.args[0]), 3) from None
     try:

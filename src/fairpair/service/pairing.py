@@ -1,9 +1,9 @@
 """The one place where the service asks for a round to be paired.
 
 Round robins follow their schedule (Berger tables or seat rotation, built from the field and
-the event's seed); the casual Swiss is paired by its engine with the event's seed (it takes
-options and a generator, so it is not in the registry); the FIDE systems (Dutch, Burstein)
-come from the pairing registry by the event's system name.
+the event's seed); the casual Swiss is paired by its engine with the event's seed and colour
+setting (the registry's entry has only the defaults); the FIDE systems (Dutch, Burstein) come
+from the pairing registry by the event's system name.
 """
 
 from __future__ import annotations
