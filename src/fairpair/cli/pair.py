@@ -12,9 +12,11 @@ from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli.engine import next_round_state
-from fairpair.core import Pairing, Tournament, format_points, scores
+from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
 from fairpair.formats.trf import read_trf, write_trf
+from fairpair.pairing.casual import NoValidPairing as NoCasualPairing
+from fairpair.pairing.controls import forbid_shared_attribute, with_fixed_boards
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.registry import SYSTEMS, pairing_system
 
@@ -23,6 +25,10 @@ class OutputFormat(StrEnum):
     text = "text"
     json = "json"
     trf = "trf"
+
+
+class _BadOption(Exception):
+    """A director's option that names nobody or cannot be read."""
 
 
 def _fail(message: str, code: int) -> typer.Exit:
@@ -44,6 +50,21 @@ def pair(
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the casual Swiss's random tie order.")
     ] = 0,
+    fixed: Annotated[
+        list[str] | None,
+        typer.Option("--fixed", help="A board fixed by the director, W-B (start numbers)."),
+    ] = None,
+    forbid: Annotated[
+        list[str] | None,
+        typer.Option("--forbid", help="Players A,B,... who may not meet in this round."),
+    ] = None,
+    separate_by: Annotated[
+        str | None,
+        typer.Option(
+            "--separate-by",
+            help="club or federation: keep its players apart (TRF files carry no clubs).",
+        ),
+    ] = None,
 ) -> None:
     """Pair the next round of an event stored as a TRF file."""
     try:
@@ -58,8 +79,15 @@ def pair(
         raise _fail(f"{file}: {error.strerror or error}", 5) from None
     state = next_round_state(tournament)
     try:
+        state = with_director_rules(state, forbid or [], separate_by)
+        fixed_boards = [_fixed_board(state, text) for text in fixed or []]
+    except _BadOption as error:
+        raise _fail(str(error), 3) from None
+    if fixed_boards:
+        pair_round = with_fixed_boards(pair_round, fixed_boards)
+    try:
         pairing = pair_round(state)
-    except NoValidPairing as error:
+    except (NoValidPairing, NoCasualPairing) as error:
         raise _fail(f"no valid pairing: {error}", 1) from None
     except PairingInputError as error:
         raise _fail(str(error), 3) from None
@@ -72,6 +100,45 @@ def pair(
         if explain:
             for note in pairing.notes:
                 typer.echo(f"{note.board:>3}  {note.text}")
+
+
+def with_director_rules(
+    state: Tournament, forbid: list[str], separate_by: str | None
+) -> Tournament:
+    """The snapshot with ``--separate-by`` (every round) and ``--forbid`` (this round)."""
+    if separate_by is not None:
+        if separate_by not in ("club", "federation"):
+            raise _BadOption(f"--separate-by {separate_by!r}: expected club or federation")
+        state = forbid_shared_attribute(state, "club" if separate_by == "club" else "federation")
+    rnd = state.next_round
+    groups = tuple(
+        ForbiddenPairs(_player_list(state, "--forbid", text), rnd, rnd) for text in forbid
+    )
+    return state.replace(forbidden=(*state.forbidden, *groups))
+
+
+def _player_list(state: Tournament, option: str, text: str) -> tuple[PlayerId, ...]:
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) < 2 or not all(part.isdecimal() for part in parts):
+        raise _BadOption(f"{option} {text!r}: expected start numbers A,B,...")
+    players = tuple(int(part) for part in parts)
+    for pid in players:
+        if not state.has_player(pid):
+            raise _BadOption(f"{option} {text!r}: no player with start number {pid}")
+    return players
+
+
+def _fixed_board(state: Tournament, text: str) -> tuple[PlayerId, PlayerId]:
+    white, sep, black = text.partition("-")
+    if not sep or not white.strip().isdecimal() or not black.strip().isdecimal():
+        raise _BadOption(f"--fixed {text!r}: expected W-B, two start numbers")
+    board = (int(white), int(black))
+    for pid in board:
+        if not state.has_player(pid):
+            raise _BadOption(f"--fixed {text!r}: no player with start number {pid}")
+    if board[0] == board[1]:
+        raise _BadOption(f"--fixed {text!r}: a player cannot play himself")
+    return board
 
 
 def as_json(pairing: Pairing, explain: bool = False) -> dict[str, object]:
