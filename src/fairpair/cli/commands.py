@@ -26,3 +26,7 @@ def register(app: typer.Typer) -> None:
     app.command(name="log")(output.log)
     app.command(name="export")(output.export)
     app.command(name="print")(output.print_sheet)
+
+    from fairpair.cli import serve
+
+    app.command(name="serve")(serve.serve)
