@@ -6,7 +6,8 @@ import re
 from datetime import UTC, datetime
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
+from pytest_playwright.pytest_playwright import CreateContextCallback
 
 from fairpair.core import Player
 from fairpair.service import events as ev
@@ -57,13 +58,13 @@ def board_rows(page: Page) -> list[str]:
 
 
 def test_the_name_filter_on_a_phone_leaves_only_that_players_board(
-    browser: Browser, sqlite_server: LiveServer, screenshots: Screenshots
+    new_context: CreateContextCallback, sqlite_server: LiveServer, screenshots: Screenshots
 ) -> None:
     event_id, opponents = seed_paired_round(sqlite_server)
     name, opponent = "Isolde Fischer", opponents["Isolde Fischer"]
     round_page = f"{sqlite_server.url}/events/{event_id}/rounds/1"
 
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    context = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
     page.goto(round_page)
     boards = page.locator("#pairings tr.board")
@@ -86,10 +87,9 @@ def test_the_name_filter_on_a_phone_leaves_only_that_players_board(
     expect(visible).to_have_count(len(NAMES) // 2)
     search.press_sequentially("no such player")
     expect(visible).to_have_count(0)
-    context.close()
 
     # Without JavaScript the same box is a plain GET form: the server does the filtering.
-    context = browser.new_context(viewport=PHONE, is_mobile=True, java_script_enabled=False)
+    context = new_context(viewport=PHONE, is_mobile=True, java_script_enabled=False)
     page = context.new_page()
     page.goto(f"{round_page}?q=fisch")
     visible = page.locator("#pairings tr.board:visible")
@@ -108,4 +108,3 @@ def test_the_name_filter_on_a_phone_leaves_only_that_players_board(
     expect(visible).to_have_count(1)
     expect(visible).to_contain_text(name)
     screenshots.shoot(page, "submitted-without-javascript")
-    context.close()
