@@ -88,6 +88,7 @@ class DirectorAtDesk:
         self.shots = screenshots
         self.script = Script()
         self.event_id = 0
+        self.username = ""
 
     def url(self, path: str) -> str:
         return self.server.url + path
@@ -107,6 +108,7 @@ class DirectorAtDesk:
 
     def sign_up(self, username: str, password: str) -> None:
         page = self.page
+        self.username = username
         page.goto(self.url("/desk/signup"))
         self.shots.shoot(page, "sign-up")
         page.locator('[name="username"]').fill(username)
@@ -115,14 +117,6 @@ class DirectorAtDesk:
         page.locator('[name="password2"]').press("Enter")
         expect(page).to_have_url(re.compile(r"/desk/?$"))
         self.shots.shoot(page, "my-events")
-
-    def sign_in(self, username: str, password: str) -> None:
-        page = self.page
-        page.goto(self.url("/desk/signin"))
-        page.locator('[name="username"]').fill(username)
-        page.locator('[name="password"]').fill(password)
-        page.locator('[name="password"]').press("Enter")
-        expect(page).to_have_url(re.compile(r"/desk/?$"))
 
     def create_event(self, name: str, system: str, rounds: int | None = None) -> None:
         page = self.page
@@ -144,6 +138,25 @@ class DirectorAtDesk:
             return EventSettings.from_data(store.load(self.event_id).info.settings)
         finally:
             store.close()
+
+    def check_audit_log(self) -> None:
+        """The event's audit log page lists every change the store logged, each by this
+        director, the undo among them in the service's words."""
+        page = self.page
+        store = self.server.open_store()
+        try:
+            records = store.log(self.event_id)
+            tournament = store.load(self.event_id).tournament
+        finally:
+            store.close()
+        page.goto(self.url(f"/desk/events/{self.event_id}/log"))
+        rows = page.locator("table tbody tr")
+        expect(rows).to_have_count(len(records))
+        for text in rows.all_inner_texts():
+            assert self.username in text, text
+        (undo,) = [r for r in records if r.action == "round.unpaired"]
+        expect(rows.filter(has_text=ev.describe(undo, tournament))).to_have_count(1)
+        self.shots.shoot(page, "audit-log")
 
     # --- players -------------------------------------------------------------------------
 

@@ -110,6 +110,7 @@ def check_final_pages(
         assert made.games == replayed.games, f"round {made.number} differs"
         assert made.byes == replayed.byes, f"round {made.number} differs"
     assert stored == expected.tournament
+    director.check_audit_log()
     page.goto(f"{server.url}/events/{event_id}/standings")
     check_standings_page(page, ev.standings(expected))
     screenshots.shoot(page, "standings")
