@@ -442,3 +442,16 @@ def test_a_bye_beyond_the_limit_is_refused_by_the_service_and_nothing_is_written
     shown = dict(ev.settings_lines(event))
     assert shown["bye limit"] == ByeLimit(half=1, closed_last_rounds=1).describe()
     assert shown["rounds"] == "2 of 5 paired"
+
+
+def test_players_imported_after_round_two_are_late_entries_with_the_same_points() -> None:
+    d = desk()
+    event = paired_twice(d, open_settings())
+    newcomers = [Player(1, "Late, Lucy"), Player(2, "Later, Len")]  # renumbered
+    event = ev.import_players(d, event.id, newcomers, missed_points=[5, 0])
+    t = event.tournament
+    assert t.late_entries == (LateEntry(7, 3), LateEntry(8, 3))
+    assert [scores(t)[7], scores(t)[8]] == [5, 5]
+    assert ev.describe(ev.history(d, event.id)[-1], t) == (
+        "imported 2 players, late entries: 0.5, 0 point(s) for rounds 1-2"
+    )

@@ -134,7 +134,7 @@ class Tournament:
     system: str = ""
     """Encoded tournament type (TRF-2026 record 192), e.g. ``FIDE_DUTCH_2025_BAKU``."""
     late_entries: tuple[LateEntry, ...] = ()
-    """Players who joined after round 1 was paired (see :meth:`with_late_entry`)."""
+    """Players who joined after round 1 was paired (see :meth:`with_player`)."""
     _by_id: dict[PlayerId, Player] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )

@@ -578,7 +578,9 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
             (player,) = p["players"]
             return f"registered {player['id']} {player['name']}{_late(p, tournament.points)}"
         case "players.imported":
-            return f"imported {len(p['players'])} players{_late(p, tournament.points)}"
+            return (
+                f"imported {len(p['players'])} players{_late(p, tournament.points, 'late entries')}"
+            )
         case "player.edited":
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             return f"edited {who(p['player'])}: {changes}"
@@ -602,7 +604,7 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
     return record.action
 
 
-def _late(payload: Mapping[str, Any], points: PointSystem) -> str:
+def _late(payload: Mapping[str, Any], points: PointSystem, what: str = "a late entry") -> str:
     missed = payload.get("missed")
     if not missed:
         return ""
@@ -613,4 +615,4 @@ def _late(payload: Mapping[str, Any], points: PointSystem) -> str:
     }
     values = ", ".join(format_points(worth[kind]) for kind in missed)
     rounds = "round 1" if len(missed) == 1 else f"rounds 1-{len(missed)}"
-    return f", a late entry: {values} point(s) for {rounds}"
+    return f", {what}: {values} point(s) for {rounds}"
