@@ -74,7 +74,12 @@ def players_sheet(event: Event) -> Sheet:
     points = scores(t)
     rows = []
     for player in t.players:
-        status = [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
+        status = [
+            f"late entry from round {e.first_round}"
+            for e in t.late_entries
+            if e.player == player.id
+        ]
+        status += [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
         status += [
             f"{_BYE_NAMES[b.kind]} in round {b.round}"
             for b in t.requested_byes
