@@ -80,7 +80,8 @@ def create_app(config: WebConfig) -> FastAPI:
             status_code=500,
         )
 
-    from fairpair.web import public
+    from fairpair.web import api_read, public
 
     app.include_router(public.router)
+    app.include_router(api_read.router)
     return app
