@@ -6,12 +6,13 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from fractions import Fraction
 from html.parser import HTMLParser
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from fairpair.core import Player
+from fairpair.core import ByeKind, GameResult, Player, Tournament
 from fairpair.service import events as ev
 from fairpair.service.demo import seed_demo
 from fairpair.service.settings import EventSettings, System, parse_points
@@ -97,6 +98,40 @@ def running_app() -> Iterator[tuple[FastAPI, TestClient]]:
     app = create_app(WebConfig(store=":memory:"))
     with TestClient(app, raise_server_exceptions=False) as client:
         yield app, client
+
+
+# --- scores computed here from the snapshot's games, independently of fairpair's own ------
+
+
+def game_points(result: GameResult, white: bool) -> Fraction:
+    """What a chess result gives white (or black): 1, ½ or 0; a forfeit as a win or loss."""
+    won = {
+        GameResult.WHITE_WINS: white,
+        GameResult.BLACK_WINS: not white,
+        GameResult.WHITE_WINS_BY_FORFEIT: white,
+        GameResult.BLACK_WINS_BY_FORFEIT: not white,
+    }
+    if result is GameResult.DRAW:
+        return Fraction(1, 2)
+    return Fraction(1) if won.get(result, False) else Fraction(0)
+
+
+def chess_scores(t: Tournament, rounds: int) -> dict[int, Fraction]:
+    """Scores after ``rounds`` rounds under 1/½/0 with a half-point bye worth ½, a PAB 1."""
+    total = {p.id: Fraction(0) for p in t.players}
+    for rnd in t.rounds[:rounds]:
+        for game in rnd.games:
+            assert game.result is not None
+            total[game.white] += game_points(game.result, True)
+            total[game.black] += game_points(game.result, False)
+        for bye in rnd.byes:
+            total[bye.player] += {ByeKind.HALF_POINT: Fraction(1, 2)}.get(bye.kind, Fraction(1))
+    return total
+
+
+def shown(value: Fraction) -> str:
+    """Points as the pages print them: "2", "2.5"."""
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 # --- reading tables -------------------------------------------------------------------------

@@ -12,19 +12,22 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
-from fairpair.core import ByeKind, GameResult, Tournament
+from fairpair.core import GameResult
 from fairpair.service import events as ev
 from tests.web.public_events import (
     CARD_RESULTS,
     SCRIPT_NAME,
     board_result,
     card_event,
+    chess_scores,
     demo_event,
     desk_of,
     dutch_event,
+    game_points,
     player_ids,
     read_table,
     running_app,
+    shown,
 )
 
 SHOWN = {"1-0": "1-0", "1/2": "½-½", "0-1": "0-1", "+-": "+--"}
@@ -52,38 +55,6 @@ def get(events: Events, path: str) -> str:
     assert page.status_code == 200, (path, page.status_code)
     assert page.headers["content-type"].startswith("text/html")
     return page.text
-
-
-# --- what the tests expect, computed here from the snapshot's games ---------------------------
-
-
-def _points(result: GameResult, white: bool) -> Fraction:
-    won = {
-        GameResult.WHITE_WINS: white,
-        GameResult.BLACK_WINS: not white,
-        GameResult.WHITE_WINS_BY_FORFEIT: white,
-        GameResult.BLACK_WINS_BY_FORFEIT: not white,
-    }
-    if result is GameResult.DRAW:
-        return Fraction(1, 2)
-    return Fraction(1) if won.get(result, False) else Fraction(0)
-
-
-def chess_scores(t: Tournament, rounds: int) -> dict[int, Fraction]:
-    """Scores after ``rounds`` rounds under 1/½/0 with a half-point bye worth ½, a PAB 1."""
-    total = {p.id: Fraction(0) for p in t.players}
-    for rnd in t.rounds[:rounds]:
-        for game in rnd.games:
-            assert game.result is not None
-            total[game.white] += _points(game.result, True)
-            total[game.black] += _points(game.result, False)
-        for bye in rnd.byes:
-            total[bye.player] += {ByeKind.HALF_POINT: Fraction(1, 2)}.get(bye.kind, Fraction(1))
-    return total
-
-
-def shown(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else str(float(value))
 
 
 def fold(text: str) -> str:
@@ -247,7 +218,7 @@ def test_the_swiss_crosstable_gives_rank_colour_and_result_per_round(events: Eve
             elif game.result is GameResult.WHITE_WINS_BY_FORFEIT:
                 outcome = "+" if colour == "w" else "-"
             else:
-                outcome = symbol[_points(game.result, colour == "w")]
+                outcome = symbol[game_points(game.result, colour == "w")]
             assert cell == f"{rank[game.opponent_of(pid)]}{colour}{outcome}"
 
 
@@ -273,7 +244,7 @@ def test_the_round_robin_crosstable_is_the_classic_grid(events: Events) -> None:
             (game,) = games
             assert game.result is not None
             expected = {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}
-            assert grid[j - 1] == expected[_points(game.result, game.white == i)]
+            assert grid[j - 1] == expected[game_points(game.result, game.white == i)]
 
 
 def test_a_player_page_lists_every_round_with_the_running_score(events: Events) -> None:
@@ -291,7 +262,7 @@ def test_a_player_page_lists_every_round_with_the_running_score(events: Events) 
         assert player_ids(row.links[2]) == [game.opponent_of(13)]
         assert row.cells[3] == ("white" if game.white == 13 else "black")
         if game.result is not None:
-            running += _points(game.result, game.white == 13)
+            running += game_points(game.result, game.white == 13)
         assert row.cells[5] == shown(running)
     line = next(r for r in ev.standings(event).rows if r.player_id == 13)
     assert f"Rank <strong>{line.rank}</strong>" in page
