@@ -229,12 +229,24 @@ def test_a_card_game_in_json(api: Api) -> None:
     api.get(f"/api/events/{api.demo.id}/standings")  # a round robin validates too
 
 
+def test_a_round_robin_lists_its_scheduled_rounds(api: Api) -> None:
+    detail = api.get(f"/api/events/{api.demo.id}")
+    assert [(r["number"], r["scheduled"]) for r in detail["rounds"]] == [
+        (n, n > 3) for n in range(1, 10)
+    ]
+    assert detail["current_round"] == 3
+    later = api.get(f"/api/events/{api.demo.id}/rounds/9")
+    assert later["scheduled"] and not later["complete"]
+    assert {b["white"]["points_before"] for b in later["boards"]} == {None}
+    assert {b["result"] for b in later["boards"]} == {None}
+
+
 @pytest.mark.parametrize(
     ("path", "detail"),
     [
         ("/api/events/99", "There is no event 99."),
         ("/api/events/99/standings", "There is no event 99."),
-        ("/api/events/1/rounds/6", "Round 6 is not paired."),
+        ("/api/events/1/rounds/6", "Round 6 is not paired or scheduled."),
         ("/api/events/1/players/99", "There is no player 99 in this event."),
     ],
 )

@@ -3,10 +3,12 @@ standings, crosstables and player pages, for a Dutch Swiss, a round robin and a 
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
@@ -176,6 +178,38 @@ def test_the_filter_script_is_served_small(events: Events) -> None:
     script = events.client.get("/static/filter.js")
     assert script.status_code == 200 and len(script.content) < 4000
     assert 'getElementById("name-filter")' in script.text
+
+
+BERGER = Path(__file__).resolve().parents[2].parent / "shared/spec/data/berger.json"
+
+
+def test_a_round_robin_shows_its_later_rounds_as_scheduled(events: Events) -> None:
+    """Rounds 4 to 9 of the 10-player demo, read before they are paired, are FIDE's Berger
+    table (C.05 Annex 1), and pairing them later gives the same boards."""
+    table = json.loads(BERGER.read_text(encoding="utf-8"))["tables"]["10"]
+    base = f"/events/{events.demo.id}"
+    overview = get(events, base)
+    for number in range(4, 10):
+        assert f'href="{base}/rounds/{number}">Round {number}</a>' in overview
+        page = get(events, f"{base}/rounds/{number}")
+        assert "as scheduled" in page
+        rows = read_table(page, "pairings").rows
+        assert [player_ids(r.links[1] + r.links[5]) for r in rows] == table[number - 1]
+        assert all(r.cells[2] == r.cells[3] == r.cells[4] == "" for r in rows)
+    assert events.client.get(f"{base}/rounds/10").status_code == 404
+    with running_app() as (app, client):
+        desk = desk_of(app)
+        demo = demo_event(desk)
+        scheduled = read_table(client.get(f"/events/{demo.id}/rounds/4").text, "pairings")
+        ev.enter_results(desk, demo.id, [(b, "1/2") for b in range(1, 6)])
+        _, pairing = ev.pair_round(desk, demo.id)
+        paired = read_table(client.get(f"/events/{demo.id}/rounds/4").text, "pairings")
+        assert [g.white for g in pairing.boards] == [
+            int(r.cells[1].split()[0]) for r in paired.rows
+        ]
+        assert [r.cells[1] + r.cells[5] for r in paired.rows] == [
+            r.cells[1] + r.cells[5] for r in scheduled.rows
+        ]
 
 
 # --- standings, crosstable, player pages ----------------------------------------------------

@@ -51,13 +51,14 @@ def event_detail(request: Request, event_id: int) -> Response:
 
 @router.get(EVENT + "/rounds/{number:int}", response_model=views.RoundView, responses=_NOT_FOUND)
 def round_pairings(request: Request, event_id: int, number: int) -> Response:
-    """A paired round: boards in order with points before the round and results, then byes."""
+    """A round: boards in order with points before the round and results, then byes; in a
+    round robin also a round not paired yet, as scheduled (``scheduled``: true)."""
 
     def render(event: ev.Event) -> Response:
         try:
             return _json(views.round_view(event, number))
         except IndexError:
-            raise HTTPException(404, f"Round {number} is not paired.") from None
+            raise HTTPException(404, f"Round {number} is not paired or scheduled.") from None
 
     return respond(request, event_id, render)
 

@@ -16,6 +16,7 @@ from fastapi.responses import HTMLResponse, Response
 from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.service.pairing import scheduled_rounds
 from fairpair.web import views
 from fairpair.web.deps import desk_for, templates
 from fairpair.web.reading import conditional, events_tag, respond
@@ -33,12 +34,16 @@ class EventNav:
     name: str
     rounds: int
     """Rounds paired; the last is the current one."""
+    planned: int
+    """Rounds paired and, in a round robin, scheduled after them."""
     active: str
     """Which link is the page itself: ``event``, ``round-N``, ``standings``, ``crosstable``."""
 
 
 def _nav(event: ev.Event, active: str) -> EventNav:
-    return EventNav(event.id, event.info.name, len(event.tournament.rounds), active)
+    paired = len(event.tournament.rounds)
+    planned = paired + len(scheduled_rounds(event.tournament, event.settings))
+    return EventNav(event.id, event.info.name, paired, planned, active)
 
 
 def _page(
@@ -58,7 +63,9 @@ def event_list(request: Request) -> Response:
     return conditional(
         request,
         events_tag(infos),
-        lambda: templates.TemplateResponse(request, "public/events.html", {"events": infos}),
+        lambda: templates.TemplateResponse(
+            request, "public/events.html", {"events": [views.event_summary(i) for i in infos]}
+        ),
     )
 
 
@@ -80,7 +87,7 @@ def round_pairings(request: Request, event_id: int, number: int, q: str = "") ->
         try:
             pairings = views.round_view(event, number)
         except IndexError:
-            raise HTTPException(404, f"Round {number} is not paired.") from None
+            raise HTTPException(404, f"Round {number} is not paired or scheduled.") from None
         # Every row is sent; those that do not match ``q`` are hidden, so the script can
         # widen the filter again without a reload and the page reads the same without it.
         boards = [
@@ -96,7 +103,6 @@ def round_pairings(request: Request, event_id: int, number: int, q: str = "") ->
             "q": q,
             "shown": shown,
             "total": len(boards) + len(byes),
-            "last": len(event.tournament.rounds),
         }
         return _page(request, "round", event, f"round-{number}", context)
 

@@ -9,7 +9,7 @@ never a binary float, formatted as on the event's printouts.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from fractions import Fraction
 from typing import Literal
@@ -22,18 +22,23 @@ from fairpair.core import (
     Colour,
     Game,
     Outcome,
+    Pairing,
     Player,
     PlayerId,
     entries,
     format_points,
+    outcome_points,
     scores,
 )
 from fairpair.formats.standings_render import format_value
 from fairpair.service import events as ev
+from fairpair.service.pairing import scheduled_rounds
 from fairpair.service.results import format_result
+from fairpair.service.settings import System
 from fairpair.storage import EventInfo
 
 __all__ = [
+    "SYSTEM_NAMES",
     "Board",
     "ByeLine",
     "ErrorDetail",
@@ -81,6 +86,7 @@ class EventSummary(View):
     id: int
     name: str
     system: str = Field(description="berger, rotation, dutch, burstein or casual")
+    system_name: str = Field(description='For people, e.g. "Swiss (FIDE Dutch)".')
     updated_at: datetime = Field(description="When the event last changed (UTC).")
 
 
@@ -99,16 +105,19 @@ class PlayerDetail(PlayerRef):
     federation: str = ""
     club: str = ""
     withdrawn_from_round: int | None = Field(
-        None, description="The first round the player no longer plays, if withdrawn."
+        default=None, description="The first round the player no longer plays, if withdrawn."
     )
 
 
 class RoundSummary(View):
-    """A paired round, as the event overview lists it."""
+    """A round as the event overview lists it: paired, or scheduled (round robin)."""
 
     number: int
     boards: int
     complete: bool = Field(description="Every board has its result.")
+    scheduled: bool = Field(
+        default=False, description="Not paired yet: a round robin's round as its schedule has it."
+    )
 
 
 class EventDetail(View):
@@ -124,19 +133,24 @@ class EventDetail(View):
     )
     rounds_planned: int | None = Field(description="Rounds the event will have, if known yet.")
     current_round: int | None = Field(description="The last round paired, if any.")
+    system_name: str = Field(description='For people, e.g. "Swiss (FIDE Dutch)".')
     start_date: str
     end_date: str
     points: dict[str, str] = Field(description="Points for a win, a draw and a loss. " + POINTS)
     tiebreaks: list[str] = Field(description="Tie-break codes in the order they apply.")
     players: list[PlayerDetail]
-    rounds: list[RoundSummary]
+    rounds: list[RoundSummary] = Field(
+        description="The rounds paired, then a round robin's scheduled rounds."
+    )
 
 
 class Side(PlayerRef):
     """A player on a board, with the points scored before the round."""
 
     rating: int | None = None
-    points_before: str = Field(description=POINTS)
+    points_before: str | None = Field(
+        description="Points before the round (null in a scheduled round). " + POINTS
+    )
 
 
 class MatchScoreView(View):
@@ -178,6 +192,7 @@ class RoundView(View):
     event_id: int
     number: int
     complete: bool
+    scheduled: bool = Field(description="A round robin's round not paired yet.")
     coloured: bool
     boards: list[Board]
     byes: list[ByeLine]
@@ -242,8 +257,24 @@ class PlayerView(View):
 # --- building the views ---------------------------------------------------------------------
 
 
+SYSTEM_NAMES = {
+    System.BERGER: "Round robin (Berger tables)",
+    System.ROTATION: "Round robin (seat rotation)",
+    System.DUTCH: "Swiss (FIDE Dutch)",
+    System.BURSTEIN: "Swiss (Burstein)",
+    System.CASUAL: "Swiss (casual)",
+}
+"""How each pairing system is named on the pages."""
+
+
 def event_summary(info: EventInfo) -> EventSummary:
-    return EventSummary(id=info.id, name=info.name, system=info.system, updated_at=info.updated_at)
+    return EventSummary(
+        id=info.id,
+        name=info.name,
+        system=info.system,
+        system_name=SYSTEM_NAMES.get(System(info.system), info.system),
+        updated_at=info.updated_at,
+    )
 
 
 def is_coloured(event: ev.Event, round_number: int | None = None) -> bool:
@@ -280,6 +311,7 @@ def event_detail(event: ev.Event) -> EventDetail:
         coloured=is_coloured(event),
         rounds_planned=t.total_rounds,
         current_round=len(t.rounds) or None,
+        system_name=SYSTEM_NAMES[s.system],
         start_date=s.start_date,
         end_date=s.end_date,
         points={
@@ -290,8 +322,14 @@ def event_detail(event: ev.Event) -> EventDetail:
         tiebreaks=list(s.chosen_tiebreaks),
         players=[_detail(event, p) for p in t.players],
         rounds=[
-            RoundSummary(number=r.number, boards=len(r.games), complete=r.complete)
-            for r in t.rounds
+            *(
+                RoundSummary(number=r.number, boards=len(r.games), complete=r.complete)
+                for r in t.rounds
+            ),
+            *(
+                RoundSummary(number=p.round, boards=len(p.boards), complete=False, scheduled=True)
+                for p in scheduled_rounds(t, s)
+            ),
         ],
     )
 
@@ -307,10 +345,33 @@ _BYE_KINDS: dict[ByeKind, tuple[ByeKindName, str]] = {
 
 
 def round_view(event: ev.Event, number: int) -> RoundView:
-    """Round ``number`` (1 to the last paired); ``IndexError`` for any other number."""
+    """Round ``number``: paired, or in a round robin scheduled; ``IndexError`` otherwise."""
     t = event.tournament
-    if not 1 <= number <= len(t.rounds):
-        raise IndexError(f"round {number} is not paired")
+    if 1 <= number <= len(t.rounds):
+        return _paired_round(event, number)
+    for pairing in scheduled_rounds(t, event.settings):
+        if pairing.round == number:
+            return _scheduled_round(event, pairing)
+    raise IndexError(f"round {number} is neither paired nor scheduled")
+
+
+def _board(index: int, game: Game, side: Callable[[PlayerId], Side]) -> Board:
+    score = game.match_score
+    return Board(
+        board=index,
+        white=side(game.white),
+        black=side(game.black),
+        result=format_result(game.result, score) or None,
+        match_score=None
+        if score is None
+        else MatchScoreView(
+            first_wins=score.first_wins, second_wins=score.second_wins, draws=score.draws
+        ),
+    )
+
+
+def _paired_round(event: ev.Event, number: int) -> RoundView:
+    t = event.tournament
     rnd = t.rounds[number - 1]
     before = scores(t, number - 1)
     by_player = entries(t)
@@ -318,20 +379,6 @@ def round_view(event: ev.Event, number: int) -> RoundView:
     def side(pid: PlayerId) -> Side:
         p = t.player(pid)
         return Side(id=pid, name=p.name, rating=p.rating, points_before=format_points(before[pid]))
-
-    def board(index: int, game: Game) -> Board:
-        score = game.match_score
-        return Board(
-            board=index,
-            white=side(game.white),
-            black=side(game.black),
-            result=format_result(game.result, score) or None,
-            match_score=None
-            if score is None
-            else MatchScoreView(
-                first_wins=score.first_wins, second_wins=score.second_wins, draws=score.draws
-            ),
-        )
 
     def bye(line: Bye) -> ByeLine:
         kind, label = _BYE_KINDS[line.kind]
@@ -345,9 +392,33 @@ def round_view(event: ev.Event, number: int) -> RoundView:
         event_id=event.id,
         number=number,
         complete=rnd.complete,
+        scheduled=False,
         coloured=is_coloured(event, number),
-        boards=[board(i, g) for i, g in enumerate(rnd.games, start=1)],
+        boards=[_board(i, g, side) for i, g in enumerate(rnd.games, start=1)],
         byes=[bye(b) for b in rnd.byes],
+    )
+
+
+def _scheduled_round(event: ev.Event, pairing: Pairing) -> RoundView:
+    t = event.tournament
+
+    def side(pid: PlayerId) -> Side:
+        p = t.player(pid)
+        return Side(id=pid, name=p.name, rating=p.rating, points_before=None)
+
+    byes = []
+    if pairing.bye is not None:
+        kind, label = _BYE_KINDS[ByeKind.PAIRING_ALLOCATED]
+        points = format_points(outcome_points(Outcome.PAIRING_BYE, t.points))
+        byes.append(ByeLine(player=side(pairing.bye), kind=kind, label=label, points=points))
+    return RoundView(
+        event_id=event.id,
+        number=pairing.round,
+        complete=False,
+        scheduled=True,
+        coloured=not event.settings.card_game,
+        boards=[_board(i, g, side) for i, g in enumerate(pairing.boards, start=1)],
+        byes=byes,
     )
 
 
