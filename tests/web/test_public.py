@@ -418,3 +418,15 @@ def test_a_200_player_event_keeps_standings_and_pairings_reasonable() -> None:
     assert sizes["standings"] < 150_000, sizes
     assert sizes["rounds/4"] < 150_000, sizes
     assert sizes["crosstable"] < 200_000, sizes
+
+
+def test_public_reads_are_compressed_but_not_a_signed_in_request(events: Events) -> None:
+    path = f"/events/{events.dutch.id}/standings"
+    plain = events.client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert plain.headers["content-encoding"] == "gzip"
+    assert int(plain.headers["content-length"]) < len(plain.content) / 3
+    with_cookie = events.client.get(
+        path, headers={"Accept-Encoding": "gzip", "Cookie": "session=abc"}
+    )
+    assert "content-encoding" not in with_cookie.headers
+    assert with_cookie.content == plain.content

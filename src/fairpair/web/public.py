@@ -136,7 +136,13 @@ def crosstable(request: Request, event_id: int) -> Response:
             sheet, number_column = printouts.crosstable_grid_sheet(event), 0
         else:
             sheet, number_column = printouts.crosstable_sheet(event), 1
-        context = {"sheet": sheet, "number_column": number_column, "grid": number_column == 0}
+        rounds = event.tournament.rounds
+        context = {
+            "sheet": sheet,
+            "number_column": number_column,
+            "grid": number_column == 0,
+            "in_progress": bool(rounds) and not rounds[-1].complete,
+        }
         return _page(request, "crosstable", event, "crosstable", context)
 
     return respond(request, event_id, render)

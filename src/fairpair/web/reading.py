@@ -12,13 +12,22 @@ from collections.abc import Callable, Sequence
 
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fairpair import __version__
 from fairpair.service import events as ev
 from fairpair.storage import EventInfo, UnknownEventError
 from fairpair.web.deps import desk_for, store_of
 
-__all__ = ["CACHE_CONTROL", "conditional", "event_or_404", "events_tag", "respond"]
+__all__ = [
+    "CACHE_CONTROL",
+    "PublicGZip",
+    "conditional",
+    "event_or_404",
+    "events_tag",
+    "respond",
+]
 
 CACHE_CONTROL = "public, no-cache"
 """Shared caches may keep a page, but ask each time whether it is still current."""
@@ -60,3 +69,28 @@ def events_tag(infos: Sequence[EventInfo]) -> str:
     """A tag of the event list that changes when any event is added, renamed or changed."""
     listed = repr([(e.id, e.version, e.name) for e in infos]).encode()
     return hashlib.sha1(listed).hexdigest()[:16]
+
+
+class PublicGZip:
+    """Compress what the public reads (pages, JSON, the stylesheet): about five times fewer
+    bytes on a phone.
+
+    Only GET requests without cookies and outside ``/desk`` are compressed: a director's page
+    carries a CSRF token beside text the director typed, and compressing the two together
+    would let a BREACH-style attack guess the token from the response sizes.
+    """
+
+    def __init__(self, app: ASGIApp, minimum_size: int = 1000) -> None:
+        self.app = app
+        self.gzip = GZipMiddleware(app, minimum_size=minimum_size, compresslevel=6)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            scope["type"] == "http"
+            and scope["method"] == "GET"
+            and not scope["path"].startswith("/desk")
+            and not any(name == b"cookie" for name, _ in scope["headers"])
+        ):
+            await self.gzip(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
