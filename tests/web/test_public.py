@@ -16,6 +16,8 @@ from fastapi.testclient import TestClient
 
 from fairpair.core import GameResult
 from fairpair.service import events as ev
+from fairpair.web.app import create_app
+from fairpair.web.config import WebConfig
 from tests.web.public_events import (
     CARD_RESULTS,
     SCRIPT_NAME,
@@ -304,6 +306,14 @@ def test_a_player_page_lists_every_round_with_the_running_score(events: Events) 
         assert f">{code}</abbr>" in page
 
 
+def test_a_player_page_names_a_bye_in_words(events: Events) -> None:
+    table = read_table(get(events, f"/events/{events.dutch.id}/players/5"), "games")
+    second = table.rows[1]
+    assert second.cells[1:5] == ["", "", "", "half-point bye"]
+    points = chess_scores(events.dutch.tournament, 2)[5]
+    assert second.cells[5] == shown(points)
+
+
 def test_a_card_game_has_players_not_colours_and_match_scores(events: Events) -> None:
     event = events.cards
     t = event.tournament
@@ -430,3 +440,17 @@ def test_public_reads_are_compressed_but_not_a_signed_in_request(events: Events)
     )
     assert "content-encoding" not in with_cookie.headers
     assert with_cookie.content == plain.content
+
+
+def test_every_page_reads_the_sqlite_store(tmp_path: Path) -> None:
+    """The default store: the demo event on SQLite, every public page and API read."""
+    app = create_app(WebConfig(store=str(tmp_path / "events.sqlite3"), demo=True))
+    with TestClient(app) as client:
+        for path in [*PUBLIC_PAGES, "/events/1/rounds/3", "/events/1/rounds/9"]:
+            for prefix in ("", "/api"):
+                if prefix and path in ("/", "/events/1/crosstable"):
+                    continue
+                response = client.get(prefix + path)
+                assert response.status_code == 200, prefix + path
+        rows = read_table(client.get("/events/1/rounds/1?q=CHLOE").text, "pairings").visible
+        assert len(rows) == 1 and "Chloé Marchand" in rows[0].cells[1] + rows[0].cells[5]

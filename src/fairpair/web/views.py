@@ -236,7 +236,8 @@ class PlayerRound(View):
     colour: Literal["white", "black"] | None = Field(description="Null without colours.")
     result: str = Field(
         description='From the player\'s side: "1", "½", "0", "+" (forfeit win), "-" (forfeit '
-        'loss), "bye", "F"/"H"/"Z" (requested full/half/zero-point bye), "absent"; '
+        'loss), "bye", "full-point bye", "half-point bye", "zero-point bye", "absent", "forfeit '
+        'win" (without an opponent); '
         'a match score such as "2-1" for card games; "" while the game is on.'
     )
     points: str = Field(description="Points this round gave. " + POINTS)
@@ -457,11 +458,11 @@ _SYMBOL = {
     Outcome.FORFEIT_LOSS: "-",
     Outcome.PENDING: "",
     Outcome.PAIRING_BYE: "bye",
-    Outcome.FULL_BYE: "F",
-    Outcome.HALF_BYE: "H",
-    Outcome.ZERO_BYE: "Z",
+    Outcome.FULL_BYE: "full-point bye",
+    Outcome.HALF_BYE: "half-point bye",
+    Outcome.ZERO_BYE: "zero-point bye",
     Outcome.ABSENT: "absent",
-    Outcome.UNPAIRED_FORFEIT_WIN: "+",
+    Outcome.UNPAIRED_FORFEIT_WIN: "forfeit win",
 }
 
 
