@@ -25,6 +25,7 @@ from fairpair.core import (
     Pairing,
     Player,
     PlayerId,
+    bye_outcome,
     entries,
     format_points,
     outcome_points,
@@ -371,23 +372,20 @@ def _board(index: int, game: Game, side: Callable[[PlayerId], Side]) -> Board:
     )
 
 
+def _bye(bye: Bye, side: Callable[[PlayerId], Side], event: ev.Event) -> ByeLine:
+    kind, label = _BYE_KINDS[bye.kind]
+    points = outcome_points(bye_outcome(bye.kind), event.tournament.points)
+    return ByeLine(player=side(bye.player), kind=kind, label=label, points=format_points(points))
+
+
 def _paired_round(event: ev.Event, number: int) -> RoundView:
     t = event.tournament
     rnd = t.rounds[number - 1]
     before = scores(t, number - 1)
-    by_player = entries(t)
 
     def side(pid: PlayerId) -> Side:
         p = t.player(pid)
         return Side(id=pid, name=p.name, rating=p.rating, points_before=format_points(before[pid]))
-
-    def bye(line: Bye) -> ByeLine:
-        kind, label = _BYE_KINDS[line.kind]
-        entry = by_player[line.player][number - 1]
-        points = 0 if entry is None else entry.points
-        return ByeLine(
-            player=side(line.player), kind=kind, label=label, points=format_points(points)
-        )
 
     return RoundView(
         event_id=event.id,
@@ -396,7 +394,7 @@ def _paired_round(event: ev.Event, number: int) -> RoundView:
         scheduled=False,
         coloured=is_coloured(event, number),
         boards=[_board(i, g, side) for i, g in enumerate(rnd.games, start=1)],
-        byes=[bye(b) for b in rnd.byes],
+        byes=[_bye(b, side, event) for b in rnd.byes],
     )
 
 
@@ -407,11 +405,7 @@ def _scheduled_round(event: ev.Event, pairing: Pairing) -> RoundView:
         p = t.player(pid)
         return Side(id=pid, name=p.name, rating=p.rating, points_before=None)
 
-    byes = []
-    if pairing.bye is not None:
-        kind, label = _BYE_KINDS[ByeKind.PAIRING_ALLOCATED]
-        points = format_points(outcome_points(Outcome.PAIRING_BYE, t.points))
-        byes.append(ByeLine(player=side(pairing.bye), kind=kind, label=label, points=points))
+    byes = [] if pairing.bye is None else [Bye(pairing.bye, ByeKind.PAIRING_ALLOCATED)]
     return RoundView(
         event_id=event.id,
         number=pairing.round,
@@ -419,7 +413,7 @@ def _scheduled_round(event: ev.Event, pairing: Pairing) -> RoundView:
         scheduled=True,
         coloured=not event.settings.card_game,
         boards=[_board(i, g, side) for i, g in enumerate(pairing.boards, start=1)],
-        byes=byes,
+        byes=[_bye(b, side, event) for b in byes],
     )
 
 
