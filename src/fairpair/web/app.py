@@ -18,6 +18,7 @@ from fairpair.service.demo import seed_demo
 from fairpair.storage import open_store
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import HERE, templates
+from fairpair.web.reading import PublicGZip
 
 log = logging.getLogger("fairpair.web")
 
@@ -50,6 +51,7 @@ def create_app(config: WebConfig) -> FastAPI:
         openapi_url="/api/openapi.json",
     )
     app.state.config = config
+    app.add_middleware(PublicGZip)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(StarletteHTTPException)
@@ -80,7 +82,8 @@ def create_app(config: WebConfig) -> FastAPI:
             status_code=500,
         )
 
-    from fairpair.web import public
+    from fairpair.web import api_read, public
 
     app.include_router(public.router)
+    app.include_router(api_read.router)
     return app
