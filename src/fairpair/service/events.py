@@ -61,6 +61,7 @@ __all__ = [
     "load",
     "pair_round",
     "rebuild",
+    "record_results",
     "register_player",
     "set_manual_board",
     "standings",
@@ -434,6 +435,30 @@ def correct_results(
     items = _result_items(entries)
     payload = {"round": round_number, "results": items, "correction": True}
     return _command(desk, event_id, "result.corrected", lambda _: payload, expected_version)
+
+
+def record_results(
+    desk: Desk,
+    event_id: int,
+    round_number: int | None,
+    entries: Sequence[tuple[int, str]],
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Results typed for one round (default: the last), as one change: logged as entered
+    when they fill empty boards of the round being played, else as a correction."""
+    t = load(desk, event_id).tournament
+    if not t.rounds:
+        raise CommandError("no round is paired yet")
+    number = len(t.rounds) if round_number is None else round_number
+    current = t.rounds[-1]
+    fills = number == current.number and all(
+        1 <= board <= len(current.games) and current.games[board - 1].result is None
+        for board, _ in entries
+    )
+    if fills:
+        return enter_results(desk, event_id, entries, expected_version=expected_version)
+    return correct_results(desk, event_id, number, entries, expected_version=expected_version)
 
 
 # --- reading --------------------------------------------------------------------------------
