@@ -82,9 +82,10 @@ def test_taking_over_an_event_without_director_is_logged(store: EventStore) -> N
     )
     assert ev.load(d, event.id).tournament == before.tournament
     assert ev.rebuild(d, event.id).matched
-    with pytest.raises(CommandError, match="already has a director"):
+    with pytest.raises(directors.NotYourEventError, match=f"no event with id {event.id}"):
         directors.take_over(desk(store, actor="carl"), event.id)
-    assert store.event(event.id).owner == "bruno"
+    assert directors.take_over(d, event.id) == info  # taking over one's own: nothing to do
+    assert store.event(event.id) == info
 
 
 def test_a_claim_of_an_owned_or_changed_event_writes_nothing(store: EventStore) -> None:

@@ -15,9 +15,9 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.errors import FieldErrors
 from fairpair.service.events import Desk
-from fairpair.storage import DirectorRecord, EventInfo, NewRecord, UnknownEventError
+from fairpair.storage import ClaimError, DirectorRecord, EventInfo, NewRecord, UnknownEventError
 
 __all__ = [
     "MIN_PASSWORD",
@@ -121,9 +121,15 @@ def event_of(desk: Desk, event_id: int, username: str) -> EventInfo:
 
 
 def take_over(desk: Desk, event_id: int) -> EventInfo:
-    """Make the acting director run an event that has none (a ``ClaimError`` otherwise)."""
+    """Make the acting director run an event that has none. An event another director runs
+    is reported as unknown (:class:`NotYourEventError`), as everywhere else."""
     info = desk.store.event(event_id)
+    if info.owner == desk.actor:
+        return info
     if info.owner is not None:
-        raise CommandError(f"event {info.name!r} already has a director")
+        raise NotYourEventError(f"no event with id {event_id}")
     record = NewRecord(desk.clock(), desk.actor, "event.claimed", {"owner": desk.actor})
-    return desk.store.claim_event(event_id, info.version, desk.actor, record)
+    try:
+        return desk.store.claim_event(event_id, info.version, desk.actor, record)
+    except ClaimError:  # another director was quicker
+        raise NotYourEventError(f"no event with id {event_id}") from None

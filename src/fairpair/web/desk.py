@@ -191,7 +191,7 @@ def take_over(request: Request, director: Director, event_id: int) -> RedirectRe
         directors.take_over(desk_for(request, director), event_id)
     except UnknownEventError:
         raise HTTPException(404, f"No event {event_id}.") from None
-    except (CommandError, StoreError) as error:
+    except StoreError as error:  # changed in between: try again
         raise HTTPException(409, str(error)) from None
     return _done(request, "You now run this event.", f"/desk/events/{event_id}")
 
