@@ -16,6 +16,7 @@ from fairpair.core import GameResult, Tournament
 from fairpair.formats.event_json import load_event
 from fairpair.service import events as ev
 from fairpair.web.config import WebConfig
+from tests.integration.stores import SQL_BACKENDS, database_url
 from tests.web.desk_client import Browser, running, service_desk
 
 PLAYERS = [
@@ -33,6 +34,21 @@ PLAYERS = [
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
     with running(WebConfig(store=str(tmp_path / "events.sqlite3"))) as (app, client):
+        anna = Browser(client)
+        anna.sign_up("anna", "anna's password")
+        yield app, anna
+
+
+@pytest.fixture(params=SQL_BACKENDS)
+def any_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
+    """The desk on SQLite, and on PostgreSQL when the tests have one."""
+    with (
+        database_url(request.param, tmp_path) as url,
+        running(WebConfig(store=url)) as (
+            app,
+            client,
+        ),
+    ):
         anna = Browser(client)
         anna.sign_up("anna", "anna's password")
         yield app, anna
@@ -110,9 +126,9 @@ def sheet_rows(page: str) -> list[list[str]]:
 
 
 def test_a_swiss_runs_from_creation_to_standings_through_the_desk(
-    site: tuple[FastAPI, Browser],
+    any_site: tuple[FastAPI, Browser],
 ) -> None:
-    app, anna = site
+    app, anna = any_site
     event_id = create(anna)
     register(anna, event_id)
     desk = anna.get(f"/desk/events/{event_id}").text

@@ -337,3 +337,14 @@ def test_errors_show_no_stack_trace(site: tuple[FastAPI, TestClient]) -> None:
         page = demo.get(url)
         assert page.status_code in (404, 422)
         assert "Traceback" not in page.text
+
+
+def test_pages_are_not_framed_and_the_desk_is_not_cached(
+    site: tuple[FastAPI, TestClient],
+) -> None:
+    _, client = site
+    for url in ("/", "/desk/signin"):
+        page = client.get(url)
+        assert page.headers["x-frame-options"] == "DENY"
+        assert page.headers["x-content-type-options"] == "nosniff"
+    assert client.get("/desk/signin").headers["cache-control"] == "no-store"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import binascii
 import secrets
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 from urllib.parse import quote
 
@@ -70,6 +71,20 @@ def install(app: FastAPI, config: WebConfig) -> None:
     @app.exception_handler(SignInRequired)
     async def to_sign_in(request: Request, error: SignInRequired) -> Response:
         return RedirectResponse(f"/desk/signin?next={quote(error.back_to)}", status_code=303)
+
+    @app.middleware("http")
+    async def protective_headers(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        response = await call_next(request)
+        # No page is shown inside another site's frame (a hidden "Pair round" button).
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if request.url.path.startswith("/desk"):
+            # A director's pages stay off shared computers' disks and back buttons.
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
 
 
 def csrf_token(request: Request) -> str:
