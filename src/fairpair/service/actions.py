@@ -16,6 +16,7 @@ from fairpair.core import (
     AWARDABLE_BYES,
     Bye,
     ByeKind,
+    ForbiddenPairs,
     Game,
     GameResult,
     MatchScore,
@@ -283,6 +284,26 @@ def _board_set(t: Tournament, p: Payload) -> Tournament:
     return t.with_rounds(rounds)
 
 
+def _forbidden(t: Tournament, p: Payload) -> Tournament:
+    """Players kept apart: no two of them are paired from ``first_round`` on."""
+    members = tuple(p["players"])
+    for pid in members:
+        if not t.has_player(pid):
+            raise CommandError(f"no player {pid}")
+    if len(set(members)) < 2:
+        raise CommandError("name at least two different players to keep apart")
+    first = p.get("first_round", t.next_round)
+    if first < t.next_round:
+        raise CommandError(f"round {first} is already paired; forbid from round {t.next_round}")
+    rule = ForbiddenPairs(members, first_round=first, last_round=p.get("last_round"))
+    return t.replace(forbidden=(*t.forbidden, rule))
+
+
+def _claimed(t: Tournament, _: Payload) -> Tournament:
+    """A director took over the event: who runs it is kept beside the snapshot, not in it."""
+    return t
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -298,6 +319,8 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "bye.granted": _bye,
     "player.withdrawn": _withdrawn,
     "board.set": _board_set,
+    "pairs.forbidden": _forbidden,
+    "event.claimed": _claimed,
 }
 """Every action after ``event.created``, by its name in the log."""
 

@@ -46,6 +46,7 @@ __all__ = [
     "Event",
     "Progress",
     "RebuildReport",
+    "check_tiebreaks",
     "correct_results",
     "create_event",
     "describe",
@@ -54,6 +55,7 @@ __all__ = [
     "export",
     "find_event",
     "find_player",
+    "forbid_pairs",
     "grant_bye",
     "history",
     "import_players",
@@ -61,6 +63,7 @@ __all__ = [
     "load",
     "pair_round",
     "rebuild",
+    "record_results",
     "register_player",
     "set_manual_board",
     "settings_lines",
@@ -103,22 +106,26 @@ class Event:
 # --- events ---------------------------------------------------------------------------------
 
 
-def create_event(desk: Desk, settings: EventSettings) -> Event:
-    """Create an event; its log starts with ``event.created``."""
+def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) -> Event:
+    """Create an event run by the director ``owner`` (none: any director may take it over);
+    its log starts with ``event.created``."""
     if settings.system.round_robin and settings.points.pairing_bye is None:
         # Everyone sits out once in an odd round robin: the bye scores nothing by default.
         settings = dataclasses.replace(
             settings, points=dataclasses.replace(settings.points, pairing_bye=0)
         )
-    _check_tiebreaks(settings.chosen_tiebreaks)
+    check_tiebreaks(settings.chosen_tiebreaks)
     data = settings.to_data()
     snapshot = actions.apply(None, "event.created", data)
     record = NewRecord(desk.clock(), desk.actor, "event.created", data)
-    info = desk.store.create_event(settings.name, settings.system.value, data, record, snapshot)
+    info = desk.store.create_event(
+        settings.name, settings.system.value, data, record, snapshot, owner=owner
+    )
     return Event(info, settings, snapshot)
 
 
-def _check_tiebreaks(codes: Sequence[str]) -> None:
+def check_tiebreaks(codes: Sequence[str]) -> None:
+    """:class:`CommandError` naming the first tie-break code that is not known."""
     try:
         compute_standings(Tournament(players=()), codes)
     except UnknownTiebreakError as error:
@@ -348,6 +355,22 @@ def grant_bye(desk: Desk, event_id: int, ref: str, round_number: int | None, kin
     return _command(desk, event_id, "bye.granted", build)
 
 
+def forbid_pairs(
+    desk: Desk, event_id: int, refs: Sequence[str], first_round: int | None = None
+) -> Event:
+    """Keep players apart: no two of them are paired from ``first_round`` (default: the next
+    round) on, e.g. relatives or team mates. Swiss systems only."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        if event.settings.system.round_robin:
+            raise CommandError("a round robin follows its schedule; pairs cannot be forbidden")
+        players = [find_player(event.tournament, ref).id for ref in refs]
+        number = event.tournament.next_round if first_round is None else first_round
+        return {"players": players, "first_round": number}
+
+    return _command(desk, event_id, "pairs.forbidden", build)
+
+
 # --- rounds ---------------------------------------------------------------------------------
 
 
@@ -477,6 +500,30 @@ def correct_results(
     return _command(desk, event_id, "result.corrected", lambda _: payload, expected_version)
 
 
+def record_results(
+    desk: Desk,
+    event_id: int,
+    round_number: int | None,
+    entries: Sequence[tuple[int, str]],
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Results typed for one round (default: the last), as one change: logged as entered
+    when they fill empty boards of the round being played, else as a correction."""
+    t = load(desk, event_id).tournament
+    if not t.rounds:
+        raise CommandError("no round is paired yet")
+    number = len(t.rounds) if round_number is None else round_number
+    current = t.rounds[-1]
+    fills = number == current.number and all(
+        1 <= board <= len(current.games) and current.games[board - 1].result is None
+        for board, _ in entries
+    )
+    if fills:
+        return enter_results(desk, event_id, entries, expected_version=expected_version)
+    return correct_results(desk, event_id, number, entries, expected_version=expected_version)
+
+
 # --- reading --------------------------------------------------------------------------------
 
 
@@ -601,6 +648,11 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
             return f"withdrew {who(p['player'])} from round {p['round']} on"
         case "board.set":
             return f"round {p['round']}: paired {who(p['white'])} - {who(p['black'])} by hand"
+        case "pairs.forbidden":
+            kept = ", ".join(who(pid) for pid in p["players"])
+            return f"kept apart from round {p['first_round']} on: {kept}"
+        case "event.claimed":
+            return f"{p['owner']} took over the event"
     return record.action
 
 
