@@ -166,6 +166,14 @@ def test_the_filter_hides_rows_rather_than_dropping_them(events: Events) -> None
     assert all(r.attrs["data-names"] == fold(r.attrs["data-names"] or "") for r in table.rows)
 
 
+def test_the_filter_follows_to_the_other_rounds_without_javascript(events: Events) -> None:
+    page = get(events, f"/events/{events.dutch.id}/rounds/5?q=Chlo%C3%A9 013")
+    base = f"/events/{events.dutch.id}/rounds"
+    for number in range(1, 5):
+        assert f'href="{base}/{number}?q=Chlo%C3%A9%20013" data-keep-q' in page
+    assert f'href="{base}/4?q=Chlo%C3%A9%20013" data-keep-q>← Round 4' in page
+
+
 def test_a_filter_matching_no_one_says_so(events: Events) -> None:
     page = get(events, f"/events/{events.dutch.id}/rounds/5?q=nobody")
     assert read_table(page, "pairings").visible == []
