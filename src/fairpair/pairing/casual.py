@@ -532,7 +532,7 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
     standings order, his pairing number (rule 6.6) his place in this round's tie order among
     the players to pair, and the initial colour drawn from the seed (:func:`initial_colour`).
     As the pairing ignores colours, two players with the same absolute preference can meet
-    (the Dutch criterion C3 does not apply); rule 6.2 then decides which of them gets it.
+    (the Dutch criterion C3 does not apply); rules 6.2-6.5 then decide which of them gets it.
     A note per board names the colour rule that decided.
     """
     rnd = tournament.next_round
