@@ -255,3 +255,40 @@ def test_a_late_entry_with_half_points_and_a_bye_limit_in_a_dutch_event(
     out, err = io.StringIO(), io.StringIO()
     assert engine(["--dutch", str(trf), "-c"], out, err) == 0, out.getvalue() + err.getvalue()
     assert "matches the log" in director.run("event", "rebuild")
+
+
+def _sheet_rows(sheet: str) -> list[list[str]]:
+    """The rows of a text sheet below its dashed rule, split into columns."""
+    lines = sheet.splitlines()
+    rule = next(i for i, line in enumerate(lines) if line.startswith("--"))
+    return [line.split() for line in lines[rule + 1 :] if line.strip()]
+
+
+def test_a_casual_chess_evening_shows_colours_and_a_card_game_none(director: Director) -> None:
+    """Casual Swiss with chess points: colours by swiss-dutch §6; with match points: none."""
+    director.run("event", "create", "Thursday blitz", "--system", "casual", "--rounds", "3")
+    for name in NAMES[:6]:
+        director.run("player", "add", name)
+    first = director.run("round", "pair")
+    assert "White" in first and "Black" in first
+    director.run("result", "1", "1-0", "2", "=", "3", "0-1")
+    director.run("round", "pair")
+    colour_in: list[dict[str, str]] = []
+    for number in (1, 2):
+        rows = _sheet_rows(director.run("round", "show", str(number), "--by-name"))
+        colour_in.append({row[0]: row[3] for row in rows})  # name, no, board, colour, ...
+        assert sorted(colour_in[-1].values()) == ["black"] * 3 + ["white"] * 3
+    # After one game each, everybody wishes the other colour (strong): whenever two players
+    # of different colours in round 1 meet, both get their wish (rule 6.1).
+    rows = _sheet_rows(director.run("round", "show", "2", "--by-name"))
+    opponent = {row[0]: row[4] for row in rows}
+    for name, before in colour_in[0].items():
+        if colour_in[0][opponent[name]] != before:
+            assert colour_in[1][name] != before
+
+    magic = ("Friday Magic", "--system", "casual", "--rounds", "3", "--points", "3,1,0")
+    director.run("event", "create", *magic)
+    for name in NAMES[:4]:
+        director.run("player", "add", name)
+    card_game = director.run("round", "pair")
+    assert "White" not in card_game and "Player" in card_game
