@@ -233,6 +233,15 @@ def event_tournaments(
     )
     if tournament.initial_colour is None and trf:
         tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+    if not trf and rounds:
+        # Late entrants (a TRF cannot say who entered late: its byes look like any others).
+        awardable = st.sampled_from([ByeKind.ZERO_POINT, ByeKind.HALF_POINT, ByeKind.FULL_POINT])
+        for _ in range(draw(st.integers(0, 2))):
+            newcomer = Player(
+                id=max(tournament.player_ids) + 1, name=draw(names()), rating=draw(ratings())
+            )
+            missed = draw(st.lists(awardable, min_size=len(rounds), max_size=len(rounds)))
+            tournament = tournament.with_player(newcomer, missed)
     return tournament
 
 
@@ -338,13 +347,17 @@ def build_casual_event(
     draw_rate: float = 0.1,
     clubs: int = 0,
     random_pairings: bool = False,
+    colours: bool = False,
+    forfeit_rate: float = 0.0,
 ) -> Tournament:
     """A 3/1/0 event after ``rounds`` played rounds, the next round not yet paired.
 
     Rounds are paired by the casual pairer (realistic rematch pressure) or, with
     ``random_pairings``, at random (rematches allowed, histories the pairer would never make).
     Some players drop (``Tournament.withdrawals``), some enter late (registered only from a
-    later round, with no entries before), some request a bye for a round.
+    later round, with no entries before), some request a bye for a round. With ``colours``
+    the games have colours (given by the pairer, or at random) and a ``forfeit_rate`` share
+    of them are double forfeits: boards with colours but no game.
     """
     from fairpair.pairing.casual import CasualOptions, pair_casual
 
@@ -386,11 +399,22 @@ def build_casual_event(
             byes = [Bye(ids.pop(), ByeKind.PAIRING_ALLOCATED)] if len(ids) % 2 else []
             boards = [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)]
         else:
-            pairing = pair_casual(event, CasualOptions(seed=seed), rng)
+            pairing = pair_casual(event, CasualOptions(seed=seed, colours=colours), rng)
             boards = [(g.white, g.black) for g in pairing.boards]
             byes = [Bye(pairing.bye, ByeKind.PAIRING_ALLOCATED)] if pairing.bye else []
         byes.extend(Bye(r.player, r.kind) for r in requests if r.round == number)
-        games = tuple(Game(a, b, _casual_result(rng, draw_rate), coloured=False) for a, b in boards)
+        games = tuple(
+            Game(
+                a,
+                b,
+                # No draw from ``rng`` without forfeits: the events stay what they were.
+                GameResult.DOUBLE_FORFEIT
+                if forfeit_rate and rng.random() < forfeit_rate
+                else _casual_result(rng, draw_rate),
+                coloured=colours,
+            )
+            for a, b in boards
+        )
         played.append(Round(number, games, tuple(byes)))
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -401,8 +425,9 @@ def casual_events(
     min_players: int = 1,
     max_players: int = 12,
     max_rounds: int = 6,
+    colours: bool = False,
 ) -> Tournament:
-    """Random casual events (see :func:`build_casual_event`).
+    """Random casual events (see :func:`build_casual_event`), with colours if asked.
 
     Sizes are drawn uniformly (``sampled_from``): plain integer strategies favour the smallest
     fields, which say little about pairing.
@@ -416,6 +441,8 @@ def casual_events(
         draw_rate=draw(st.sampled_from([0.0, 0.1, 0.5, 1.0])),
         clubs=draw(st.sampled_from([0, 0, 2, 4])),
         random_pairings=draw(st.booleans()),
+        colours=colours,
+        forfeit_rate=draw(st.sampled_from([0.0, 0.1])) if colours else 0.0,
     )
 
 

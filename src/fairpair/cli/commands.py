@@ -27,6 +27,7 @@ def register(app: typer.Typer) -> None:
     app.command(name="export")(output.export)
     app.command(name="print")(output.print_sheet)
 
-    from fairpair.cli import serve
+    from fairpair.cli import directors, serve
 
     app.command(name="serve")(serve.serve)
+    app.add_typer(directors.app, name="director")

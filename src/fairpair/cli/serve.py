@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from typing import Annotated
 
@@ -9,6 +10,7 @@ import typer
 from rich.console import Console
 
 from fairpair.cli.director import DbOption, store_target
+from fairpair.service.demo import DEMO_DIRECTOR
 
 
 def serve(
@@ -23,6 +25,12 @@ def serve(
         bool,
         typer.Option(help="Session cookies over HTTPS only (behind a TLS proxy)."),
     ] = False,
+    signup: Annotated[
+        bool,
+        typer.Option(
+            help="Anyone may open a director's account (--no-signup: only `fairpair director add`)."
+        ),
+    ] = True,
 ) -> None:
     """Run the web app: the director's desk and the public pages, on the event store."""
     import uvicorn
@@ -33,11 +41,9 @@ def serve(
     console = Console(stderr=True)
     target = store_target(db)
     secret = os.environ.get("FAIRPAIR_SECRET_KEY")
-    config = WebConfig(store=target, secure_cookies=secure_cookies, demo=demo)
+    config = WebConfig(store=target, secure_cookies=secure_cookies, demo=demo, signup=signup)
     if secret:
-        config = WebConfig(
-            store=target, secret_key=secret, secure_cookies=secure_cookies, demo=demo
-        )
+        config = dataclasses.replace(config, secret_key=secret)
     else:
         console.print(
             "[yellow]note:[/yellow] FAIRPAIR_SECRET_KEY is not set: sessions end when the "
@@ -45,4 +51,11 @@ def serve(
             highlight=False,
         )
     console.print(f"fairpair: events in {target}; open http://{host}:{port}/", highlight=False)
+    if demo:
+        username, password = DEMO_DIRECTOR
+        console.print(
+            f"the demo event (on an empty store) is run by director {username!r}, "
+            f"password {password!r}: sign in at http://{host}:{port}/desk",
+            highlight=False,
+        )
     uvicorn.run(create_app(config), host=host, port=port, log_level="info")

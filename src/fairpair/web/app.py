@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -16,8 +16,10 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fairpair.service import events as ev
 from fairpair.service.demo import seed_demo
 from fairpair.storage import open_store
+from fairpair.web import auth
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import HERE, templates
+from fairpair.web.reading import PublicGZip
 
 log = logging.getLogger("fairpair.web")
 
@@ -48,8 +50,12 @@ def create_app(config: WebConfig) -> FastAPI:
         docs_url="/api/docs",
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        # Every route, present and future: a change needs the session's CSRF token.
+        dependencies=[Depends(auth.csrf_guard)],
     )
     app.state.config = config
+    app.add_middleware(PublicGZip)
+    auth.install(app, config)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(StarletteHTTPException)
@@ -80,7 +86,10 @@ def create_app(config: WebConfig) -> FastAPI:
             status_code=500,
         )
 
-    from fairpair.web import public
+    from fairpair.web import api_read, api_write, desk, public
 
     app.include_router(public.router)
+    app.include_router(api_read.router)
+    app.include_router(desk.router)
+    app.include_router(api_write.router)
     return app

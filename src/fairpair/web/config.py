@@ -19,3 +19,8 @@ class WebConfig:
     title: str = "fairpair"
     demo: bool = False
     """Create the demo event (:mod:`fairpair.service.demo`) when the store has no event."""
+    signup: bool = True
+    """Anyone may open a director's account at ``/desk/signup`` (``--no-signup`` closes it;
+    accounts are then made with ``fairpair director add``)."""
+    session_hours: int = 12
+    """How long a sign-in lasts (a long tournament day)."""

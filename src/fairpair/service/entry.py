@@ -1,0 +1,114 @@
+"""What a director types into a form or sends to the API, checked field by field.
+
+Each function returns what the service works with, or raises :class:`FieldErrors` with one
+message per field that is wrong, so that a form can show each next to its field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fairpair.core import CHESS
+from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.events import check_tiebreaks
+from fairpair.service.settings import EventSettings, System, parse_points
+
+__all__ = ["PlayerEntry", "event_settings", "player_entry", "tiebreak_codes"]
+
+
+def tiebreak_codes(text: str) -> tuple[str, ...]:
+    """Codes as typed, separated by commas or spaces: ``"BH-C1, BH DE"``."""
+    return tuple(code for code in re.split(r"[,\s]+", text.strip()) if code)
+
+
+def event_settings(
+    name: str, system: str, rounds: str | int | None, points: str, tiebreaks: str
+) -> EventSettings:
+    """The settings of a new event from the fields of the form (empty ``points`` is chess
+    scoring, empty ``tiebreaks`` the usual ones for the system)."""
+    errors: dict[str, str] = {}
+    if not name.strip():
+        errors["name"] = "give the event a name"
+    elif len(name.strip()) > 200:
+        errors["name"] = "at most 200 characters"
+    try:
+        chosen = System(system)
+    except ValueError:
+        chosen = System.DUTCH
+        errors["system"] = "choose one of " + ", ".join(s.value for s in System)
+    number: int | None = None
+    if isinstance(rounds, int):
+        number = rounds
+    elif rounds is not None and rounds.strip():
+        if rounds.strip().isdigit():
+            number = int(rounds.strip())
+        else:
+            errors["rounds"] = f"{rounds.strip()!r} is not a whole number"
+    if number is not None and not 1 <= number <= 99:
+        errors["rounds"] = "between 1 and 99"
+    elif number is None and not chosen.round_robin and "rounds" not in errors:
+        errors["rounds"] = f"a {chosen.value} Swiss needs its number of rounds"
+    point_system = CHESS
+    if points.strip():
+        try:
+            point_system = parse_points(points)
+        except CommandError as error:
+            errors["points"] = str(error)
+    codes = tiebreak_codes(tiebreaks)
+    try:
+        check_tiebreaks(codes)
+    except CommandError as error:
+        errors["tiebreaks"] = str(error)
+    if errors:
+        raise FieldErrors(errors)
+    return EventSettings(
+        name=name.strip(), system=chosen, rounds=number, points=point_system, tiebreaks=codes
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """A player as typed: the name and the details :func:`register_player` takes."""
+
+    name: str
+    details: dict[str, Any]
+
+
+def player_entry(
+    name: str,
+    rating: str | int | None = None,
+    title: str = "",
+    federation: str = "",
+    club: str = "",
+) -> PlayerEntry:
+    """A player from the fields of the form (only the name is required)."""
+    errors: dict[str, str] = {}
+    if not name.strip():
+        errors["name"] = "give the player's name"
+    elif len(name.strip()) > 200:
+        errors["name"] = "at most 200 characters"
+    value: int | None = None
+    if isinstance(rating, int):
+        value = rating
+    elif rating is not None and rating.strip():
+        if rating.strip().isdigit():
+            value = int(rating.strip())
+        else:
+            errors["rating"] = f"{rating.strip()!r} is not a whole number"
+    if value is not None and not 0 <= value <= 4000:
+        errors["rating"] = "between 0 and 4000"
+    if len(title.strip()) > 3:
+        errors["title"] = "at most 3 letters (GM, IM, WFM...)"
+    if len(federation.strip()) > 3:
+        errors["federation"] = "a 3-letter code such as NOR"
+    if errors:
+        raise FieldErrors(errors)
+    details = {
+        "rating": value,
+        "title": title.strip().upper(),
+        "federation": federation.strip().upper(),
+        "club": club.strip(),
+    }
+    return PlayerEntry(name.strip(), details)
