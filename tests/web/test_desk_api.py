@@ -144,3 +144,5 @@ def test_the_openapi_description_has_the_write_routes(
     models = schema["components"]["schemas"]
     assert {"NewEvent", "EventOut", "NewPlayer", "PlayerOut", "Results", "RoundOut"} <= set(models)
     assert not any(path.startswith("/desk") for path in schema["paths"])
+    assert schema["components"]["securitySchemes"]["HTTPBasic"]["scheme"] == "basic"
+    assert schema["paths"]["/api/events"]["post"]["security"] == [{"HTTPBasic": []}]

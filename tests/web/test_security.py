@@ -348,3 +348,19 @@ def test_pages_are_not_framed_and_the_desk_is_not_cached(
         assert page.headers["x-frame-options"] == "DENY"
         assert page.headers["x-content-type-options"] == "nosniff"
     assert client.get("/desk/signin").headers["cache-control"] == "no-store"
+
+
+def test_what_directors_type_is_shown_as_text_not_markup(
+    site: tuple[FastAPI, TestClient],
+) -> None:
+    _, client = site
+    demo = Browser(client)
+    demo.sign_in("demo", "demo")
+    demo.get("/desk/events/new")
+    script = "<script>alert(1)</script>"
+    page = demo.post("/desk/events/new", {"name": script, "system": "dutch", "rounds": "3"})
+    event_page = demo.get(page.headers["location"])
+    demo.post(page.headers["location"] + "/players", {"name": script})
+    for shown in (event_page, demo.get(page.headers["location"]), demo.get("/desk")):
+        assert script not in shown.text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown.text

@@ -13,8 +13,6 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated
@@ -22,6 +20,7 @@ from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
+from fastapi.security import HTTPBasic, HTTPBasicCredentials
 from starlette.middleware.sessions import SessionMiddleware
 
 from fairpair.service import directors
@@ -96,17 +95,6 @@ def csrf_token(request: Request) -> str:
     return token
 
 
-def _basic_credentials(request: Request) -> tuple[str, str] | None:
-    scheme, _, encoded = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "basic" or not encoded:
-        return None
-    try:
-        username, colon, password = base64.b64decode(encoded, validate=True).decode().partition(":")
-    except (binascii.Error, UnicodeDecodeError):
-        return None
-    return (username, password) if colon else None
-
-
 async def csrf_guard(request: Request) -> None:
     """Refuse (403) a request that changes something without the session's CSRF token."""
     if request.method not in _UNSAFE:
@@ -157,14 +145,26 @@ def signed_in(request: Request) -> str:
     return username
 
 
-def api_director(request: Request) -> str:
+_basic = HTTPBasic(
+    auto_error=False,
+    realm="fairpair",
+    description="A director's username and password (or the desk's session cookie with "
+    f"the {CSRF_HEADER} header).",
+)
+
+
+def api_director(
+    request: Request,
+    credentials: Annotated[HTTPBasicCredentials | None, Depends(_basic)],
+) -> str:
     """The director making an API call: HTTP Basic credentials, or a signed-in session
     (whose CSRF token :func:`csrf_guard` has checked); 401 otherwise."""
-    credentials = _basic_credentials(request)
     if credentials is not None:
-        username = directors.check_password(desk_for(request), *credentials)
+        username = directors.check_password(
+            desk_for(request), credentials.username, credentials.password
+        )
     elif "authorization" in request.headers:
-        username = None
+        username = None  # another scheme than Basic
     else:
         username = current_director(request)
     if username is None:
