@@ -14,6 +14,8 @@
 from __future__ import annotations
 
 import secrets
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Annotated
 from urllib.parse import quote
@@ -57,7 +59,8 @@ class SignInRequired(Exception):
 
 
 def install(app: FastAPI, config: WebConfig) -> None:
-    """Add the session cookie and the redirect to the sign-in page to ``app``."""
+    """Add the session cookie, the sign-in throttle and the redirect to the sign-in page."""
+    app.state.sign_in_throttle = SignInThrottle()
     app.add_middleware(
         SessionMiddleware,
         secret_key=config.secret_key,
@@ -119,6 +122,55 @@ async def csrf_guard(request: Request) -> None:
         )
 
 
+class SignInThrottle:
+    """Slows down password guessing: after ``limit`` failed sign-ins for one username within
+    ``window`` seconds, that username is refused (429) until the oldest failure ages out.
+
+    It counts usernames whether they exist or not, so a refusal tells nothing about an
+    account. Kept in memory: a restart forgets it, which is fine for its purpose.
+    """
+
+    def __init__(
+        self, limit: int = 10, window: float = 900.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self._clock = clock
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, username: str) -> deque[float]:
+        now = self._clock()
+        failures = self._failures.get(username.strip().lower(), deque())
+        while failures and failures[0] <= now - self.window:
+            failures.popleft()
+        return failures
+
+    def blocked(self, username: str) -> bool:
+        return len(self._recent(username)) >= self.limit
+
+    def failed(self, username: str) -> None:
+        if len(self._failures) > 10_000:  # forget the quiet ones rather than grow
+            self._failures = {k: v for k, v in self._failures.items() if self._recent(k)}
+        failures = self._recent(username)
+        failures.append(self._clock())
+        self._failures[username.strip().lower()] = failures
+
+
+TOO_MANY = "Too many failed sign-ins for this username; wait a few minutes and try again."
+
+
+def check_sign_in(request: Request, username: str, password: str) -> str | None:
+    """The director whose password this is (``None`` if not), through the app's throttle:
+    429 while the username has too many recent failures."""
+    throttle: SignInThrottle = request.app.state.sign_in_throttle
+    if throttle.blocked(username):
+        raise HTTPException(429, TOO_MANY, headers={"Retry-After": str(int(throttle.window))})
+    found = directors.check_password(desk_for(request), username, password)
+    if found is None:
+        throttle.failed(username)
+    return found
+
+
 def current_director(request: Request) -> str | None:
     """The signed-in director's username, if any."""
     username = request.session.get(_USER)
@@ -160,9 +212,7 @@ def api_director(
     """The director making an API call: HTTP Basic credentials, or a signed-in session
     (whose CSRF token :func:`csrf_guard` has checked); 401 otherwise."""
     if credentials is not None:
-        username = directors.check_password(
-            desk_for(request), credentials.username, credentials.password
-        )
+        username = check_sign_in(request, credentials.username, credentials.password)
     elif "authorization" in request.headers:
         username = None  # another scheme than Basic
     else:

@@ -77,7 +77,11 @@ def signin_page(request: Request, next: str = "/desk") -> HTMLResponse:
 def signin(
     request: Request, username: _Text = "", password: _Text = "", next: _Text = "/desk"
 ) -> Response:
-    found = directors.check_password(desk_for(request), username, password)
+    try:
+        found = auth.check_sign_in(request, username, password)
+    except HTTPException as refused:
+        context = {"next": _safe_next(next), "username": username, "error": refused.detail}
+        return _render(request, "desk/signin.html", context, refused.status_code)
     if found is None:
         # The same words whether the username exists or not.
         context = {"next": _safe_next(next), "username": username, "error": _WRONG}
@@ -112,20 +116,19 @@ def signup(
 ) -> Response:
     _signup_open(request)
     errors: dict[str, str] = {}
+    made = None
     try:
         if password != password2:
             errors["password2"] = "the two passwords differ"
         else:
-            directors.add_director(desk_for(request), username, password)
+            made = directors.add_director(desk_for(request), username, password)
     except FieldErrors as error:
         errors.update(error.errors)
-    if errors:
+    if made is None:
         context = {"username": username, "errors": errors}
         return _render(request, "desk/signup.html", context, 422)
-    found = directors.check_password(desk_for(request), username, password)
-    assert found is not None
-    auth.sign_in(request, found)
-    return _done(request, f"Welcome, {found}: your account is ready.", "/desk")
+    auth.sign_in(request, made.username)
+    return _done(request, f"Welcome, {made.username}: your account is ready.", "/desk")
 
 
 # --- my events ------------------------------------------------------------------------------
