@@ -233,6 +233,15 @@ def event_tournaments(
     )
     if tournament.initial_colour is None and trf:
         tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+    if not trf and rounds:
+        # Late entrants (a TRF cannot say who entered late: its byes look like any others).
+        awardable = st.sampled_from([ByeKind.ZERO_POINT, ByeKind.HALF_POINT, ByeKind.FULL_POINT])
+        for _ in range(draw(st.integers(0, 2))):
+            newcomer = Player(
+                id=max(tournament.player_ids) + 1, name=draw(names()), rating=draw(ratings())
+            )
+            missed = draw(st.lists(awardable, min_size=len(rounds), max_size=len(rounds)))
+            tournament = tournament.with_player(newcomer, missed)
     return tournament
 
 

@@ -205,3 +205,53 @@ def test_the_store_defaults_to_the_user_data_directory_and_errors_are_one_line(
         2,
         "fairpair: error: an event named 'Blitz' already exists\n",
     )
+
+
+def test_a_late_entry_with_half_points_and_a_bye_limit_in_a_dutch_event(
+    director: Director, tmp_path: Path
+) -> None:
+    rng = random.Random(7)
+    created = director.run(
+        "event", "create", "Weekend open", "--rounds", "5", "--bye-limit", "half=1,last=1"
+    )
+    assert "byes per player: at most 1 half-point bye" in created
+    for index, name in enumerate(NAMES[:8]):
+        director.run("player", "add", name, "--rating", str(2200 - 40 * index))
+    director.run("bye", "Carla", "--round", "2", "--kind", "half")
+    for number in (1, 2, 3, 4):
+        if number == 3:
+            added = director.run(
+                "player", "add", "Late, Lucy", "--rating", "2050", "--missed-points", "0.5"
+            )
+            assert "9 Late, Lucy, a late entry from round 3 with 1 point(s)" in added
+            assert "late entry from round 3" in director.run("player", "list")
+        pairings = director.run("round", "pair")
+        assert f"round {number} pairings" in pairings
+        if number >= 3:
+            assert "Late, Lucy" in pairings
+        if number == 3:  # Carla's one half-point bye is taken: a second one is refused
+            length = director.log_length()
+            refused = director.run("bye", "Carla", "--round", "4", "--kind", "half", code=2)
+            assert refused == (
+                "fairpair: error: Carla cannot have a half-point bye in round 4: the event "
+                "allows at most 1 half-point bye per player; taken in round 2\n"
+            )
+            assert director.log_length() == length
+        boards = boards_of(pairings)
+        results = [
+            x for b in range(1, boards + 1) for x in (str(b), rng.choice(["1-0", "0-1", "="]))
+        ]
+        director.run("result", *results)
+    length = director.log_length()
+    closed = director.run("bye", "Anna", "--round", "5", "--kind", "half", code=2)
+    assert "allows no full- or half-point bye in its last round (round 5)" in closed
+    assert "zero-point bye in round 5" in director.run("bye", "Anna", "--round", "5", "-k", "zero")
+    assert director.log_length() == length + 1
+    assert "at most 1 half-point bye" in director.run("event", "show")
+    trf = tmp_path / "open.trf"
+    director.run("export", str(trf))
+    (late,) = [line for line in trf.read_text().splitlines() if "Late, Lucy" in line]
+    assert late[91:109] == "0000 - H  0000 - H"
+    out, err = io.StringIO(), io.StringIO()
+    assert engine(["--dutch", str(trf), "-c"], out, err) == 0, out.getvalue() + err.getvalue()
+    assert "matches the log" in director.run("event", "rebuild")

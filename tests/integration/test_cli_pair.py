@@ -9,6 +9,8 @@ from typer.testing import CliRunner
 
 from fairpair.cli.app import app
 from fairpair.cli.commands import register
+from fairpair.core import ByeKind, Game, GameResult, Player, Round, Tournament
+from fairpair.formats.event_json import dump_event
 from fairpair.formats.trf import parse_trf
 
 register(app)
@@ -60,3 +62,28 @@ def test_explain_says_which_rule_gave_the_colours() -> None:
 def test_errors_have_exit_codes(tmp_path: Path) -> None:
     assert runner.invoke(app, ["pair", str(tmp_path / "none.trf")]).exit_code == 5
     assert runner.invoke(app, ["pair", EXAMPLE_B, "--system", "nope"]).exit_code == 3
+
+
+def test_a_json_event_with_a_late_entrant_pairs_on_his_awarded_points(tmp_path: Path) -> None:
+    """Players 1-4 after two rounds score 2, 1, 1, 0; the late entrant has half a point for
+    each missed round, so he is on 1 point: 4 gets the bye and the leader, who has met 2
+    and 3, meets him."""
+    won = GameResult.WHITE_WINS
+    event = Tournament(
+        players=tuple(Player(i, f"Player {i}", rating=2100 - 100 * i) for i in range(1, 5)),
+        rounds=(
+            Round(1, (Game(1, 3, won), Game(2, 4, won))),
+            Round(2, (Game(1, 2, won), Game(3, 4, won))),
+        ),
+        total_rounds=5,
+    ).with_player(Player(5, "Late, Lucy"), [ByeKind.HALF_POINT] * 2)
+    path = tmp_path / "event.json"
+    path.write_text(dump_event(event))
+    result = runner.invoke(app, ["pair", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    paired = json.loads(result.output)
+    assert paired["bye"] == 4
+    assert {frozenset((b["white"], b["black"])) for b in paired["boards"]} == {
+        frozenset((1, 5)),
+        frozenset((2, 3)),
+    }

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from fairpair.core import (
+    AWARDABLE_BYES,
     Bye,
     ByeKind,
     ForbiddenPairs,
@@ -58,16 +59,33 @@ def player_from_data(data: Payload) -> Player:
 
 def _registered(t: Tournament, p: Payload) -> Tournament:
     new = [player_from_data(d) for d in p["players"]]
-    taken = {q.id for q in t.players}
+    # A late entry has a bye in every round already paired (spec scoring.md §3): the points
+    # the director awarded for it, a zero-point bye when the log names none.
+    missed = p.get("missed")
+    awarded = None if missed is None else [_awarded_bye(name) for name in missed]
+    if awarded is not None and len(awarded) != len(t.rounds):
+        raise CommandError(
+            f"{len(t.rounds)} round(s) are paired: give the points of each missed round, "
+            f"not of {len(awarded)}"
+        )
     for player in new:
-        if player.id in taken:
+        if t.has_player(player.id):
             raise CommandError(f"start number {player.id} is taken")
-        taken.add(player.id)
-    # A late entry has a zero-point bye (a voluntary unplayed round) in every round already
-    # paired (spec scoring.md §3), so that each round lists every player.
-    missed = tuple(Bye(player.id, ByeKind.ZERO_POINT) for player in new)
-    rounds = tuple(dataclasses.replace(r, byes=(*r.byes, *missed)) for r in t.rounds)
-    return t.replace(players=(*t.players, *new), rounds=rounds)
+        try:
+            t = t.with_player(player, awarded)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+    return t
+
+
+def _awarded_bye(name: str) -> ByeKind:
+    try:
+        kind = ByeKind[name.upper()]
+    except KeyError:
+        kind = ByeKind.ABSENT
+    if kind not in AWARDABLE_BYES:
+        raise CommandError(f"a missed round is a zero, half or full-point bye, not {name!r}")
+    return kind
 
 
 def _edited(t: Tournament, p: Payload) -> Tournament:
@@ -101,6 +119,7 @@ def renumbered(t: Tournament, order: Sequence[PlayerId]) -> Tournament:
             dataclasses.replace(f, players=tuple(new_id[x] for x in f.players)) for f in t.forbidden
         ),
         withdrawals=tuple((new_id[x], r) for x, r in t.withdrawals),
+        late_entries=tuple(dataclasses.replace(e, player=new_id[e.player]) for e in t.late_entries),
         initial_ranking=None,
     )
 
@@ -306,8 +325,36 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
 """Every action after ``event.created``, by its name in the log."""
 
 
-def apply(tournament: Tournament | None, action: str, payload: Payload) -> Tournament:
-    """The snapshot after one action; :class:`CommandError` if it does not fit."""
+def _bye_within_limit(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
+    s.bye_limit.check(after, p["player"], p["round"])
+
+
+def _joining_allowed(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
+    if s.system.round_robin and before.rounds:
+        raise CommandError(
+            "players cannot join a round robin once round 1 is paired (its schedule is fixed)"
+        )
+
+
+RULES: dict[str, Callable[[Tournament, Tournament, Payload, EventSettings], None]] = {
+    "bye.granted": _bye_within_limit,
+    "player.registered": _joining_allowed,
+    "players.imported": _joining_allowed,
+}
+"""The organiser's rules (the event's settings) an action must keep, checked on its result."""
+
+
+def apply(
+    tournament: Tournament | None,
+    action: str,
+    payload: Payload,
+    settings: EventSettings | None = None,
+) -> Tournament:
+    """The snapshot after one action; :class:`CommandError` if it does not fit.
+
+    With the event's ``settings`` (as they were when the action was taken), its rules are
+    kept too: the bye limit, no late entry into a round robin.
+    """
     if action == "event.created":
         return _created(tournament, payload)
     if tournament is None:
@@ -316,14 +363,21 @@ def apply(tournament: Tournament | None, action: str, payload: Payload) -> Tourn
         change = ACTIONS[action]
     except KeyError:
         raise CommandError(f"unknown action {action!r} in the log") from None
-    return change(tournament, payload)
+    after = change(tournament, payload)
+    rule = RULES.get(action)
+    if rule is not None and settings is not None:
+        rule(tournament, after, payload, settings)
+    return after
 
 
 def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
-    """The snapshot a whole log leads to."""
+    """The snapshot a whole log leads to, keeping the rules of the event's settings."""
     tournament: Tournament | None = None
+    settings: EventSettings | None = None
     for action, payload in records:
-        tournament = apply(tournament, action, payload)
+        if action == "event.created":
+            settings = EventSettings.from_data(payload)
+        tournament = apply(tournament, action, payload, settings)
     if tournament is None:
         raise CommandError("the log is empty")
     return tournament

@@ -19,7 +19,9 @@ from fairpair.core import (
     ByeKind,
     Pairing,
     Player,
+    PointSystem,
     Tournament,
+    format_points,
 )
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
@@ -64,6 +66,7 @@ __all__ = [
     "record_results",
     "register_player",
     "set_manual_board",
+    "settings_lines",
     "standings",
     "undo_last_pairing",
     "withdraw",
@@ -172,7 +175,7 @@ def _command(
     if expected_version is not None and event.version != expected_version:
         raise ConcurrencyError(event.info.name, expected_version, event.version)
     payload = dict(build(event))
-    snapshot = actions.apply(event.tournament, action, payload)
+    snapshot = actions.apply(event.tournament, action, payload, event.settings)
     record = NewRecord(desk.clock(), desk.actor, action, payload)
     info = desk.store.append(event.id, expected_version or event.version, record, snapshot)
     return Event(info, event.settings, snapshot)
@@ -207,22 +210,76 @@ def find_player(tournament: Tournament, ref: str) -> Player:
     raise CommandError(f"no player matches {ref!r}{hint}")
 
 
-def _check_joining(event: Event) -> None:
-    if event.settings.system.round_robin and event.tournament.rounds:
-        raise CommandError("players cannot join a round robin once round 1 is paired")
+def _missed_rounds(
+    tournament: Tournament, names: str, points: Sequence[int] | None
+) -> dict[str, Any]:
+    """The log's record of the byes awarded for the rounds a late entrant missed.
+
+    ``points`` (tenths) holds one value per paired round, or one value for all of them;
+    each must be what a zero, half or full-point bye is worth in the event (default 0).
+    """
+    played = len(tournament.rounds)
+    if points is None:
+        return {"missed": ["zero_point"] * played} if played else {}
+    if not played:
+        raise CommandError(
+            f"no round is paired yet, so {names} missed none: points for missed rounds are "
+            "for late entries"
+        )
+    values = list(points) * played if len(points) == 1 else list(points)
+    if len(values) != played:
+        raise CommandError(
+            f"{_plural(played, 'round')} already paired: give the points for each missed "
+            f"round, or one value for all of them, not {len(points)} values"
+        )
+    system = tournament.points
+    worth = {
+        system.zero_bye: ByeKind.ZERO_POINT,
+        system.half_bye_value: ByeKind.HALF_POINT,
+        system.full_bye_value: ByeKind.FULL_POINT,
+    }
+    kinds = []
+    for number, value in enumerate(values, start=1):
+        if value not in worth:
+            choices = ", ".join(
+                f"{format_points(v)} ({k.name.lower().replace('_', '-')} bye)"
+                for v, k in sorted(worth.items())
+            )
+            raise CommandError(
+                f"{format_points(value)} point(s) for missed round {number}: the event awards "
+                f"a missed round as a bye, worth {choices}"
+            )
+        kinds.append(worth[value].name.lower())
+    return {"missed": kinds}
 
 
-def register_player(desk: Desk, event_id: int, name: str, **fields: Any) -> tuple[Event, Player]:
-    """Register one player with the next start number."""
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def register_player(
+    desk: Desk,
+    event_id: int,
+    name: str,
+    *,
+    missed_points: Sequence[int] | None = None,
+    **fields: Any,
+) -> tuple[Event, Player]:
+    """Register one player with the next start number.
+
+    After round 1 is paired (Swiss only) this is a late entry: ``missed_points`` (tenths)
+    are awarded for the rounds already paired, one value per round or one for all,
+    each the worth of a zero, half or full-point bye (default 0).
+    """
     if not name.strip():
         raise CommandError("a player needs a name")
     made: list[Player] = []
 
     def build(event: Event) -> Mapping[str, Any]:
-        _check_joining(event)
         number = max(event.tournament.player_ids, default=0) + 1
         made.append(Player(id=number, name=name.strip(), **fields))
-        return {"players": [actions.player_data(made[0])]}
+        missed = _missed_rounds(event.tournament, made[0].name, missed_points)
+        return {"players": [actions.player_data(made[0])], **missed}
 
     return _command(desk, event_id, "player.registered", build), made[0]
 
@@ -232,20 +289,26 @@ def import_players(
     event_id: int,
     players: Sequence[Player],
     progress: Progress | None = None,
+    *,
+    missed_points: Sequence[int] | None = None,
 ) -> Event:
-    """Register many players in one transaction; they take the next start numbers in order."""
+    """Register many players in one transaction; they take the next start numbers in order.
+
+    After round 1 is paired they are late entries with ``missed_points`` for each round
+    already paired (see :func:`register_player`).
+    """
     if not players:
         raise CommandError("the file has no players")
 
     def build(event: Event) -> Mapping[str, Any]:
-        _check_joining(event)
         first = max(event.tournament.player_ids, default=0) + 1
+        missed = _missed_rounds(event.tournament, "these players", missed_points)
         data = []
         for index, player in enumerate(players):
             data.append(actions.player_data(dataclasses.replace(player, id=first + index)))
             if progress is not None and (index % 500 == 0 or index + 1 == len(players)):
                 progress(index + 1, len(players))
-        return {"players": data}
+        return {"players": data, **missed}
 
     return _command(desk, event_id, "players.imported", build)
 
@@ -464,6 +527,35 @@ def record_results(
 # --- reading --------------------------------------------------------------------------------
 
 
+def settings_lines(event: Event) -> list[tuple[str, str]]:
+    """The event's settings and progress as (label, value) lines for ``event show``."""
+    settings, t = event.settings, event.tournament
+    p = settings.points
+    points = (
+        f"win {format_points(p.win)}, draw {format_points(p.draw)}, loss {format_points(p.loss)}"
+    )
+    if p.pairing_bye is not None:
+        points += f", pairing bye {format_points(p.pairing_bye)}"
+    total = "" if t.total_rounds is None else f" of {t.total_rounds}"
+    late = f" ({len(t.late_entries)} late entries)" if t.late_entries else ""
+    lines = [
+        ("event", f"{event.id} {settings.name}"),
+        ("system", settings.system.value + (" (double)" if settings.double else "")),
+        ("rounds", f"{len(t.rounds)}{total} paired"),
+        ("players", f"{len(t.players)}{late}"),
+        ("points", points),
+        ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
+        ("first colour", f"top seed {settings.initial_colour.name.lower()} in round 1"),
+    ]
+    if settings.start_date or settings.end_date:
+        lines.append(
+            ("dates", " to ".join(d for d in (settings.start_date, settings.end_date) if d))
+        )
+    if not settings.system.round_robin:
+        lines.append(("bye limit", settings.bye_limit.describe()))
+    return lines
+
+
 def standings(event: Event) -> Standings:
     try:
         return compute_standings(
@@ -526,12 +618,16 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
     match record.action:
         case "event.created":
             rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
-            return f"created {p['name']!r} ({p['system']}{rounds})"
+            limit = EventSettings.from_data(p).bye_limit
+            byes = f"; byes {limit.describe()}" if limit.limits_anything else ""
+            return f"created {p['name']!r} ({p['system']}{rounds}{byes})"
         case "player.registered":
             (player,) = p["players"]
-            return f"registered {player['id']} {player['name']}"
+            return f"registered {player['id']} {player['name']}{_late(p, tournament.points)}"
         case "players.imported":
-            return f"imported {len(p['players'])} players"
+            return (
+                f"imported {len(p['players'])} players{_late(p, tournament.points, 'late entries')}"
+            )
         case "player.edited":
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             return f"edited {who(p['player'])}: {changes}"
@@ -558,3 +654,17 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
         case "event.claimed":
             return f"{p['owner']} took over the event"
     return record.action
+
+
+def _late(payload: Mapping[str, Any], points: PointSystem, what: str = "a late entry") -> str:
+    missed = payload.get("missed")
+    if not missed:
+        return ""
+    worth = {
+        "zero_point": points.zero_bye,
+        "half_point": points.half_bye_value,
+        "full_point": points.full_bye_value,
+    }
+    values = ", ".join(format_points(worth[kind]) for kind in missed)
+    rounds = "round 1" if len(missed) == 1 else f"rounds 1-{len(missed)}"
+    return f", {what}: {values} point(s) for {rounds}"

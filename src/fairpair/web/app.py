@@ -19,6 +19,7 @@ from fairpair.storage import open_store
 from fairpair.web import auth
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import HERE, templates
+from fairpair.web.reading import PublicGZip
 
 log = logging.getLogger("fairpair.web")
 
@@ -53,6 +54,7 @@ def create_app(config: WebConfig) -> FastAPI:
         dependencies=[Depends(auth.csrf_guard)],
     )
     app.state.config = config
+    app.add_middleware(PublicGZip)
     auth.install(app, config)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
@@ -84,9 +86,10 @@ def create_app(config: WebConfig) -> FastAPI:
             status_code=500,
         )
 
-    from fairpair.web import api_write, desk, public
+    from fairpair.web import api_read, api_write, desk, public
 
     app.include_router(public.router)
+    app.include_router(api_read.router)
     app.include_router(desk.router)
     app.include_router(api_write.router)
     return app
