@@ -478,3 +478,57 @@ def test_my_events_lists_only_mine(site: tuple[FastAPI, Browser]) -> None:
     page = html.unescape(bob.get("/desk").text)
     assert "Anna's open" not in page and "You run no event yet" in page
     assert [e.owner for e in app.state.store.events()] == ["anna"]
+
+
+def test_a_bye_limit_is_set_on_the_form_and_kept(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    anna.get("/desk/events/new")
+    typed = {"name": "Open", "system": "dutch", "rounds": "5", "bye_limit": "half=lots"}
+    page = anna.post("/desk/events/new", typed)
+    assert page.status_code == 422
+    assert "bye limit 'half=lots'" in field_error(page.text, "bye_limit")
+    assert 'value="half=lots"' in page.text
+    typed["bye_limit"] = "half=1"
+    page = anna.post("/desk/events/new", typed)
+    assert page.status_code == 303
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:4])
+    anna.get(f"/desk/events/{event_id}")
+    assert (
+        anna.post(f"/desk/events/{event_id}/byes", {"player": "1", "round": "2"}).status_code == 303
+    )
+    page = anna.post(f"/desk/events/{event_id}/byes", {"player": "1", "round": "3"})
+    assert page.status_code == 400  # the second half-point bye is one too many
+    assert [b.round for b in snapshot(app, event_id).requested_byes] == [2]
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new", {"name": "Club", "system": "berger", "bye_limit": "half=1"}
+    )
+    assert page.status_code == 422
+    assert "round robin" in field_error(page.text, "bye_limit")
+
+
+def test_a_late_entry_gets_the_points_typed_for_the_missed_rounds(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    assert "Late entry" not in anna.get(f"/desk/events/{event_id}").text
+    anna.post(f"/desk/events/{event_id}/pair")
+    save(anna, event_id, 1, {1: "1", 2: "0"})
+    assert "Late entry: points for rounds 1-1" in anna.get(f"/desk/events/{event_id}").text
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "half"})
+    assert page.status_code == 422
+    assert "0.5" in field_error(page.text, "player-missed")
+    assert 'value="half"' in page.text
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "0.7"})
+    assert page.status_code == 400 and "missed round 1" in html.unescape(page.text)
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "0.5"})
+    assert page.status_code == 303
+    t = snapshot(app, event_id)
+    late = t.late_entry(5)
+    assert late is not None and late.first_round == 2
+    anna.post(f"/desk/events/{event_id}/pair")
+    standings = sheet_rows(anna.get(f"/desk/events/{event_id}/print/players").text)
+    assert [row[6] for row in standings if row[1] == "Ivo Late"] in (["0.5"], ["½"])

@@ -144,7 +144,7 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     return _render(request, "desk/events.html", context)
 
 
-_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks")
+_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit")
 
 
 @router.get("/events/new", response_class=HTMLResponse)
@@ -166,6 +166,7 @@ def new_event(
     rounds: _Text = "",
     points: _Text = "",
     tiebreaks: _Text = "",
+    bye_limit: _Text = "",
 ) -> Response:
     values = {
         "name": name,
@@ -173,9 +174,10 @@ def new_event(
         "rounds": rounds,
         "points": points,
         "tiebreaks": tiebreaks,
+        "bye_limit": bye_limit,
     }
     try:
-        settings = entry.event_settings(name, system, rounds, points, tiebreaks)
+        settings = entry.event_settings(name, system, rounds, points, tiebreaks, bye_limit)
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     except FieldErrors as error:
         return _render(request, "desk/new_event.html", _new_context(values, error.errors), 422)
@@ -234,6 +236,7 @@ def _desk_page(
         "errors": errors or {},
         "values": values or {},
         "sheets": _SHEETS,
+        "settings": ev.settings_lines(event),
     }
     return _render(request, "desk/event.html", context, status_code)
 
@@ -289,14 +292,19 @@ def add_player(
     title: _Text = "",
     federation: _Text = "",
     club: _Text = "",
+    missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
-    typed["club"] = club
+    typed |= {"club": club, "missed": missed}
     try:
-        player = entry.player_entry(name, rating, title, federation, club)
+        player = entry.player_entry(name, rating, title, federation, club, missed)
         _, made = ev.register_player(
-            desk_for(request, director), event_id, player.name, **player.details
+            desk_for(request, director),
+            event_id,
+            player.name,
+            missed_points=player.missed_points,
+            **player.details,
         )
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
