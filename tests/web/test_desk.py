@@ -532,3 +532,29 @@ def test_a_late_entry_gets_the_points_typed_for_the_missed_rounds(
     anna.post(f"/desk/events/{event_id}/pair")
     standings = sheet_rows(anna.get(f"/desk/events/{event_id}/print/players").text)
     assert [row[6] for row in standings if row[1] == "Ivo Late"] in (["0.5"], ["½"])
+
+
+def test_late_entries_are_imported_with_their_missed_points(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    anna.post(f"/desk/events/{event_id}/pair")
+    anna.get(f"/desk/events/{event_id}")
+    late = b"name,rating\nKai,1500\nLea,1400\n"
+    page = anna.post(
+        f"/desk/events/{event_id}/players/import",
+        {"missed": "zero"},
+        files={"file": ("late.csv", late, "text/csv")},
+    )
+    assert page.status_code == 422 and 'value="zero"' in page.text
+    page = anna.post(
+        f"/desk/events/{event_id}/players/import",
+        {"missed": "0.5"},
+        files={"file": ("late.csv", late, "text/csv")},
+    )
+    assert page.status_code == 303, page.text
+    t = snapshot(app, event_id)
+    assert [p.name for p in t.players][-2:] == ["Kai", "Lea"]
+    assert all(t.late_entry(pid) is not None for pid in (5, 6))

@@ -15,7 +15,7 @@ from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
 from fairpair.service.settings import ByeLimit, EventSettings, System, parse_points
 
-__all__ = ["PlayerEntry", "event_settings", "player_entry", "tiebreak_codes"]
+__all__ = ["PlayerEntry", "event_settings", "missed_rounds", "player_entry", "tiebreak_codes"]
 
 
 def tiebreak_codes(text: str) -> tuple[str, ...]:
@@ -87,6 +87,19 @@ def event_settings(
     )
 
 
+def missed_rounds(text: str) -> tuple[int, ...] | None:
+    """A late entry's points (tenths) for the rounds already paired, as typed: ``0.5`` for
+    each, or one value per round, ``0,0.5``; ``None`` when nothing is typed."""
+    if not text.strip():
+        return None
+    try:
+        return tuple(points_from_text(part) for part in text.replace(" ", "").split(","))
+    except (ValueError, ZeroDivisionError):
+        raise FieldErrors(
+            {"missed": "points such as 0.5, or one value per missed round: 0,0.5"}
+        ) from None
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerEntry:
     """A player as typed: the name and the details :func:`register_player` takes."""
@@ -128,13 +141,10 @@ def player_entry(
     if len(federation.strip()) > 3:
         errors["federation"] = "a 3-letter code such as NOR"
     missed_points: tuple[int, ...] | None = None
-    if missed.strip():
-        try:
-            missed_points = tuple(
-                points_from_text(part) for part in missed.replace(" ", "").split(",")
-            )
-        except (ValueError, ZeroDivisionError):
-            errors["missed"] = "points such as 0.5, or one value per missed round: 0,0.5"
+    try:
+        missed_points = missed_rounds(missed)
+    except FieldErrors as error:
+        errors.update(error.errors)
     if errors:
         raise FieldErrors(errors)
     details = {

@@ -331,18 +331,22 @@ async def import_players(
     director: Director,
     event_id: int,
     file: Annotated[UploadFile | None, File()] = None,
+    missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     try:
+        missed_points = entry.missed_rounds(missed)
         if file is None or not file.filename:
             raise CommandError("choose a file to import")
         data = await file.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
             raise CommandError(f"{file.filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
         players = _players_in(file.filename, data)
-        ev.import_players(desk_for(request, director), event_id, players)
+        ev.import_players(
+            desk_for(request, director), event_id, players, missed_points=missed_points
+        )
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "import")
+        return _refused(request, director, event_id, error, "import", {"import.missed": missed})
     return _done(request, f"Imported {len(players)} players from {file.filename}.", _here(event_id))
 
 
