@@ -391,6 +391,7 @@ def test_an_unreadable_result_saves_nothing_and_keeps_the_form(
     assert "'won' is not a result" in html.unescape(page.text)
     assert 'aria-invalid="true"' in page.text
     assert result_inputs(page.text) == {"r1": "1", "r2": "won", "r3": "=", "r4": ""}
+    assert autofocused(page.text) == "r2"
     assert version(app, event_id) == int(v[1])
 
 

@@ -470,13 +470,15 @@ def _results_page(
                 "entered": game.result is not None,
             }
         )
-    first_empty = next((b["board"] for b in boards if not b["value"]), None)
+    # The keyboard starts where work is left: the first unreadable result, else the first
+    # board without one.
+    focus = min(errors) if errors else next((b["board"] for b in boards if not b["value"]), None)
     context = {
         "event": event,
         "number": number,
         "boards": boards,
         "byes": [(t.player(b.player), b.kind.name.lower().replace("_", "-")) for b in rnd.byes],
-        "first_empty": first_empty,
+        "focus": focus,
         "errors": errors or {},
         "message": message,
         "version": event.version if version is None else version,
