@@ -559,3 +559,29 @@ def test_late_entries_are_imported_with_their_missed_points(
     t = snapshot(app, event_id)
     assert [p.name for p in t.players][-2:] == ["Kai", "Lea"]
     assert all(t.late_entry(pid) is not None for pid in (5, 6))
+
+
+def test_a_card_game_round_takes_match_scores(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new",
+        {"name": "Friday Magic", "system": "casual", "rounds": "3", "points": "3,1,0"},
+    )
+    assert page.status_code == 303
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:4])
+    anna.post(f"/desk/events/{event_id}/pair")
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert "<th>Player</th>" in form and "White" not in form
+    save(anna, event_id, 1, {1: "2-1", 2: "1-1-1"})
+    games = snapshot(app, event_id).rounds[0].games
+    assert [g.result for g in games] == [GameResult.WHITE_WINS, GameResult.DRAW]
+    assert [
+        (m.first_wins, m.second_wins, m.draws) for m in (g.match_score for g in games) if m
+    ] == [
+        (2, 1, 0),
+        (1, 1, 1),
+    ]
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert result_inputs(form) == {"r1": "2-1-0", "r2": "1-1-1"}
