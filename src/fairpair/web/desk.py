@@ -36,7 +36,7 @@ router = APIRouter(prefix="/desk", include_in_schema=False)
 
 STALE = "Someone else changed the event since you opened this page; nothing was saved. Reload."
 MAX_UPLOAD = 2_000_000
-"""Bytes: a players file larger than this is refused (100,000 players fit in far less)."""
+"""Bytes: a players file larger than this is refused (10,000 players fit in far less)."""
 
 _Text = Annotated[str, Form()]
 
