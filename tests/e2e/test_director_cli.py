@@ -118,14 +118,15 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     for name in NAMES[:4]:
         director.run("player", "add", name)
     director.run("round", "pair")
-    assert "round 1 unpaired" in director.run("undo")
+    assert "undid #6: paired round 1: 2 boards" in director.run("undo")
     director.run("round", "pair")
     log = director.run("log")
     assert [line.split()[4] for line in log.splitlines()][-3:] == [
         "round.paired",
-        "round.unpaired",
+        "action.undone",
         "round.paired",
     ]
+    assert "(undone by #7)" in log.splitlines()[5]
     out = tmp_path / "wall.html"
     director.run("print", "alphabetical", "-o", str(out), "--paper", "letter")
     text = out.read_text()
