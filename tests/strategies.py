@@ -477,3 +477,60 @@ def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
         has_rating=draw(st.booleans()),
     )
     return config, draw(st.integers(0, 2**32 - 1))
+
+
+# === A director's commands on the event store (undo and redo among them) ==================
+
+DirectorCommand = tuple[str, int, str]
+"""(command, number, text) as a director types it: ``("result", 2, "1-0")`` is board 2 won
+by white, ``("bye", 3, "half")`` a half-point bye for player 3, ``("undo", 2, "")`` two steps
+back. What the number and text mean for each command is in :func:`director_commands`."""
+
+_TYPED_RESULTS = ["1-0", "0-1", "=", "+-", "-+", "--"]
+
+
+def director_commands(max_size: int = 40) -> st.SearchStrategy[list[DirectorCommand]]:
+    """Sequences of a Swiss director's commands with undo and redo interleaved.
+
+    ``register`` (text: a name), ``pair``, ``result`` and ``correct`` (number: a board; the
+    correction is in the last paired round), ``finish`` (every board of the round still
+    without a result gets the text's result), ``bye`` (player, kind), ``withdraw`` (player),
+    ``edit`` (player, new club), ``board`` and ``forbid`` (number and text: two players),
+    ``unpair`` (the last pairing, while it has no result), ``undo`` and ``redo`` (number:
+    steps). Players and boards may not exist and commands may not fit the event: such a
+    command is refused, as at the keyboard.
+    """
+    player = st.integers(1, 7)
+    steps = st.sampled_from([1, 1, 1, 2, 3])
+    undo_redo = st.one_of(
+        st.tuples(st.just("undo"), steps, st.just("")),
+        st.tuples(st.just("redo"), steps, st.just("")),
+    )
+    change = st.one_of(
+        st.tuples(st.just("pair"), st.just(0), st.just("")),
+        st.tuples(st.just("finish"), st.just(0), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("register"), st.just(0), st.sampled_from(["Late, Lucy", "Nils"])),
+        st.tuples(st.just("result"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("correct"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("bye"), player, st.sampled_from(["half", "full", "zero"])),
+        st.tuples(st.just("withdraw"), player, st.just("")),
+        st.tuples(st.just("edit"), player, st.sampled_from(["North", "South"])),
+        st.tuples(st.just("board"), player, player.map(str)),
+        st.tuples(st.just("forbid"), player, player.map(str)),
+        st.tuples(st.just("unpair"), st.just(0), st.just("")),
+    )
+    # A round paired and played often, so that events get far; undo and redo in short runs
+    # and walks back and forth (a director looking for the wrong change) between changes.
+    played = st.sampled_from(_TYPED_RESULTS).map(
+        lambda text: [("pair", 0, ""), ("finish", 0, text)]
+    )
+    walk = st.tuples(steps, steps).map(lambda ab: [("undo", ab[0], ""), ("redo", ab[1], "")])
+    chunk = st.one_of(
+        change.map(lambda command: [command]),
+        played,
+        walk,
+        st.lists(undo_redo, min_size=1, max_size=4),
+    )
+    return st.lists(chunk, max_size=max_size // 2).map(
+        lambda chunks: [command for commands in chunks for command in commands][:max_size]
+    )
