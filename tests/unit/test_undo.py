@@ -259,3 +259,34 @@ def test_undo_and_redo_read_as_words_in_the_log() -> None:
     assert ev.describe(log[-1], t, log) == f"redid #{bye}: half-point bye for 2 Bob in round 2"
     assert ev.describe(log[-2], t) == f"undid #{bye}: bye.granted"
     assert ev.undo_history(log).undone_by == {}
+
+
+@pytest.mark.parametrize("action", sorted(CHANGES))
+def test_the_next_undo_and_redo_are_named_in_a_few_words(action: str) -> None:
+    d = desk()
+    prepare, change = CHANGES[action]
+    before = prepare(d)
+    latest_before = ev.history(d, before.id)[-1]
+    change(d, before.id)
+    log = ev.history(d, before.id)
+    made = log[-1]
+    assert ev.undo_targets(log) == (made, None)
+    t = ev.load(d, before.id).tournament
+    words = ev.headline(made, t)
+    assert words and words != action and len(words) <= 60
+
+    ev.undo(d, before.id)
+    log = ev.history(d, before.id)
+    assert ev.undo_targets(log) == (latest_before, made)
+    # The undone change keeps its words though it no longer shows in the snapshot.
+    assert ev.headline(made, ev.load(d, before.id).tournament)
+    ev.redo(d, before.id)
+    assert ev.undo_targets(ev.history(d, before.id)) == (made, None)
+
+
+def test_nothing_to_undo_after_the_creation() -> None:
+    from fairpair.service.settings import EventSettings, System
+
+    d = desk()
+    event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=5))
+    assert ev.undo_targets(ev.history(d, event.id)) == (None, None)

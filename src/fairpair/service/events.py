@@ -57,6 +57,7 @@ __all__ = [
     "find_player",
     "forbid_pairs",
     "grant_bye",
+    "headline",
     "history",
     "import_players",
     "list_events",
@@ -72,6 +73,7 @@ __all__ = [
     "undo",
     "undo_history",
     "undo_last_pairing",
+    "undo_targets",
     "withdraw",
 ]
 
@@ -490,6 +492,16 @@ def undo_history(records: Sequence[LogRecord]) -> actions.UndoHistory:
     return actions.undo_history((r.seq, r.action, r.payload) for r in records)
 
 
+def undo_targets(records: Sequence[LogRecord]) -> tuple[LogRecord | None, LogRecord | None]:
+    """The change :func:`undo` would take back next and the one :func:`redo` would bring
+    back, from the event's whole log (``None``: nothing to undo, or to redo)."""
+    history = undo_history(records)
+    by_seq = {r.seq: r for r in records}
+    undo_next = by_seq[history.undoable[-1]] if history.undoable else None
+    redo_next = by_seq[history.redoable[-1]] if history.redoable else None
+    return undo_next, redo_next
+
+
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:
     """Take back the last round's pairing while no result is in (logged, never deleted).
 
@@ -742,6 +754,53 @@ def describe(
             return f"kept apart from round {p['first_round']} on: {kept}"
         case "event.claimed":
             return f"{p['owner']} took over the event"
+    return record.action
+
+
+def headline(record: LogRecord, tournament: Tournament) -> str:
+    """A few words naming a change, for a button or a heading ("results of round 3",
+    "pairing of round 4"); :func:`describe` gives the whole line."""
+    p = record.payload
+
+    def who(pid: int) -> str:
+        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+
+    def boards() -> str:
+        items = p["results"]
+        return f"board {items[0]['board']}" if len(items) == 1 else f"{len(items)} boards"
+
+    match record.action:
+        case "event.created":
+            return "creation of the event"
+        case "player.registered":
+            (player,) = p["players"]
+            return f"registration of {player['id']} {player['name']}"
+        case "players.imported":
+            return f"import of {_plural(len(p['players']), 'player')}"
+        case "player.edited":
+            return f"edit of {who(p['player'])}"
+        case "round.paired":
+            return f"pairing of round {p['round']}"
+        case "round.unpaired":
+            return f"unpairing of round {p['round']}"
+        case "results.entered":
+            return f"results of round {p['round']} ({boards()})"
+        case "result.corrected":
+            return f"correction of round {p['round']} ({boards()})"
+        case "bye.granted":
+            return f"{p['kind'].replace('_', '-')} bye for {who(p['player'])}"
+        case "player.withdrawn":
+            return f"withdrawal of {who(p['player'])}"
+        case "board.set":
+            return f"board set by hand in round {p['round']}"
+        case "pairs.forbidden":
+            return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
+        case "event.claimed":
+            return "taking over the event"
+        case actions.UNDONE:
+            return f"undo of #{p['seq']}"
+        case actions.REDONE:
+            return f"redo of #{p['seq']}"
     return record.action
 
 
