@@ -139,6 +139,7 @@ def test_the_openapi_description_has_the_write_routes(
         "/api/events/{event_id}/pair",
         "/api/events/{event_id}/results",
         "/api/events/{event_id}/undo",
+        "/api/events/{event_id}/redo",
     ):
         assert "post" in schema["paths"][path], path
     models = schema["components"]["schemas"]

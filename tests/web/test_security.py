@@ -94,6 +94,8 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/desk/events/{event_id}/forbidden"),
         ("POST", "/desk/events/{event_id}/pair"),
         ("POST", "/desk/events/{event_id}/undo"),
+        ("POST", "/desk/events/{event_id}/redo"),
+        ("GET", "/desk/events/{event_id}/players/{player_id}/withdraw"),
         ("POST", "/desk/events/{event_id}/boards"),
         ("POST", "/desk/events/{event_id}/rounds/{number}/results"),
         ("GET", "/desk/events/{event_id}/rounds/{number}/results"),
@@ -105,6 +107,7 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/api/events/{event_id}/pair"),
         ("POST", "/api/events/{event_id}/results"),
         ("POST", "/api/events/{event_id}/undo"),
+        ("POST", "/api/events/{event_id}/redo"),
     }
     assert expected <= routes
     # Nothing outside the desk and the API changes anything: the public pages only read.
@@ -167,7 +170,8 @@ def test_a_form_without_the_session_token_is_refused_and_changes_nothing(
         assert answer.status_code == 403, (method, path, answer.text)
     assert event_state(app) == before
     # The same director, with the token, gets through.
-    assert demo.post("/desk/events/1/undo").status_code == 303
+    demo.get("/desk/events/1")
+    assert demo.submit("/desk/events/1/undo").status_code == 303
     assert event_state(app) != before
 
 
