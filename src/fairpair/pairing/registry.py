@@ -6,8 +6,10 @@ import random
 from collections.abc import Callable
 
 from fairpair.core import Pairing, Tournament
+from fairpair.pairing.alternatives import RoundCriteria
 from fairpair.pairing.burstein import pair_burstein
 from fairpair.pairing.casual import CasualOptions, pair_casual
+from fairpair.pairing.criteria import burstein_criteria, casual_criteria, dutch_criteria
 from fairpair.pairing.dutch import pair_dutch
 
 PairingSystem = Callable[[Tournament], Pairing]
@@ -39,3 +41,21 @@ def pairing_system(name: str, *, seed: int = 0) -> PairingSystem:
         known = ", ".join(sorted(SYSTEMS))
         raise KeyError(f"unknown pairing system {name!r} (known: {known})") from None
     return make(seed)
+
+
+CriteriaOfRound = Callable[[Tournament], RoundCriteria]
+"""The criteria vector of the next round of a snapshot, as a system ranks its pairings."""
+
+CRITERIA: dict[str, Callable[[int], CriteriaOfRound]] = {
+    "dutch": lambda _seed: dutch_criteria,
+    "burstein": lambda _seed: burstein_criteria,
+    "casual": lambda seed: lambda tournament: casual_criteria(tournament, CasualOptions(seed=seed)),
+}
+"""For each system of :data:`SYSTEMS`, its criteria for the same seed (the alternatives)."""
+
+
+def round_criteria(name: str, *, seed: int = 0) -> CriteriaOfRound:
+    """The criteria of the system registered under ``name`` (``KeyError`` as
+    :func:`pairing_system`)."""
+    pairing_system(name, seed=seed)  # the same error for an unknown name
+    return CRITERIA[name](seed)
