@@ -17,6 +17,9 @@ from fairpair.pairing.registry import SYSTEMS, pairing_system, round_criteria
 from tests.strategies import swiss_rounds_to_pair
 
 K = 6
+OPTIMAL = {"dutch", "casual"}
+"""Systems whose own pairing is the best by their vector (Burstein's engine forms its groups
+by trial matchings, which now and then gives up a colour preference the vector would keep)."""
 
 
 def ranked_by_oracle(tournament: Tournament, system: str) -> None:
@@ -34,6 +37,8 @@ def ranked_by_oracle(tournament: Tournament, system: str) -> None:
             bye is not None and bye == chosen.bye
         )
 
+    chosen_vector = criteria.vector([(g.white, g.black) for g in chosen.boards], chosen.bye)
+    assert chosen_vector is not None, "the system's pairing keeps the absolute criteria"
     every = []
     for candidate in pairings(criteria.order):
         vector = criteria.vector(candidate.pairs, candidate.bye)
@@ -44,6 +49,8 @@ def ranked_by_oracle(tournament: Tournament, system: str) -> None:
             continue
         every.append((vector, kept(candidate.pairs, candidate.bye)))
     every.sort(reverse=True)
+    if system in OPTIMAL and every:
+        assert every[0][0] <= chosen_vector, "the system's pairing is the best by its vector"
     found = alternative_pairings(chosen, criteria, K)
     assert [(a.vector, kept(a.pairs, a.bye)) for a in found] == every[:K]
     seen = {(frozenset(frozenset(p) for p in a.pairs), a.bye) for a in found}

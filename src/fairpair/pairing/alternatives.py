@@ -30,6 +30,7 @@ part is split again around it. Each alternative costs about one matching per boa
 
 from __future__ import annotations
 
+import copy
 import heapq
 import itertools
 from collections.abc import Sequence
@@ -258,44 +259,69 @@ def _k_best(
         kept.add(frozenset((chosen_bye, None)))
     spaces = [_keeping(space, kept) for space in criteria.spaces()]
     counter = itertools.count()
-    # Max-heap on keys: entries (negated key, tie counter, part, mates or None).
-    heap: list[tuple[tuple[int, ...], int, _Part, list[int] | None]] = []
+    # Max-heap on keys: (negated key, tie counter, part, its best pairing or None if not
+    # solved yet, where its matcher can be rebuilt from).
+    heap: list[tuple[tuple[int, ...], int, _Part, list[int] | None, _Origin | None]] = []
 
-    def push(key: Vector, part: _Part, mates: list[int] | None) -> None:
-        heapq.heappush(heap, (tuple(-x for x in key), next(counter), part, mates))
+    def push(key: Vector, part: _Part, mates: list[int] | None, origin: _Origin | None) -> None:
+        heapq.heappush(heap, (tuple(-x for x in key), next(counter), part, mates, origin))
 
-    def push_solved(space: PairingSpace, part: _Part, mates: list[int]) -> None:
+    def push_solved(space: PairingSpace, part: _Part, mates: list[int], origin: _Origin) -> None:
         pairs, bye = _as_pairing(space, mates)
         vector = criteria.vector(pairs, bye)
         if vector is None:  # pragma: no cover - the spaces hold valid pairings only
             raise AssertionError("a pairing space holds a pairing without a criteria vector")
         same = sum(1 for pair in pairs if frozenset(pair) in kept)
-        push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates)
+        push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates, origin)
+
+    def split(space: PairingSpace, part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
+        origin, children = _split(part, mates, matcher)
+        for child_part, child in children:
+            push_solved(space, child_part, child, origin)
 
     for index, space in enumerate(spaces):
         root = _Part(index, frozenset(), frozenset())
         mates = _as_mates(space, chosen_pairs, chosen_bye)
         if mates is None:
             # Solved only if it could still matter.
-            push((*space.bound, len(space.vertices)), root, None)
+            push((*space.bound, len(space.vertices)), root, None, None)
         else:
-            for part, child in _split(space, root, mates):
-                push_solved(space, part, child)
+            split(space, root, mates, _solved(_matcher(space, root)))
 
     found: list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]] = []
     while heap and len(found) < k:
-        _, _, part, mates = heapq.heappop(heap)
+        _, _, part, mates, origin = heapq.heappop(heap)
         space = spaces[part.space]
         if mates is None:
-            solved = _solve(space, part)
+            matcher = _solved(_matcher(space, part))
+            solved = _perfect(matcher)
             if solved is not None:
-                push_solved(space, part, solved)
+                push_solved(space, part, solved, _Origin(matcher, part))
             continue
         found.append(_as_pairing(space, mates))
         if len(found) < k:
-            for child_part, child in _split(space, part, mates):
-                push_solved(space, child_part, child)
+            assert origin is not None
+            split(space, part, mates, origin.rebuild(part))
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Origin:
+    """A solved matcher of a part, kept to rebuild the matcher of any sub-part cheaply."""
+
+    matcher: WeightedMatcher
+    part: _Part
+
+    def rebuild(self, part: _Part) -> WeightedMatcher:
+        """A solved matcher of ``part`` (a sub-part): a copy with the extra pairs pinned and
+        forbidden, repaired warm; much cheaper than a solve from scratch."""
+        matcher = copy.deepcopy(self.matcher)
+        for u, v in part.fixed - self.part.fixed:
+            _pin(matcher, u, v)
+        for u, v in part.forbidden - self.part.forbidden:
+            matcher.set_weight(u, v, 0)
+        matcher.solve(warm=True)
+        return matcher
 
 
 def _keeping(space: PairingSpace, kept: set[frozenset[PlayerId | None]]) -> PairingSpace:
@@ -376,6 +402,11 @@ def _matcher(space: PairingSpace, part: _Part) -> WeightedMatcher:
     return matcher
 
 
+def _solved(matcher: WeightedMatcher) -> WeightedMatcher:
+    matcher.solve()
+    return matcher
+
+
 def _perfect(matcher: WeightedMatcher) -> list[int] | None:
     mates = matcher.mates()
     if any(m is None for m in mates):
@@ -383,21 +414,24 @@ def _perfect(matcher: WeightedMatcher) -> list[int] | None:
     return [m for m in mates if m is not None]
 
 
-def _solve(space: PairingSpace, part: _Part) -> list[int] | None:
-    """The best pairing of a part, or None when the part holds none."""
-    matcher = _matcher(space, part)
-    matcher.solve()
-    return _perfect(matcher)
+def _pin(matcher: WeightedMatcher, u: int, v: int) -> None:
+    """Keep only the pair {u, v} among the edges of u and v."""
+    for x in (u, v):
+        for y in list(matcher.neighbours(x)):
+            if y not in (u, v):
+                matcher.set_weight(x, y, 0)
 
 
-def _split(space: PairingSpace, part: _Part, mates: Sequence[int]) -> list[tuple[_Part, list[int]]]:
+def _split(
+    part: _Part, mates: Sequence[int], matcher: WeightedMatcher
+) -> tuple[_Origin, list[tuple[_Part, list[int]]]]:
     """Murty's split of ``part`` minus the pairing ``mates``, each sub-part with its best.
 
-    Sub-part ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one; one
-    matcher goes through them in turn, each step a warm re-solve around two or four vertices.
+    ``matcher`` is solved for ``part``; a copy is kept to rebuild sub-parts later. Sub-part
+    ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one; the matcher
+    goes through them in turn, each step a warm re-solve around two or four vertices.
     """
-    matcher = _matcher(space, part)
-    matcher.solve()
+    origin = _Origin(copy.deepcopy(matcher), part)
     free = [(i, m) for i, m in enumerate(mates) if i < m and (i, m) not in part.fixed]
     fixed = set(part.fixed)
     children: list[tuple[_Part, list[int]]] = []
@@ -410,9 +444,6 @@ def _split(space: PairingSpace, part: _Part, mates: Sequence[int]) -> list[tuple
             child = _Part(part.space, frozenset(fixed), part.forbidden | {(u, v)})
             children.append((child, best))
         matcher.set_weight(u, v, weight)
-        for x in (u, v):
-            for y in list(matcher.neighbours(x)):
-                if y not in (u, v):
-                    matcher.set_weight(x, y, 0)
+        _pin(matcher, u, v)
         fixed.add((u, v))
-    return children
+    return origin, children
