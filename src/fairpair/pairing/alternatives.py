@@ -33,7 +33,7 @@ from __future__ import annotations
 import copy
 import heapq
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -131,21 +131,32 @@ class Alternative:
 
 
 @dataclass(frozen=True, slots=True)
-class PairingSpace:
-    """A set of pairings as perfect matchings of ``vertices``.
+class PairingGraph:
+    """Pairings as perfect matchings of ``vertices``.
 
     A vertex is a player or ``None``, the bye (its partner gets the pairing-allocated bye).
     ``edges`` lists the allowed pairs ``(u, v, weight)``, ``u < v``, ``weight >= 0``: among the
-    pairings of the space, a larger total weight must mean a larger criteria vector (equal
-    totals, equal vectors). ``bound`` is a vector no pairing of the space exceeds; it lets
-    spaces be solved only when they could matter.
+    pairings of the graph, a larger total weight must mean a larger criteria vector (equal
+    totals, equal vectors).
     """
 
     vertices: tuple[PlayerId | None, ...]
     edges: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairingSpace:
+    """A set of pairings: a bound on their vectors and the graph, built only when needed.
+
+    ``bound`` is a vector no pairing of the space exceeds; it lets a space be solved only
+    when it could matter (the casual Swiss has one space per choice of the bye).
+    """
+
     bound: Vector
-    bye: PlayerId | None = None
-    """The player with the bye in every pairing of the space, when it has no bye vertex."""
+    bye: PlayerId | None
+    """The player with the bye in every pairing of the space, when its graph has no bye
+    vertex (None: no bye, or a bye vertex decides)."""
+    graph: Callable[[], PairingGraph]
 
 
 class RoundCriteria(Protocol):
@@ -257,7 +268,15 @@ def _k_best(
     kept: set[frozenset[PlayerId | None]] = {frozenset(pair) for pair in chosen_pairs}
     if chosen_bye is not None:
         kept.add(frozenset((chosen_bye, None)))
-    spaces = [_keeping(space, kept) for space in criteria.spaces()]
+    spaces = criteria.spaces()
+    graphs: dict[int, PairingGraph] = {}
+
+    def graph(index: int) -> PairingGraph:
+        found = graphs.get(index)
+        if found is None:
+            found = graphs[index] = _keeping(spaces[index].graph(), kept)
+        return found
+
     counter = itertools.count()
     # Max-heap on keys: (negated key, tie counter, part, its best pairing or None if not
     # solved yet, where its matcher can be rebuilt from).
@@ -266,42 +285,43 @@ def _k_best(
     def push(key: Vector, part: _Part, mates: list[int] | None, origin: _Origin | None) -> None:
         heapq.heappush(heap, (tuple(-x for x in key), next(counter), part, mates, origin))
 
-    def push_solved(space: PairingSpace, part: _Part, mates: list[int], origin: _Origin) -> None:
-        pairs, bye = _as_pairing(space, mates)
+    def push_solved(part: _Part, mates: list[int], origin: _Origin) -> None:
+        pairs, bye = _as_pairing(spaces[part.space], graph(part.space), mates)
         vector = criteria.vector(pairs, bye)
         if vector is None:  # pragma: no cover - the spaces hold valid pairings only
             raise AssertionError("a pairing space holds a pairing without a criteria vector")
         same = sum(1 for pair in pairs if frozenset(pair) in kept)
         push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates, origin)
 
-    def split(space: PairingSpace, part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
+    def split(part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
         origin, children = _split(part, mates, matcher)
         for child_part, child in children:
-            push_solved(space, child_part, child, origin)
+            push_solved(child_part, child, origin)
 
     for index, space in enumerate(spaces):
         root = _Part(index, frozenset(), frozenset())
-        mates = _as_mates(space, chosen_pairs, chosen_bye)
+        mates = None
+        if space.bye is None or space.bye == chosen_bye:
+            mates = _as_mates(space, graph(index), chosen_pairs, chosen_bye)
         if mates is None:
             # Solved only if it could still matter.
-            push((*space.bound, len(space.vertices)), root, None, None)
+            push((*space.bound, len(criteria.order)), root, None, None)
         else:
-            split(space, root, mates, _solved(_matcher(space, root)))
+            split(root, mates, _solved(_matcher(graph(index), root)))
 
     found: list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]] = []
     while heap and len(found) < k:
         _, _, part, mates, origin = heapq.heappop(heap)
-        space = spaces[part.space]
         if mates is None:
-            matcher = _solved(_matcher(space, part))
+            matcher = _solved(_matcher(graph(part.space), part))
             solved = _perfect(matcher)
             if solved is not None:
-                push_solved(space, part, solved, _Origin(matcher, part))
+                push_solved(part, solved, _Origin(matcher, part))
             continue
-        found.append(_as_pairing(space, mates))
+        found.append(_as_pairing(spaces[part.space], graph(part.space), mates))
         if len(found) < k:
             assert origin is not None
-            split(space, part, mates, origin.rebuild(part))
+            split(part, mates, origin.rebuild(part))
     return found
 
 
@@ -324,26 +344,27 @@ class _Origin:
         return matcher
 
 
-def _keeping(space: PairingSpace, kept: set[frozenset[PlayerId | None]]) -> PairingSpace:
-    """The space with one more, least significant criterion: pairs kept from the chosen
+def _keeping(graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> PairingGraph:
+    """The graph with one more, least significant criterion: pairs kept from the chosen
     pairing (the bye counting as a pair), so that ties change as few boards as possible."""
-    scale = len(space.vertices) // 2 + 2
-    vertices = space.vertices
+    scale = len(graph.vertices) // 2 + 2
+    vertices = graph.vertices
     edges = tuple(
         (u, v, w * scale + (frozenset((vertices[u], vertices[v])) in kept))
-        for u, v, w in space.edges
+        for u, v, w in graph.edges
     )
-    return PairingSpace(vertices, edges, space.bound, space.bye)
+    return PairingGraph(vertices, edges)
 
 
 def _as_mates(
     space: PairingSpace,
+    graph: PairingGraph,
     pairs: Sequence[tuple[PlayerId, PlayerId]],
     bye: PlayerId | None,
 ) -> list[int] | None:
     """The chosen pairing as a perfect matching of the space, or None if it is not in it."""
-    index = {pid: i for i, pid in enumerate(space.vertices)}
-    mates = [-1] * len(space.vertices)
+    index = {pid: i for i, pid in enumerate(graph.vertices)}
+    mates = [-1] * len(graph.vertices)
     links: list[tuple[PlayerId | None, PlayerId | None]] = list(pairs)
     if None in index:
         links.append((bye, None))
@@ -358,20 +379,20 @@ def _as_mates(
         mates[i], mates[j] = j, i
     if -1 in mates:
         return None
-    allowed = {(u, v) for u, v, _ in space.edges}
+    allowed = {(u, v) for u, v, _ in graph.edges}
     if any((min(i, m), max(i, m)) not in allowed for i, m in enumerate(mates)):
         return None
     return mates
 
 
 def _as_pairing(
-    space: PairingSpace, mates: Sequence[int]
+    space: PairingSpace, graph: PairingGraph, mates: Sequence[int]
 ) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
     pairs: list[tuple[PlayerId, PlayerId]] = []
     bye: PlayerId | None = space.bye
     for i, m in enumerate(mates):
         if i < m:
-            a, b = space.vertices[i], space.vertices[m]
+            a, b = graph.vertices[i], graph.vertices[m]
             if a is None:
                 bye = b
             elif b is None:
@@ -381,18 +402,18 @@ def _as_pairing(
     return pairs, bye
 
 
-def _matcher(space: PairingSpace, part: _Part) -> WeightedMatcher:
+def _matcher(graph: PairingGraph, part: _Part) -> WeightedMatcher:
     """A matcher on the part's graph: pinned players keep only their pinned pair.
 
     Every edge carries a base larger than any sum of weight differences, so the heaviest
     matching is a perfect one whenever the part has one.
     """
-    n = len(space.vertices)
-    top = max((w for _, _, w in space.edges), default=0)
+    n = len(graph.vertices)
+    top = max((w for _, _, w in graph.edges), default=0)
     base = (n // 2) * top + 1
     pinned = {v for edge in part.fixed for v in edge}
     matcher = WeightedMatcher(n)
-    for u, v, w in space.edges:
+    for u, v, w in graph.edges:
         edge = (u, v)
         if edge in part.forbidden:
             continue

@@ -18,12 +18,13 @@ the pairing style, over the whole round, exactly the costs :func:`pair_casual` m
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from fairpair.core import PlayerId, Tournament
-from fairpair.pairing.alternatives import Criterion, PairingSpace, Vector
+from fairpair.pairing.alternatives import Criterion, PairingGraph, PairingSpace, Vector
 from fairpair.pairing.burstein import BursteinRound, burstein_standings, compatibility
 from fairpair.pairing.casual import CasualOptions, CasualRound, casual_round
 from fairpair.pairing.dutch import DutchRound
@@ -114,6 +115,9 @@ class PackedCriteria:
         return sum(value << position[at] for at, value in values)
 
     def spaces(self) -> list[PairingSpace]:
+        return [PairingSpace(self._maximum, None, self._graph)]
+
+    def _graph(self) -> PairingGraph:
         n = len(self._order)
         edges: list[tuple[int, int, int]] = []
         for u in range(n):
@@ -127,7 +131,7 @@ class PackedCriteria:
                 if values is not None:
                     edges.append((u, n, self._pack(values)))
             vertices.append(None)
-        return [PairingSpace(tuple(vertices), tuple(edges), self._maximum)]
+        return PairingGraph(tuple(vertices), tuple(edges))
 
 
 def _offsets(scores: Sequence[int]) -> tuple[dict[int, int], int, int]:
@@ -368,9 +372,16 @@ class CasualCriteria:
 
     def spaces(self) -> list[PairingSpace]:
         byes: Sequence[PlayerId | None] = self.casual.bye_order or [None]
-        return [self._space(bye) for bye in byes]
+        return [
+            PairingSpace(
+                (0, -self._rank[bye] if bye is not None else 0, 0, 0, 0),
+                bye,
+                functools.partial(self._graph, bye),
+            )
+            for bye in byes
+        ]
 
-    def _space(self, bye: PlayerId | None) -> PairingSpace:
+    def _graph(self, bye: PlayerId | None) -> PairingGraph:
         ids, cost = self._field(bye)
         n = len(ids)
         allowed: list[tuple[int, int, tuple[int, int, int, int]]] = []
@@ -391,8 +402,7 @@ class CasualCriteria:
         costs = [packed(c) for _, _, c in allowed]
         top = max(costs, default=0) + 1
         edges = tuple((p, q, top - c) for (p, q, _), c in zip(allowed, costs, strict=True))
-        rank = self._rank[bye] if bye is not None else 0
-        return PairingSpace(tuple(ids), edges, (0, -rank, 0, 0, 0), bye)
+        return PairingGraph(tuple(ids), edges)
 
 
 def casual_criteria(tournament: Tournament, options: CasualOptions) -> CasualCriteria:
