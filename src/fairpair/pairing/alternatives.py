@@ -11,16 +11,19 @@ an ineligible player) have no vector and are never listed.
 
 The alternatives of a chosen pairing ``P`` are the ``K`` pairings other than ``P`` with the
 largest vectors, best first, all distinct. Pairings with equal vectors are equally good for
-the rules; which of them come first (and which are listed when a tie straddles the K-th
-place) is the matcher's choice, deterministic but not specified. Each comes with the first
-criterion, in rule order, on which it differs from ``P`` (:class:`Difference`): normally a loss;
-when the system's own procedure and the vector disagree (the FIDE engines settle criteria
-through bbpPairings' steps, e.g. C9 only in some brackets) an alternative can be better, and
-it says so rather than hiding it.
+the rules (the FIDE systems then take the first candidate in their order of transpositions
+and exchanges); among them those keeping more pairs of ``P`` (the bye counting as a pair)
+come first, so a tie shows as the smallest change of boards; beyond that the order is the
+matcher's, deterministic but not specified. Each alternative comes with the first criterion,
+in rule order, on which it differs from ``P`` (:class:`Difference`). That is a loss whenever
+``P`` is the best pairing by the vector, which the tests check for the Dutch and casual
+engines on every pairing of small rounds; the Burstein engine forms its scoregroups by trial
+matchings and now and then gives up a colour preference the vector would keep, and then an
+alternative says that it is better rather than hiding it.
 
 How they are found, never by enumeration: a pairing is a perfect matching of the players
 (plus one "bye" vertex for an odd field) whose edge weights pack the criteria so that the
-heavier matching has the better vector (:class:`PairingSpace`). The space of all other
+heavier matching has the better vector (:class:`PairingGraph`). The space of all other
 pairings is split Lawler/Murty-style around ``P``: the pairings without the first pair of
 ``P``, those with it but without the second, and so on; the best pairing of each part is one
 maximum-weight matching, re-solved warm by :class:`fairpair.matching.WeightedMatcher` after
@@ -190,20 +193,23 @@ def alternative_pairings(
     """The ``k`` best pairings other than ``chosen``, best first (see the module docstring).
 
     ``chosen`` is the system's pairing of the round that ``criteria`` describes. Fewer than
-    ``k`` are returned when fewer exist. Raises ``ValueError`` for a negative ``k`` or when
-    ``chosen`` does not pair exactly the players of the round.
+    ``k`` are returned when fewer exist. Raises ``ValueError`` for a negative ``k``, when
+    ``chosen`` does not pair exactly the players of the round or breaks an absolute criterion.
     """
     if k < 0:
         raise ValueError(f"cannot list {k} alternatives")
     chosen_pairs = [(g.white, g.black) for g in chosen.boards]
+    position = {pid: i for i, pid in enumerate(criteria.order)}
+    placed = [pid for pair in chosen_pairs for pid in pair]
+    if chosen.bye is not None:
+        placed.append(chosen.bye)
+    if sorted(placed) != sorted(position):
+        raise ValueError("the chosen pairing does not pair the players of this round")
     chosen_vector = criteria.vector(chosen_pairs, chosen.bye)
+    if chosen_vector is None:
+        raise ValueError("the chosen pairing breaks an absolute criterion")
     if k == 0:
         return ()
-    position = {pid: i for i, pid in enumerate(criteria.order)}
-    if len(position) != 2 * len(chosen_pairs) + (chosen.bye is not None) or any(
-        pid not in position for pair in chosen_pairs for pid in pair
-    ):
-        raise ValueError("the chosen pairing does not pair the players of this round")
     found = _k_best(criteria, chosen_pairs, chosen.bye, k)
     boards = {frozenset(pair): number for number, pair in enumerate(chosen_pairs, start=1)}
     result: list[Alternative] = []
@@ -236,10 +242,8 @@ def alternative_pairings(
 
 
 def _first_difference(
-    criteria: Sequence[Criterion], chosen: Vector | None, other: Vector
+    criteria: Sequence[Criterion], chosen: Vector, other: Vector
 ) -> Difference | None:
-    if chosen is None:
-        return None
     for criterion, a, b in zip(criteria, chosen, other, strict=True):
         if a != b:
             return Difference(criterion, criterion.natural(a), criterion.natural(b))

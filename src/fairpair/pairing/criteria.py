@@ -175,7 +175,13 @@ def dutch_criteria(tournament: Tournament) -> PackedCriteria:
         _Field("C7", "higher-scored players float down", "order", 1, lay.scores_here, s),
         _Field("C8", "pairs in the next bracket", "count", 1, lay.pairs_next, b, True),
         _Field(
-            "C8", "higher-scored players float down twice", "order", 1, lay.scores_next, s, True
+            "C8",
+            "higher-scored players float from the next bracket",
+            "order",
+            1,
+            lay.scores_next,
+            s,
+            True,
         ),
     ]
     colour = [
@@ -189,18 +195,29 @@ def dutch_criteria(tournament: Tournament) -> PackedCriteria:
         ("C13", lay.colour_d, "pairs where a player misses his strong colour preference"),
     ]
     fields.extend(_Field(code, text, "count", -1, at, b) for code, at, text in colour)
+    previous, before = "in the previous round", "two rounds before"
     floats = [
-        ("C14", lay.float_d1, lay.float_d1_score, "floating down as in the previous round", 1),
-        ("C15", lay.float_u1, lay.float_u1_score, "floating up as in the previous round", 1),
-        ("C16", lay.float_d2, lay.float_d2_score, "floating down as two rounds before", 2),
-        ("C17", lay.float_u2, lay.float_u2_score, "floating up as two rounds before", 2),
+        ("C14", lay.float_d1, 1, f"players floating down again after a downfloat {previous}"),
+        ("C15", lay.float_u1, 1, f"MDP opponents upfloating again after an upfloat {previous}"),
+        ("C16", lay.float_d2, 2, f"players floating down again after a downfloat {before}"),
+        ("C17", lay.float_u2, 2, f"MDP opponents upfloating again after an upfloat {before}"),
     ]
-    for code, at, _, text, back in floats:
-        if dutch.rounds_done >= back:
-            fields.append(_Field(code, f"players {text}", "count", -1, at, b))
-    for code, (_, _, at, text, back) in zip(("C18", "C19", "C20", "C21"), floats, strict=True):
-        if dutch.rounds_done >= back:
-            fields.append(_Field(code, f"higher-scored players {text}", "order", 1, at, s))
+    fields.extend(
+        _Field(code, text, "count", -1, at, b)
+        for code, at, back, text in floats
+        if dutch.rounds_done >= back
+    )
+    float_scores = [
+        ("C18", lay.float_d1_score, 1, f"players who floated down {previous} float from higher"),
+        ("C19", lay.float_u1_score, 1, f"players who floated up {previous} meet higher MDPs"),
+        ("C20", lay.float_d2_score, 2, f"players who floated down {before} float from higher"),
+        ("C21", lay.float_u2_score, 2, f"players who floated up {before} meet higher MDPs"),
+    ]
+    fields.extend(
+        _Field(code, text, "order", 1, at, s)
+        for code, at, back, text in float_scores
+        if dutch.rounds_done >= back
+    )
 
     levels = sorted(set(dutch.score), reverse=True)
     level_of = {score: i for i, score in enumerate(levels)}
@@ -209,7 +226,7 @@ def dutch_criteria(tournament: Tournament) -> PackedCriteria:
     criteria: list[Criterion] = [
         Criterion("C5", "the bye to a player on", "points", -1, offset=dutch.top_score)
     ]
-    widths = [max(dutch.top_score, 0).bit_length() + 1]
+    widths = [(dutch.top_score - min(dutch.score, default=0)).bit_length() + 1]
     for level, score in enumerate(levels):
         for k, f in enumerate(fields):
             if k == 4:
