@@ -67,7 +67,13 @@ def test_json_lists_k_legal_distinct_alternatives_after_the_reference_pairing(
         assert alternative["changed_boards"] == broken
         assert {frozenset(p) for p in alternative["new_pairs"]} == pairs - chosen
         reason = alternative["loses_on"]
+        assert (reason is None) == (alternative["criteria"] == [])
         if reason is not None:
+            first = alternative["criteria"][0]
+            assert (first["criterion"], first["bracket"]) == (
+                reason["criterion"],
+                reason["bracket"],
+            )
             assert reason["worse"] is True  # bbpPairings' pairing is the best by the criteria
             assert reason["criterion"] in {f"C{n}" for n in range(5, 22)}
 

@@ -220,7 +220,8 @@ def alternative_reason(alternative: Alternative) -> str:
 
 def alternative_json(alternative: Alternative) -> dict[str, object]:
     """An alternative as ``{"rank", "pairs", "bye", "changed_boards", "new_pairs",
-    "loses_on"}``; ``loses_on`` is null for a tie on every criterion."""
+    "loses_on", "criteria"}``: ``loses_on`` is the first criterion it differs on (null for a
+    tie on every criterion), ``criteria`` every one, with the chosen and its own values."""
     difference = alternative.difference
     loses_on: dict[str, object] | None = None
     if difference is not None:
@@ -240,6 +241,19 @@ def alternative_json(alternative: Alternative) -> dict[str, object]:
         "changed_boards": list(alternative.changed_boards),
         "new_pairs": [list(pair) for pair in alternative.new_pairs],
         "loses_on": loses_on,
+        "criteria": [
+            {
+                "criterion": d.criterion.code,
+                "bracket": None
+                if d.criterion.bracket is None
+                else format_points(d.criterion.bracket),
+                "kind": d.criterion.kind,
+                "chosen": d.chosen,
+                "alternative": d.alternative,
+                "worse": d.worse,
+            }
+            for d in alternative.differences
+        ],
     }
 
 

@@ -124,13 +124,19 @@ class Alternative:
     """Every pair, each as (higher, lower) in the system's order, in that order."""
     bye: PlayerId | None
     vector: Vector
-    difference: Difference | None
-    """None only when the alternative ties the chosen pairing on every criterion."""
+    differences: tuple[Difference, ...]
+    """Every criterion on which it differs from the chosen pairing, in rule order (empty
+    when it ties the chosen pairing on every criterion)."""
     new_pairs: tuple[tuple[PlayerId, PlayerId], ...]
     """The pairs that are not pairs of the chosen pairing."""
     changed_boards: tuple[int, ...]
     """Board numbers (1-based, in the chosen pairing's order) whose pair is broken up; the
     bye's board is one after the last when it changes hands."""
+
+    @property
+    def difference(self) -> Difference | None:
+        """The first criterion on which it differs from the chosen pairing (None: a tie)."""
+        return self.differences[0] if self.differences else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +239,7 @@ def alternative_pairings(
                 pairs=ordered,
                 bye=bye,
                 vector=vector,
-                difference=_first_difference(criteria.criteria, chosen_vector, vector),
+                differences=_differences(criteria.criteria, chosen_vector, vector),
                 new_pairs=new,
                 changed_boards=tuple(sorted(changed)),
             )
@@ -241,13 +247,14 @@ def alternative_pairings(
     return tuple(result)
 
 
-def _first_difference(
+def _differences(
     criteria: Sequence[Criterion], chosen: Vector, other: Vector
-) -> Difference | None:
-    for criterion, a, b in zip(criteria, chosen, other, strict=True):
-        if a != b:
-            return Difference(criterion, criterion.natural(a), criterion.natural(b))
-    return None
+) -> tuple[Difference, ...]:
+    return tuple(
+        Difference(criterion, criterion.natural(a), criterion.natural(b))
+        for criterion, a, b in zip(criteria, chosen, other, strict=True)
+        if a != b
+    )
 
 
 # --- Lawler/Murty partitioning ---------------------------------------------------------------
