@@ -85,10 +85,24 @@ def test_text_shows_a_table_per_alternative(tmp_path: Path) -> None:
     assert "Replaces boards" in result.output
 
 
-def test_alternatives_refuse_trf_output_and_fixed_boards(tmp_path: Path) -> None:
+def test_fixed_boards_stay_in_every_alternative(tmp_path: Path) -> None:
     path = str(before_round(tmp_path))
-    for extra in (["--format", "trf"], ["--fixed", "1-2"]):
-        result = runner.invoke(app, ["pair", path, "--alternatives", "2", *extra])
-        assert result.exit_code == 3
-        assert "--alternatives" in result.output
+    result = runner.invoke(
+        app, ["pair", path, "--fixed", "1-4", "--alternatives", "3", "--format", "json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["boards"][0] == {"board": 1, "white": 1, "black": 4}
+    assert 1 <= len(data["alternatives"]) <= 3  # five players left: few legal pairings
+    for alternative in data["alternatives"]:
+        assert alternative["pairs"][0] == [1, 4]
+        assert 1 not in alternative["changed_boards"]
+        assert [1, 4] not in alternative["new_pairs"]
+
+
+def test_alternatives_refuse_trf_output_and_a_negative_count(tmp_path: Path) -> None:
+    path = str(before_round(tmp_path))
+    result = runner.invoke(app, ["pair", path, "--alternatives", "2", "--format", "trf"])
+    assert result.exit_code == 3
+    assert "--alternatives" in result.output
     assert runner.invoke(app, ["pair", path, "--alternatives", "-1"]).exit_code == 2

@@ -17,7 +17,11 @@ from fairpair.formats.errors import FormatError
 from fairpair.formats.trf import read_trf, write_trf
 from fairpair.pairing.alternatives import Alternative, alternative_pairings
 from fairpair.pairing.casual import NoValidPairing as NoCasualPairing
-from fairpair.pairing.controls import forbid_shared_attribute, with_fixed_boards
+from fairpair.pairing.controls import (
+    forbid_shared_attribute,
+    with_fixed_boards,
+    without_fixed_players,
+)
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.registry import SYSTEMS, pairing_system, round_criteria
 
@@ -83,8 +87,6 @@ def pair(
         raise _fail(str(error.args[0]), 3) from None
     if alternatives and output is OutputFormat.trf:
         raise _fail("--alternatives needs --format text or json", 3)
-    if alternatives and fixed:
-        raise _fail("--alternatives cannot be combined with --fixed", 3)
     try:
         tournament = read_trf(file).tournament()
     except FormatError as error:
@@ -107,11 +109,15 @@ def pair(
         raise _fail(str(error), 3) from None
     found: tuple[Alternative, ...] = ()
     if alternatives:
-        found = alternative_pairings(pairing, criteria_of(state), alternatives)
+        # With fixed boards the engine paired the others: so do the alternatives.
+        field = without_fixed_players(state, fixed_boards)
+        engine_part = Pairing(pairing.round, pairing.boards[len(fixed_boards) :], pairing.bye)
+        found = alternative_pairings(engine_part, criteria_of(field), alternatives)
+    fixed_pairs = tuple((g.white, g.black) for g in pairing.boards[: len(fixed_boards)])
     if output is OutputFormat.json:
         data = as_json(pairing, explain)
         if alternatives:
-            data["alternatives"] = [alternative_json(a) for a in found]
+            data["alternatives"] = [alternative_json(a, fixed_pairs) for a in found]
         typer.echo(json.dumps(data, indent=2))
     elif output is OutputFormat.trf:
         typer.echo(write_trf(state.with_round(pairing.to_round(state))), nl=False)
@@ -125,7 +131,7 @@ def pair(
             if not found:
                 typer.echo("No other pairing keeps the absolute criteria.")
             for alternative in found:
-                console.print(alternative_table(state, pairing, alternative))
+                console.print(alternative_table(state, pairing, alternative, len(fixed_pairs)))
 
 
 def with_director_rules(
@@ -218,10 +224,13 @@ def alternative_reason(alternative: Alternative) -> str:
     return alternative.difference.describe()
 
 
-def alternative_json(alternative: Alternative) -> dict[str, object]:
+def alternative_json(
+    alternative: Alternative, fixed: tuple[tuple[PlayerId, PlayerId], ...] = ()
+) -> dict[str, object]:
     """An alternative as ``{"rank", "pairs", "bye", "changed_boards", "new_pairs",
     "loses_on", "criteria"}``: ``loses_on`` is the first criterion it differs on (null for a
-    tie on every criterion), ``criteria`` every one, with the chosen and its own values."""
+    tie on every criterion), ``criteria`` every one, with the chosen and its own values.
+    ``fixed`` boards (the first boards of the round) are in ``pairs`` but never change."""
     difference = alternative.difference
     loses_on: dict[str, object] | None = None
     if difference is not None:
@@ -236,9 +245,9 @@ def alternative_json(alternative: Alternative) -> dict[str, object]:
             loses_on["by"] = abs(difference.alternative - difference.chosen)
     return {
         "rank": alternative.rank,
-        "pairs": [list(pair) for pair in alternative.pairs],
+        "pairs": [list(pair) for pair in (*fixed, *alternative.pairs)],
         "bye": alternative.bye,
-        "changed_boards": list(alternative.changed_boards),
+        "changed_boards": [n + len(fixed) for n in alternative.changed_boards],
         "new_pairs": [list(pair) for pair in alternative.new_pairs],
         "loses_on": loses_on,
         "criteria": [
@@ -257,8 +266,11 @@ def alternative_json(alternative: Alternative) -> dict[str, object]:
     }
 
 
-def alternative_table(tournament: Tournament, chosen: Pairing, alternative: Alternative) -> Table:
-    """The boards of the chosen pairing that an alternative breaks up, and its new pairs."""
+def alternative_table(
+    tournament: Tournament, chosen: Pairing, alternative: Alternative, fixed: int = 0
+) -> Table:
+    """The boards of the chosen pairing that an alternative breaks up, and its new pairs
+    (``fixed``: how many fixed boards come first; the alternatives never change them)."""
     points = scores(tournament)
     table = Table(
         title=f"Alternative {alternative.rank}: {alternative_reason(alternative)}",
@@ -273,7 +285,7 @@ def alternative_table(tournament: Tournament, chosen: Pairing, alternative: Alte
     def name(pid: int) -> str:
         return f"{tournament.player(pid).name} ({pid})"
 
-    boards = ", ".join(str(b) for b in alternative.changed_boards)
+    boards = ", ".join(str(b + fixed) for b in alternative.changed_boards)
     rows: list[tuple[str, str, str, str]] = [
         (name(a), format_points(points[a]), name(b), format_points(points[b]))
         for a, b in alternative.new_pairs
