@@ -459,7 +459,8 @@ def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
 @st.composite
 def swiss_rounds_to_pair(draw: st.DrawFn, system: str, *, max_players: int = 10) -> Tournament:
     """A Swiss event generated round by round by ``system`` (its name in the registry),
-    cut before one of its rounds: the snapshot of a round about to be paired."""
+    cut before one of its rounds: the snapshot of a round about to be paired, with a few
+    pairs forbidden in that round."""
     from fairpair.pairing.errors import PairingError
     from fairpair.pairing.generator import GeneratorConfig, generate
     from fairpair.pairing.registry import pairing_system
@@ -481,4 +482,11 @@ def swiss_rounds_to_pair(draw: st.DrawFn, system: str, *, max_players: int = 10)
         raise AssertionError("unreachable") from None  # pragma: no cover
     played = len(tournament.rounds)
     assume(played >= 1)
-    return tournament.before_round(draw(st.integers(1, played)))
+    snapshot = tournament.before_round(draw(st.integers(1, played)))
+    ids = snapshot.player_ids
+    forbidden = draw(
+        st.lists(st.lists(st.sampled_from(ids), min_size=2, max_size=3, unique=True), max_size=2)
+    )
+    rnd = snapshot.next_round
+    groups = tuple(ForbiddenPairs(tuple(members), rnd, rnd) for members in forbidden)
+    return snapshot.replace(forbidden=(*snapshot.forbidden, *groups))

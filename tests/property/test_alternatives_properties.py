@@ -10,16 +10,45 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairpair.core import Tournament
-from fairpair.pairing.alternatives import alternative_pairings
+from fairpair.pairing.alternatives import RoundCriteria, Vector, alternative_pairings
 from fairpair.pairing.enumeration import pairings
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import SYSTEMS, pairing_system, round_criteria
+from fairpair.pairing.swiss.view import swiss_round
 from tests.strategies import swiss_rounds_to_pair
 
 K = 6
-OPTIMAL = {"dutch", "casual"}
-"""Systems whose own pairing is the best by their vector (Burstein's engine forms its groups
-by trial matchings, which now and then gives up a colour preference the vector would keep)."""
+
+
+def assert_beaten_only_as_documented(
+    tournament: Tournament,
+    system: str,
+    criteria: RoundCriteria,
+    chosen: set[frozenset[int]],
+    better: list[tuple[Vector, tuple[tuple[int, int], ...]]],
+    chosen_vector: Vector,
+) -> None:
+    """When another pairing has a larger vector than the system's, it is for the documented
+    reason: never for the casual Swiss (its pairing is the optimum); for the Dutch system only
+    by changing a pair of a higher bracket than the one where it wins (the engine settles each
+    bracket by its order of candidates before the brackets below) or on C9 (which the engine
+    applies only in the brackets bbpPairings does). Burstein's groups come from trial
+    matchings: no claim."""
+    if system == "casual":
+        assert not better, "the casual pairing is the best by its vector"
+    if system != "dutch":
+        return
+    score = {p.id: p.pairing_score for p in swiss_round(tournament).players}
+    for vector, pairs in better:
+        differing = zip(criteria.criteria, chosen_vector, vector, strict=True)
+        first = next(c for c, a, b in differing if a != b)
+        if first.code == "C9":
+            continue
+        assert first.bracket is not None, f"never better on {first.code}"
+        above = {pair for pair in chosen if min(score[p] for p in pair) > first.bracket}
+        assert not above <= {frozenset(p) for p in pairs}, (
+            f"better on {first.where()} with every pair of the higher brackets kept"
+        )
 
 
 def ranked_by_oracle(tournament: Tournament, system: str) -> None:
@@ -40,6 +69,7 @@ def ranked_by_oracle(tournament: Tournament, system: str) -> None:
     chosen_vector = criteria.vector([(g.white, g.black) for g in chosen.boards], chosen.bye)
     assert chosen_vector is not None, "the system's pairing keeps the absolute criteria"
     every = []
+    better = []
     for candidate in pairings(criteria.order):
         vector = criteria.vector(candidate.pairs, candidate.bye)
         if vector is None:
@@ -48,9 +78,12 @@ def ranked_by_oracle(tournament: Tournament, system: str) -> None:
         if same and candidate.bye == chosen.bye:
             continue
         every.append((vector, kept(candidate.pairs, candidate.bye)))
+        if vector > chosen_vector:
+            better.append((vector, candidate.pairs))
     every.sort(reverse=True)
-    if system in OPTIMAL and every:
-        assert every[0][0] <= chosen_vector, "the system's pairing is the best by its vector"
+    assert_beaten_only_as_documented(
+        tournament, system, criteria, chosen_pairs, better, chosen_vector
+    )
     found = alternative_pairings(chosen, criteria, K)
     assert [(a.vector, kept(a.pairs, a.bye)) for a in found] == every[:K]
     seen = {(frozenset(frozenset(p) for p in a.pairs), a.bye) for a in found}
@@ -63,7 +96,7 @@ def ranked_by_oracle(tournament: Tournament, system: str) -> None:
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_alternatives_are_the_best_other_pairings(system: str, data: st.DataObject) -> None:
     ranked_by_oracle(data.draw(swiss_rounds_to_pair(system)), system)

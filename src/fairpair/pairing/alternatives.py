@@ -16,10 +16,14 @@ and exchanges); among them those keeping more pairs of ``P`` (the bye counting a
 come first, so a tie shows as the smallest change of boards; beyond that the order is the
 matcher's, deterministic but not specified. Each alternative comes with the first criterion,
 in rule order, on which it differs from ``P`` (:class:`Difference`). That is a loss whenever
-``P`` is the best pairing by the vector, which the tests check for the Dutch and casual
-engines on every pairing of small rounds; the Burstein engine forms its scoregroups by trial
-matchings and now and then gives up a colour preference the vector would keep, and then an
-alternative says that it is better rather than hiding it.
+``P`` is the best pairing by the vector, as the casual engine's always is. The FIDE engines
+settle one bracket at a time: among equally good ways to pair a bracket the Dutch engine
+takes the first in its order of transpositions and exchanges, even when another would let a
+lower bracket do better, and it applies C9 only in the brackets where bbpPairings does; the
+Burstein engine forms its scoregroups by trial matchings. So, rarely, an alternative that
+pairs a higher bracket differently is better in a lower one (or on C9); it then says "is
+better on ..." rather than hiding it. The tests check all of this against every pairing of
+small generated rounds.
 
 How they are found, never by enumeration: a pairing is a perfect matching of the players
 (plus one "bye" vertex for an odd field) whose edge weights pack the criteria so that the
