@@ -346,8 +346,8 @@ class CasualCriteria:
             Criterion("§4.2", "rematches", "count", -1),
             Criterion("§4.3", "the bye goes to a player the bye rule ranks lower", "order", 1),
             Criterion("§4.4", "floaters", "count", -1),
-            Criterion("§4.5", "in the sum of squared point differences", "count", -1),
-            Criterion("§4.6", "in the distance from the ideal pairing", "count", -1),
+            Criterion("§4.5", "sum of squared point differences, in tenths²", "count", -1),
+            Criterion("§4.6", "distance from the ideal pairing", "count", -1),
         )
 
     @property
