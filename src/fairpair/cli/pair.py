@@ -1,4 +1,4 @@
-"""``fairpair pair``: pair the next round of a TRF file and show it (table, JSON or TRF)."""
+"""``fairpair pair``: pair the next round of a TRF or JSON file and show it (table, JSON or TRF)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from rich.table import Table
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
+from fairpair.formats.event_json import load_event
 from fairpair.formats.trf import read_trf, write_trf
 from fairpair.pairing.alternatives import Alternative, alternative_pairings
 from fairpair.pairing.casual import NoValidPairing as NoCasualPairing
@@ -42,7 +43,7 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 
 def pair(
-    file: Annotated[Path, typer.Argument(help="TRF file of the event so far.")],
+    file: Annotated[Path, typer.Argument(help="The event so far: a TRF or a .json file.")],
     system: Annotated[
         str, typer.Option("--system", help=f"One of: {', '.join(SYSTEMS)}.")
     ] = "dutch",
@@ -79,7 +80,7 @@ def pair(
         ),
     ] = 0,
 ) -> None:
-    """Pair the next round of an event stored as a TRF file."""
+    """Pair the next round of an event stored as a TRF or JSON file."""
     try:
         pair_round = pairing_system(system, seed=seed)
         criteria_of = round_criteria(system, seed=seed)
@@ -88,7 +89,11 @@ def pair(
     if alternatives and output is OutputFormat.trf:
         raise _fail("--alternatives needs --format text or json", 3)
     try:
-        tournament = read_trf(file).tournament()
+        # A JSON event keeps what a TRF cannot say (late entries, clubs); anything else is TRF.
+        if file.suffix.lower() == ".json":
+            tournament = load_event(file.read_text(encoding="utf-8"), str(file))
+        else:
+            tournament = read_trf(file).tournament()
     except FormatError as error:
         raise _fail(str(error), 3) from None
     except OSError as error:

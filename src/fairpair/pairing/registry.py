@@ -16,11 +16,17 @@ PairingSystem = Callable[[Tournament], Pairing]
 """Pairs the next round of a snapshot (systems that need chance take an injected Random)."""
 
 
+def _casual_options(tournament: Tournament, seed: int) -> CasualOptions:
+    """The casual Swiss's defaults: random tie order from ``seed``; colours unless the event
+    counts match points (a card game), as the event store decides."""
+    return CasualOptions(seed=seed, colours=not tournament.points.card_game)
+
+
 def _casual(seed: int) -> PairingSystem:
-    """The casual Swiss with its defaults (match points, random tie order from ``seed``)."""
+    """The casual Swiss with its defaults (:func:`_casual_options`)."""
 
     def pair(tournament: Tournament) -> Pairing:
-        return pair_casual(tournament, CasualOptions(seed=seed), random.Random(seed))
+        return pair_casual(tournament, _casual_options(tournament, seed), random.Random(seed))
 
     return pair
 
@@ -49,7 +55,9 @@ CriteriaOfRound = Callable[[Tournament], RoundCriteria]
 CRITERIA: dict[str, Callable[[int], CriteriaOfRound]] = {
     "dutch": lambda _seed: dutch_criteria,
     "burstein": lambda _seed: burstein_criteria,
-    "casual": lambda seed: lambda tournament: casual_criteria(tournament, CasualOptions(seed=seed)),
+    "casual": lambda seed: (
+        lambda tournament: casual_criteria(tournament, _casual_options(tournament, seed))
+    ),
 }
 """For each system of :data:`SYSTEMS`, its criteria for the same seed (the alternatives)."""
 

@@ -18,7 +18,7 @@ from fairpair.service.errors import CommandError
 from fairpair.service.round_robin import Method, RoundRobinRequest, plan_round_robin
 from fairpair.service.settings import EventSettings, System
 
-__all__ = ["pair_next_round", "round_robin_rounds"]
+__all__ = ["pair_next_round", "round_robin_rounds", "scheduled_rounds"]
 
 
 def _schedule_request(settings: EventSettings) -> RoundRobinRequest:
@@ -62,3 +62,16 @@ def pair_next_round(tournament: Tournament, settings: EventSettings) -> Pairing:
         return system(tournament)
     except PairingError as error:
         raise CommandError(f"round {number} cannot be paired: {error}") from None
+
+
+def scheduled_rounds(tournament: Tournament, settings: EventSettings) -> tuple[Pairing, ...]:
+    """A round robin's rounds not paired yet, as its schedule has them: what
+    :func:`pair_next_round` will give for each, since the field is fixed once round 1 is
+    paired. Empty for a Swiss and before round 1 (players may still join)."""
+    if not settings.system.round_robin or not tournament.rounds or len(tournament.players) < 2:
+        return ()
+    schedule = plan_round_robin(len(tournament.players), _schedule_request(settings)).schedule
+    last = len(schedule.rounds)
+    if tournament.total_rounds is not None:
+        last = min(last, tournament.total_rounds)
+    return schedule.rounds[len(tournament.rounds) : last]

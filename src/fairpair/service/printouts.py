@@ -15,6 +15,7 @@ from fairpair.service.results import format_result
 
 __all__ = [
     "alphabetical_sheet",
+    "crosstable_grid_sheet",
     "crosstable_sheet",
     "pairings_sheet",
     "players_sheet",
@@ -74,7 +75,12 @@ def players_sheet(event: Event) -> Sheet:
     points = scores(t)
     rows = []
     for player in t.players:
-        status = [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
+        status = [
+            f"late entry from round {e.first_round}"
+            for e in t.late_entries
+            if e.player == player.id
+        ]
+        status += [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
         status += [
             f"{_BYE_NAMES[b.kind]} in round {b.round}"
             for b in t.requested_byes
@@ -206,7 +212,8 @@ def crosstable_sheet(event: Event) -> Sheet:
             if entry is None:
                 cells.append("")
             elif entry.opponent is not None:
-                colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: ""}[entry.colour]
+                # Without colours a space keeps rank and result apart ("12 1", not "121").
+                colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: " "}[entry.colour]
                 cells.append(f"{rank[entry.opponent]}{colour}{_SYMBOL[entry.outcome]}")
             else:
                 cells.append(_BYE_CELL.get(entry.outcome, ""))
@@ -221,4 +228,42 @@ def crosstable_sheet(event: Event) -> Sheet:
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4 + rounds}),
         notes=("Each round: the opponent's rank, the colour (w/b) and the result.",),
+    )
+
+
+def crosstable_grid_sheet(event: Event) -> Sheet:
+    """The classic round-robin crosstable: players by start number, one column per opponent
+    (by start number), each cell the results against that opponent (two in a double round
+    robin), then points, tie-breaks and rank."""
+    t = event.tournament
+    table = standings(event)
+    line = {row.player_id: row for row in table.rows}
+    history = entries(t)
+    ids = sorted(t.player_ids)
+    rows = []
+    for pid in ids:
+        met: dict[int, list[str]] = {}
+        for entry in history[pid]:
+            if entry is not None and entry.opponent is not None:
+                met.setdefault(entry.opponent, []).append(_SYMBOL[entry.outcome])
+        cells = [
+            "×" if other == pid else " ".join(s for s in met.get(other, []) if s) for other in ids
+        ]
+        row = line[pid]
+        values = tuple(
+            format_value(v, c.decimals) for v, c in zip(row.values, table.columns, strict=True)
+        )
+        rating = "" if row.rating is None else str(row.rating)
+        rows.append(
+            (str(pid), row.name, rating, *cells, format_value(row.points), *values, str(row.rank))
+        )
+    size = len(ids)
+    codes = table.codes
+    return Sheet(
+        title=_title(event, f"crosstable after round {len(t.rounds)}"),
+        subtitle=_dates(event),
+        header=("No", "Name", "Rtg", *(str(pid) for pid in ids), "Pts", *codes, "Rank"),
+        rows=tuple(rows),
+        numeric=frozenset({0, 2, *range(3 + size, 3 + size + 2 + len(codes))}),
+        notes=("Each cell: the results against the player of that start number.",),
     )
