@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from fairpair.core import (
@@ -534,3 +535,42 @@ def director_commands(max_size: int = 40) -> st.SearchStrategy[list[DirectorComm
     return st.lists(chunk, max_size=max_size // 2).map(
         lambda chunks: [command for commands in chunks for command in commands][:max_size]
     )
+
+
+# === Rounds to list alternatives for (small enough to rank every pairing) ==================
+
+
+@st.composite
+def swiss_rounds_to_pair(draw: st.DrawFn, system: str, *, max_players: int = 10) -> Tournament:
+    """A Swiss event generated round by round by ``system`` (its name in the registry),
+    cut before one of its rounds: the snapshot of a round about to be paired, with a few
+    pairs forbidden in that round."""
+    from fairpair.pairing.errors import PairingError
+    from fairpair.pairing.generator import GeneratorConfig, generate
+    from fairpair.pairing.registry import pairing_system
+
+    config = GeneratorConfig(
+        players=draw(st.integers(2, max_players)),
+        rounds=draw(st.integers(1, 6)),
+        draw_percentage=draw(st.integers(0, 60)),
+        forfeit_rate=draw(st.sampled_from([0, 3, 10])),
+        retired_rate=draw(st.sampled_from([0, 10])),
+        half_point_bye_rate=draw(st.sampled_from([0, 4, 20])),
+        has_rating=draw(st.booleans()),
+    )
+    seed = draw(st.integers(0, 2**32 - 1))
+    try:
+        tournament = generate(config, random.Random(seed), pairing_system(system, seed=seed))
+    except PairingError:
+        assume(False)
+        raise AssertionError("unreachable") from None  # pragma: no cover
+    played = len(tournament.rounds)
+    assume(played >= 1)
+    snapshot = tournament.before_round(draw(st.integers(1, played)))
+    ids = snapshot.player_ids
+    forbidden = draw(
+        st.lists(st.lists(st.sampled_from(ids), min_size=2, max_size=3, unique=True), max_size=2)
+    )
+    rnd = snapshot.next_round
+    groups = tuple(ForbiddenPairs(tuple(members), rnd, rnd) for members in forbidden)
+    return snapshot.replace(forbidden=(*snapshot.forbidden, *groups))
