@@ -19,6 +19,7 @@ from fairpair.core import (
     ByeKind,
     Pairing,
     Player,
+    PlayerId,
     PointSystem,
     Tournament,
     format_points,
@@ -31,7 +32,8 @@ from fairpair.service.errors import CommandError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import EventSettings
-from fairpair.standings import Standings, TiebreakSettings, UnknownTiebreakError, compute_standings
+from fairpair.service.withdrawals import standings_settings
+from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
     ConcurrencyError,
     EventInfo,
@@ -410,11 +412,44 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
                     payload["order"] = order
                     t = actions.renumbered(t, order)
         pairing = pair_next_round(t, event.settings)
+        if system.round_robin:
+            pairing = _without_withdrawn(t, pairing)
         made.append(pairing)
         payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
+        forfeited = [
+            board for board, game in enumerate(pairing.boards, start=1) if game.result is not None
+        ]
+        if forfeited:
+            payload["forfeited"] = forfeited
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
+
+
+def _without_withdrawn(t: Tournament, pairing: Pairing) -> Pairing:
+    """A round robin's scheduled round once players have withdrawn (spec round-robin.md §6.3).
+
+    The schedule does not change: a withdrawn player's number becomes a bye slot. His
+    scheduled game is not played; it stays on its board, with its colours, as a forfeit won
+    by the opponent (both lost, if both have withdrawn), so the opponent has a free round and
+    the scheduled opponent is on record. A withdrawn player's own bye round is an absence.
+    How those forfeits count in the standings is the event's withdrawal policy.
+    """
+    number = pairing.round
+
+    def gone(pid: PlayerId) -> bool:
+        return t.withdrawn_before(pid, number)
+
+    boards = tuple(
+        dataclasses.replace(
+            game, result=actions.withdrawal_forfeit(gone(game.white), gone(game.black))
+        )
+        if gone(game.white) or gone(game.black)
+        else game
+        for game in pairing.boards
+    )
+    bye = None if pairing.bye is not None and gone(pairing.bye) else pairing.bye
+    return dataclasses.replace(pairing, boards=boards, bye=bye)
 
 
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:
@@ -553,13 +588,18 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         )
     if not settings.system.round_robin:
         lines.append(("bye limit", settings.bye_limit.describe()))
+    else:
+        policy = settings.withdrawal_policy
+        lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
     return lines
 
 
 def standings(event: Event) -> Standings:
     try:
         return compute_standings(
-            event.tournament, event.settings.chosen_tiebreaks, TiebreakSettings()
+            event.tournament,
+            event.settings.chosen_tiebreaks,
+            standings_settings(event.tournament, event.settings),
         )
     except UnknownTiebreakError as error:
         raise CommandError(f"unknown tie-break {error.code!r}") from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from fairpair.core import Pairing, Tournament
+from fairpair.core import Pairing, Schedule, Tournament
 from fairpair.pairing.casual import CasualOptions, pair_casual
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import pairing_system
@@ -18,12 +18,20 @@ from fairpair.service.errors import CommandError
 from fairpair.service.round_robin import Method, RoundRobinRequest, plan_round_robin
 from fairpair.service.settings import EventSettings, System
 
-__all__ = ["pair_next_round", "round_robin_rounds", "scheduled_rounds"]
+__all__ = ["pair_next_round", "round_robin_rounds", "round_robin_schedule", "scheduled_rounds"]
 
 
 def _schedule_request(settings: EventSettings) -> RoundRobinRequest:
     method = Method.BERGER if settings.system is System.BERGER else Method.ROTATION
     return RoundRobinRequest(method=method, seed=settings.seed, double=settings.double)
+
+
+def round_robin_schedule(field: int, settings: EventSettings) -> Schedule:
+    """The whole schedule of a round-robin event of ``field`` players (start numbers are
+    the pairing numbers)."""
+    if field < 2:
+        raise CommandError(f"a round robin needs at least 2 players, got {field}")
+    return plan_round_robin(field, _schedule_request(settings)).schedule
 
 
 def round_robin_rounds(field: int, settings: EventSettings) -> int:

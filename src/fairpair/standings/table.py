@@ -23,6 +23,8 @@ class StandingsRow:
     rating: int | None
     points: Fraction
     values: tuple[Value, ...]
+    annulled: bool = False
+    """The player's results are deleted from the ranking (he is ranked after everyone)."""
 
     @property
     def start_rank(self) -> int:
@@ -44,7 +46,13 @@ class Standings:
 
     def notes(self) -> tuple[str, ...]:
         """For each column the rule it follows and how unplayed rounds count."""
-        return tuple(c.describe(self.settings) for c in self.columns)
+        notes = [c.describe(self.settings) for c in self.columns]
+        if self.settings.unplayed_as_played:
+            notes.append(
+                "Round robin (FIDE C.07 rule 4): a forfeit against the scheduled opponent "
+                "counts as a game against him for SB and Koya"
+            )
+        return tuple(notes)
 
 
 def _order_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction]:
@@ -83,8 +91,10 @@ def compute_standings(
     event = EventView(tournament, settings)
     primary = tiebreak(score).values(event)
     points = {pid: primary[pid] or Fraction(0) for pid in event.ids}
+    annulled = settings.annulled_players
     keys: dict[PlayerId, list[tuple[int, Fraction]]] = {
-        pid: [_order_key(points[pid], True)] for pid in event.ids
+        pid: [(int(pid in annulled), Fraction(0)), _order_key(points[pid], True)]
+        for pid in event.ids
     }
     values: dict[PlayerId, list[Value]] = {pid: [] for pid in event.ids}
     for column in columns:
@@ -114,6 +124,7 @@ def compute_standings(
                 rating=player.rating,
                 points=points[pid],
                 values=tuple(values[pid]),
+                annulled=pid in annulled,
             )
         )
     return Standings(columns, tuple(rows), settings, event.rounds)
