@@ -7,11 +7,16 @@ Berger tables of spec §1.5, never taken from the program's output.
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from fairpair.cli.app import app
+from fairpair.cli.commands import register
 from fairpair.core import (
     Bye,
     ByeKind,
@@ -22,6 +27,7 @@ from fairpair.core import (
     Round,
     Tournament,
 )
+from fairpair.formats.trf import write_trf
 from fairpair.service import events as ev
 from fairpair.service import printouts
 from fairpair.service.errors import CommandError
@@ -31,6 +37,7 @@ from fairpair.standings import TiebreakSettings, compute_standings, tiebreak_val
 from fairpair.storage import MemoryStore
 
 F = Fraction
+register(app)
 KEEP = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
 ANNUL = WithdrawalPolicy.ANNUL_IF_UNDER_HALF
 RR_POINTS = PointSystem(pairing_bye=0)
@@ -94,6 +101,22 @@ def test_koya_of_a_swiss_keeps_the_maximum_of_all_rounds() -> None:
     assert values(FIVE, "KS") == {1: F(1), 2: F(0), 3: F(0), 4: F(0), 5: F(1)}
 
 
+def test_the_standings_command_takes_the_round_robin_rules(tmp_path: Path) -> None:
+    trf = tmp_path / "five.trf"
+    trf.write_text(write_trf(FIVE))
+    runner = CliRunner()
+
+    def koya(*extra: str) -> dict[int, float]:
+        result = runner.invoke(app, ["standings", str(trf), "-t", "KS", "-f", "json", *extra])
+        assert result.exit_code == 0, result.output
+        rows = json.loads(result.stdout)["standings"]
+        return {row["start_rank"]: row["tiebreaks"]["KS"] for row in rows}
+
+    # The values worked out above, with and without the round-robin maximum.
+    assert koya("--round-robin") == {1: 2, 2: 0, 3: 1, 4: 0, 5: 1}
+    assert koya() == {1: 1, 2: 0, 3: 0, 4: 0, 5: 1}
+
+
 # --- FIDE rule 4: unplayed round-robin games count as played for SB (spec §1.1) ---------------
 
 # Four players on the Berger table for four (1-4 2-3 / 4-3 1-2 / 2-4 3-1); player 4 won in
@@ -149,6 +172,19 @@ def test_an_annulled_player_is_ranked_after_a_player_on_zero() -> None:
     t = event(3, "1-2 1-0, 3 U", "3-1 +-, 2 U", "2-3 0-1, 1 U")
     table = compute_standings(t, ["SB"], TiebreakSettings(annulled_players=frozenset({1})))
     assert [(r.rank, r.player_id) for r in table.rows] == [(1, 3), (2, 2), (3, 1)]
+
+
+def test_card_game_tiebreaks_leave_annulled_rounds_out() -> None:
+    # Match points of FOUR with player 4 annulled: his rounds are not rounds taken part in
+    # (not byes, which would be match wins). 1: win (r2) 3 + draw (r3) 1 = 4 over 2 rounds;
+    # 2: draw 1 + loss 0 = 1 over 2; 3: draw 1 + draw 1 = 2 over 2; 4: nothing.
+    annulled = frozenset({4})
+    assert values(FOUR, "MP", annulled_players=annulled) == {1: 4, 2: 1, 3: 2, 4: 0}
+    # MWP = MP / (3 × rounds taken part in), floored at 0.33: 1 = 4/6, 2 = 1/6 -> 0.33,
+    # 3 = 2/6 = 1/3 (above 0.33), 4 took part in no round: the floor.
+    floor = F(33, 100)
+    expected = {1: F(2, 3), 2: floor, 3: F(1, 3), 4: floor}
+    assert values(FOUR, "MWP", annulled_players=annulled) == expected
 
 
 # --- the event store: pairing after a withdrawal -----------------------------------------------

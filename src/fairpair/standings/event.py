@@ -37,6 +37,8 @@ class Slot:
     points: Fraction
     opponent: PlayerId | None = None
     colour: Colour | None = None
+    annulled: bool = False
+    """The round's result was deleted from the ranking (see :meth:`EventView._annul`)."""
 
     @property
     def played(self) -> bool:
@@ -111,12 +113,14 @@ class EventView:
     def _annul(self, annulled: frozenset[PlayerId]) -> None:
         """Delete the results of annulled players from the ranking: every round of theirs
         and every round against them becomes a round without an opponent and without points
-        (for the opponent a free round, as if the annulled player had never entered)."""
+        (for the opponent a free round, as if the annulled player had never entered: a
+        pairing bye worth nothing for the chess tie-breaks; card-game and Go tie-breaks
+        leave the round out altogether)."""
         for pid in self.ids:
             self.slots[pid] = tuple(
-                Slot(s.round, Outcome.ABSENT, Fraction(0))
+                Slot(s.round, Outcome.ABSENT, Fraction(0), annulled=True)
                 if pid in annulled
-                else Slot(s.round, Outcome.PAIRING_BYE, Fraction(0))
+                else Slot(s.round, Outcome.PAIRING_BYE, Fraction(0), annulled=True)
                 if s.opponent in annulled
                 else s
                 for s in self.slots[pid]
