@@ -31,7 +31,7 @@ from fairpair.service import actions
 from fairpair.service.errors import CommandError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
-from fairpair.service.settings import EventSettings
+from fairpair.service.settings import EventSettings, WithdrawalPolicy
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
@@ -658,8 +658,12 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
     match record.action:
         case "event.created":
             rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
-            limit = EventSettings.from_data(p).bye_limit
+            created = EventSettings.from_data(p)
+            limit = created.bye_limit
             byes = f"; byes {limit.describe()}" if limit.limits_anything else ""
+            policy = created.withdrawal_policy
+            if policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
+                byes += f"; withdrawals {policy.value}"
             return f"created {p['name']!r} ({p['system']}{rounds}{byes})"
         case "player.registered":
             (player,) = p["players"]

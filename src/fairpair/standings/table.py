@@ -46,13 +46,7 @@ class Standings:
 
     def notes(self) -> tuple[str, ...]:
         """For each column the rule it follows and how unplayed rounds count."""
-        notes = [c.describe(self.settings) for c in self.columns]
-        if self.settings.unplayed_as_played:
-            notes.append(
-                "Round robin (FIDE C.07 rule 4): a forfeit against the scheduled opponent "
-                "counts as a game against him for SB and Koya"
-            )
-        return tuple(notes)
+        return tuple(c.describe(self.settings) for c in self.columns)
 
 
 def _order_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction]:
