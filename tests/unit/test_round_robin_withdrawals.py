@@ -95,6 +95,23 @@ def test_koya_in_an_odd_round_robin_measures_opponents_against_the_games_they_pl
     assert values(FIVE, "KS", round_robin=True) == {1: F(2), 2: F(0), 3: F(1), 4: F(0), 5: F(1)}
 
 
+def test_koya_counts_an_absence_in_the_bye_round_as_no_game() -> None:
+    # As FIVE, but player 2 had withdrawn by round 3, his bye round: an absence, not a bye.
+    # He still had an opponent in 4 rounds only, so the limit for him stays 2 and he counts.
+    absent = event(
+        5,
+        "2-5 1-0, 3-4 1-0, 1 U",
+        "5-3 0-1, 1-2 1-0, 4 U",
+        "3-1 0-1, 4-5 1-0, 2 -",
+        "1-4 1-0, 2-3 0-1, 5 U",
+        "4-2 0-1, 5-1 1-0, 3 U",
+    )
+    # The values are those of FIVE: 1 beat 2 and 3 (2), 3 beat 2 (1), 5 beat 1 (1).
+    # (Counting only pairing byes as rounds sat out, 2 would need 2.5: 1 and 3 lose a point.)
+    expected = {1: F(2), 2: F(0), 3: F(1), 4: F(0), 5: F(1)}
+    assert values(absent, "KS", round_robin=True) == expected
+
+
 def test_koya_of_a_swiss_keeps_the_maximum_of_all_rounds() -> None:
     # Off (a Swiss, the reference checker): the limit is 50 % of R = 5, i.e. 2.5, so player 2
     # (2 points) no longer counts: 1 keeps only the win over 3 (1), 3 loses the win over 2 (0).

@@ -302,15 +302,16 @@ def koya(event: EventView) -> Values:
     the win value times the games the opponent plays: R minus the rounds he sat out, the
     bye of an odd field (spec §2.8, "not verified"). We read "a player" as the opponent
     whose score is measured, so he is held to half of what he could score; once an odd
-    single round robin is over that is R - 1 for everyone, as any reading gives.
+    single round robin is over that is R - 1 for everyone, as any reading gives. A round
+    counts as a game when it had a scheduled opponent, so a forfeit counts and the bye
+    round of a player who withdrew (an absence) does not.
     """
     per_game = event.settings.koya_limit * event.win
 
     def limit(opponent: PlayerId) -> Fraction:
-        games = event.rounds
-        if event.settings.round_robin:
-            games -= sum(1 for s in event.slots[opponent] if s.outcome is Outcome.PAIRING_BYE)
-        return per_game * games
+        if not event.settings.round_robin:
+            return per_game * event.rounds
+        return per_game * sum(1 for s in event.slots[opponent] if s.opponent is not None)
 
     qualifies = {pid: event.score[pid] >= limit(pid) for pid in event.ids}
     return {
