@@ -109,6 +109,11 @@ def create(
             + (f", {rounds} rounds" if rounds else "")
             + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)}"
             + (f"; byes {limit.describe()}" if limit.limits_anything else "")
+            + (
+                f"; withdrawals {withdrawal_policy.value}"
+                if withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+                else ""
+            )
             + ")"
         )
 
