@@ -31,6 +31,7 @@ from fairpair.formats.trf import write_trf
 from fairpair.service import events as ev
 from fairpair.service import printouts
 from fairpair.service.errors import CommandError
+from fairpair.service.pairing import scheduled_rounds
 from fairpair.service.settings import EventSettings, System, WithdrawalPolicy
 from fairpair.service.withdrawals import annulled_players, standings_settings
 from fairpair.standings import TiebreakSettings, compute_standings, tiebreak_values
@@ -267,6 +268,21 @@ def test_the_forfeit_of_a_withdrawn_player_is_on_record_when_the_round_is_paired
     with pytest.raises(CommandError, match="board 1 of round 2 already has a result"):
         ev.enter_results(d, event.id, [(1, "1-0")])
     assert ev.enter_results(d, event.id, [(2, "=")]).tournament.rounds[-1].complete
+
+
+def test_the_rounds_still_to_come_show_the_forfeits_they_will_have() -> None:
+    d = desk()
+    event = round_robin(d, 4)
+    play_round(d, event.id)
+    event = ev.withdraw(d, event.id, "4")
+    # Rounds 2 and 3 of the table for four: 4-3 1-2, then 2-4 3-1; 4's games forfeited.
+    coming = scheduled_rounds(event.tournament, event.settings)
+    assert [[(g.white, g.black, g.result) for g in p.boards] for p in coming] == [
+        [(4, 3, GameResult.BLACK_WINS_BY_FORFEIT), (1, 2, None)],
+        [(2, 4, GameResult.WHITE_WINS_BY_FORFEIT), (3, 1, None)],
+    ]
+    _, paired = ev.pair_round(d, event.id)
+    assert paired == coming[0]
 
 
 @pytest.mark.parametrize(

@@ -19,7 +19,6 @@ from fairpair.core import (
     ByeKind,
     Pairing,
     Player,
-    PlayerId,
     PointSystem,
     Tournament,
     format_points,
@@ -412,8 +411,6 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
                     payload["order"] = order
                     t = actions.renumbered(t, order)
         pairing = pair_next_round(t, event.settings)
-        if system.round_robin:
-            pairing = _without_withdrawn(t, pairing)
         made.append(pairing)
         payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
         forfeited = [
@@ -424,32 +421,6 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
-
-
-def _without_withdrawn(t: Tournament, pairing: Pairing) -> Pairing:
-    """A round robin's scheduled round once players have withdrawn (spec round-robin.md §6.3).
-
-    The schedule does not change: a withdrawn player's number becomes a bye slot. His
-    scheduled game is not played; it stays on its board, with its colours, as a forfeit won
-    by the opponent (both lost, if both have withdrawn), so the opponent has a free round and
-    the scheduled opponent is on record. A withdrawn player's own bye round is an absence.
-    How those forfeits count in the standings is the event's withdrawal policy.
-    """
-    number = pairing.round
-
-    def gone(pid: PlayerId) -> bool:
-        return t.withdrawn_before(pid, number)
-
-    boards = tuple(
-        dataclasses.replace(
-            game, result=actions.withdrawal_forfeit(gone(game.white), gone(game.black))
-        )
-        if gone(game.white) or gone(game.black)
-        else game
-        for game in pairing.boards
-    )
-    bye = None if pairing.bye is not None and gone(pairing.bye) else pairing.bye
-    return dataclasses.replace(pairing, boards=boards, bye=bye)
 
 
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:
