@@ -385,13 +385,17 @@ def build_casual_event(
     draw_rate: float = 0.1,
     clubs: int = 0,
     random_pairings: bool = False,
+    colours: bool = False,
+    forfeit_rate: float = 0.0,
 ) -> Tournament:
     """A 3/1/0 event after ``rounds`` played rounds, the next round not yet paired.
 
     Rounds are paired by the casual pairer (realistic rematch pressure) or, with
     ``random_pairings``, at random (rematches allowed, histories the pairer would never make).
     Some players drop (``Tournament.withdrawals``), some enter late (registered only from a
-    later round, with no entries before), some request a bye for a round.
+    later round, with no entries before), some request a bye for a round. With ``colours``
+    the games have colours (given by the pairer, or at random) and a ``forfeit_rate`` share
+    of them are double forfeits: boards with colours but no game.
     """
     from fairpair.pairing.casual import CasualOptions, pair_casual
 
@@ -433,11 +437,22 @@ def build_casual_event(
             byes = [Bye(ids.pop(), ByeKind.PAIRING_ALLOCATED)] if len(ids) % 2 else []
             boards = [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)]
         else:
-            pairing = pair_casual(event, CasualOptions(seed=seed), rng)
+            pairing = pair_casual(event, CasualOptions(seed=seed, colours=colours), rng)
             boards = [(g.white, g.black) for g in pairing.boards]
             byes = [Bye(pairing.bye, ByeKind.PAIRING_ALLOCATED)] if pairing.bye else []
         byes.extend(Bye(r.player, r.kind) for r in requests if r.round == number)
-        games = tuple(Game(a, b, _casual_result(rng, draw_rate), coloured=False) for a, b in boards)
+        games = tuple(
+            Game(
+                a,
+                b,
+                # No draw from ``rng`` without forfeits: the events stay what they were.
+                GameResult.DOUBLE_FORFEIT
+                if forfeit_rate and rng.random() < forfeit_rate
+                else _casual_result(rng, draw_rate),
+                coloured=colours,
+            )
+            for a, b in boards
+        )
         played.append(Round(number, games, tuple(byes)))
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -448,8 +463,9 @@ def casual_events(
     min_players: int = 1,
     max_players: int = 12,
     max_rounds: int = 6,
+    colours: bool = False,
 ) -> Tournament:
-    """Random casual events (see :func:`build_casual_event`).
+    """Random casual events (see :func:`build_casual_event`), with colours if asked.
 
     Sizes are drawn uniformly (``sampled_from``): plain integer strategies favour the smallest
     fields, which say little about pairing.
@@ -463,6 +479,8 @@ def casual_events(
         draw_rate=draw(st.sampled_from([0.0, 0.1, 0.5, 1.0])),
         clubs=draw(st.sampled_from([0, 0, 2, 4])),
         random_pairings=draw(st.booleans()),
+        colours=colours,
+        forfeit_rate=draw(st.sampled_from([0.0, 0.1])) if colours else 0.0,
     )
 
 
@@ -497,3 +515,60 @@ def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
         has_rating=draw(st.booleans()),
     )
     return config, draw(st.integers(0, 2**32 - 1))
+
+
+# === A director's commands on the event store (undo and redo among them) ==================
+
+DirectorCommand = tuple[str, int, str]
+"""(command, number, text) as a director types it: ``("result", 2, "1-0")`` is board 2 won
+by white, ``("bye", 3, "half")`` a half-point bye for player 3, ``("undo", 2, "")`` two steps
+back. What the number and text mean for each command is in :func:`director_commands`."""
+
+_TYPED_RESULTS = ["1-0", "0-1", "=", "+-", "-+", "--"]
+
+
+def director_commands(max_size: int = 40) -> st.SearchStrategy[list[DirectorCommand]]:
+    """Sequences of a Swiss director's commands with undo and redo interleaved.
+
+    ``register`` (text: a name), ``pair``, ``result`` and ``correct`` (number: a board; the
+    correction is in the last paired round), ``finish`` (every board of the round still
+    without a result gets the text's result), ``bye`` (player, kind), ``withdraw`` (player),
+    ``edit`` (player, new club), ``board`` and ``forbid`` (number and text: two players),
+    ``unpair`` (the last pairing, while it has no result), ``undo`` and ``redo`` (number:
+    steps). Players and boards may not exist and commands may not fit the event: such a
+    command is refused, as at the keyboard.
+    """
+    player = st.integers(1, 7)
+    steps = st.sampled_from([1, 1, 1, 2, 3])
+    undo_redo = st.one_of(
+        st.tuples(st.just("undo"), steps, st.just("")),
+        st.tuples(st.just("redo"), steps, st.just("")),
+    )
+    change = st.one_of(
+        st.tuples(st.just("pair"), st.just(0), st.just("")),
+        st.tuples(st.just("finish"), st.just(0), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("register"), st.just(0), st.sampled_from(["Late, Lucy", "Nils"])),
+        st.tuples(st.just("result"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("correct"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("bye"), player, st.sampled_from(["half", "full", "zero"])),
+        st.tuples(st.just("withdraw"), player, st.just("")),
+        st.tuples(st.just("edit"), player, st.sampled_from(["North", "South"])),
+        st.tuples(st.just("board"), player, player.map(str)),
+        st.tuples(st.just("forbid"), player, player.map(str)),
+        st.tuples(st.just("unpair"), st.just(0), st.just("")),
+    )
+    # A round paired and played often, so that events get far; undo and redo in short runs
+    # and walks back and forth (a director looking for the wrong change) between changes.
+    played = st.sampled_from(_TYPED_RESULTS).map(
+        lambda text: [("pair", 0, ""), ("finish", 0, text)]
+    )
+    walk = st.tuples(steps, steps).map(lambda ab: [("undo", ab[0], ""), ("redo", ab[1], "")])
+    chunk = st.one_of(
+        change.map(lambda command: [command]),
+        played,
+        walk,
+        st.lists(undo_redo, min_size=1, max_size=4),
+    )
+    return st.lists(chunk, max_size=max_size // 2).map(
+        lambda chunks: [command for commands in chunks for command in commands][:max_size]
+    )

@@ -391,6 +391,7 @@ def test_an_unreadable_result_saves_nothing_and_keeps_the_form(
     assert "'won' is not a result" in html.unescape(page.text)
     assert 'aria-invalid="true"' in page.text
     assert result_inputs(page.text) == {"r1": "1", "r2": "won", "r3": "=", "r4": ""}
+    assert autofocused(page.text) == "r2"
     assert version(app, event_id) == int(v[1])
 
 
@@ -478,3 +479,109 @@ def test_my_events_lists_only_mine(site: tuple[FastAPI, Browser]) -> None:
     page = html.unescape(bob.get("/desk").text)
     assert "Anna's open" not in page and "You run no event yet" in page
     assert [e.owner for e in app.state.store.events()] == ["anna"]
+
+
+def test_a_bye_limit_is_set_on_the_form_and_kept(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    anna.get("/desk/events/new")
+    typed = {"name": "Open", "system": "dutch", "rounds": "5", "bye_limit": "half=lots"}
+    page = anna.post("/desk/events/new", typed)
+    assert page.status_code == 422
+    assert "bye limit 'half=lots'" in field_error(page.text, "bye_limit")
+    assert 'value="half=lots"' in page.text
+    typed["bye_limit"] = "half=1"
+    page = anna.post("/desk/events/new", typed)
+    assert page.status_code == 303
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:4])
+    anna.get(f"/desk/events/{event_id}")
+    assert (
+        anna.post(f"/desk/events/{event_id}/byes", {"player": "1", "round": "2"}).status_code == 303
+    )
+    page = anna.post(f"/desk/events/{event_id}/byes", {"player": "1", "round": "3"})
+    assert page.status_code == 400  # the second half-point bye is one too many
+    assert [b.round for b in snapshot(app, event_id).requested_byes] == [2]
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new", {"name": "Club", "system": "berger", "bye_limit": "half=1"}
+    )
+    assert page.status_code == 422
+    assert "round robin" in field_error(page.text, "bye_limit")
+
+
+def test_a_late_entry_gets_the_points_typed_for_the_missed_rounds(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    assert "Late entry" not in anna.get(f"/desk/events/{event_id}").text
+    anna.post(f"/desk/events/{event_id}/pair")
+    save(anna, event_id, 1, {1: "1", 2: "0"})
+    assert "Late entry: points for rounds 1-1" in anna.get(f"/desk/events/{event_id}").text
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "half"})
+    assert page.status_code == 422
+    assert "0.5" in field_error(page.text, "player-missed")
+    assert 'value="half"' in page.text
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "0.7"})
+    assert page.status_code == 400 and "missed round 1" in html.unescape(page.text)
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "0.5"})
+    assert page.status_code == 303
+    t = snapshot(app, event_id)
+    late = t.late_entry(5)
+    assert late is not None and late.first_round == 2
+    anna.post(f"/desk/events/{event_id}/pair")
+    standings = sheet_rows(anna.get(f"/desk/events/{event_id}/print/players").text)
+    assert [row[6] for row in standings if row[1] == "Ivo Late"] in (["0.5"], ["½"])
+
+
+def test_late_entries_are_imported_with_their_missed_points(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    anna.post(f"/desk/events/{event_id}/pair")
+    anna.get(f"/desk/events/{event_id}")
+    late = b"name,rating\nKai,1500\nLea,1400\n"
+    page = anna.post(
+        f"/desk/events/{event_id}/players/import",
+        {"missed": "zero"},
+        files={"file": ("late.csv", late, "text/csv")},
+    )
+    assert page.status_code == 422 and 'value="zero"' in page.text
+    page = anna.post(
+        f"/desk/events/{event_id}/players/import",
+        {"missed": "0.5"},
+        files={"file": ("late.csv", late, "text/csv")},
+    )
+    assert page.status_code == 303, page.text
+    t = snapshot(app, event_id)
+    assert [p.name for p in t.players][-2:] == ["Kai", "Lea"]
+    assert all(t.late_entry(pid) is not None for pid in (5, 6))
+
+
+def test_a_card_game_round_takes_match_scores(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new",
+        {"name": "Friday Magic", "system": "casual", "rounds": "3", "points": "3,1,0"},
+    )
+    assert page.status_code == 303
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:4])
+    anna.post(f"/desk/events/{event_id}/pair")
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert "<th>Player</th>" in form and "White" not in form
+    save(anna, event_id, 1, {1: "2-1", 2: "1-1-1"})
+    games = snapshot(app, event_id).rounds[0].games
+    assert [g.result for g in games] == [GameResult.WHITE_WINS, GameResult.DRAW]
+    assert [
+        (m.first_wins, m.second_wins, m.draws) for m in (g.match_score for g in games) if m
+    ] == [
+        (2, 1, 0),
+        (1, 1, 1),
+    ]
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert result_inputs(form) == {"r1": "2-1-0", "r2": "1-1-1"}

@@ -15,10 +15,12 @@ PairingSystem = Callable[[Tournament], Pairing]
 
 
 def _casual(seed: int) -> PairingSystem:
-    """The casual Swiss with its defaults (match points, random tie order from ``seed``)."""
+    """The casual Swiss with its defaults: random tie order from ``seed``; colours unless the
+    event counts match points (a card game), as the event store decides."""
 
     def pair(tournament: Tournament) -> Pairing:
-        return pair_casual(tournament, CasualOptions(seed=seed), random.Random(seed))
+        options = CasualOptions(seed=seed, colours=not tournament.points.card_game)
+        return pair_casual(tournament, options, random.Random(seed))
 
     return pair
 

@@ -65,10 +65,13 @@ __all__ = [
     "pair_round",
     "rebuild",
     "record_results",
+    "redo",
     "register_player",
     "set_manual_board",
     "settings_lines",
     "standings",
+    "undo",
+    "undo_history",
     "undo_last_pairing",
     "withdraw",
 ]
@@ -423,8 +426,82 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
     return _command(desk, event_id, "round.paired", build), made[0]
 
 
+def undo(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Take back the latest ``steps`` changes still in effect, the latest first, and return
+    them: one ``action.undone`` record each, all in one transaction (or none).
+
+    Any change can be undone (results, a pairing, a registration, a bye, a withdrawal...),
+    never the creation of the event; taking over an event is passed over. A pairing whose
+    round has results is undone only after them, since undo goes from the latest change back.
+    """
+    return _walk(desk, event_id, steps, actions.UNDONE, expected_version)
+
+
+def redo(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Bring back the latest ``steps`` undone changes, the latest undone first, and return
+    them; possible until a new change is made after the undo."""
+    return _walk(desk, event_id, steps, actions.REDONE, expected_version)
+
+
+def _walk(
+    desk: Desk, event_id: int, steps: int, action: str, expected_version: int | None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Undo or redo ``steps`` changes: the new records are checked by a replay of the whole
+    log with them, whose result is the new snapshot (the log is the source of truth)."""
+    verb = "undo" if action == actions.UNDONE else "redo"
+    if steps < 1:
+        raise CommandError(f"{verb} at least one change, not {steps}")
+    event = load(desk, event_id)
+    if expected_version is not None and event.version != expected_version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
+    # The log is append-only: its first `version` records are the event as loaded; anything
+    # later is another director's, and the append below will refuse.
+    log = [r for r in desk.store.log(event_id) if r.seq <= event.version]
+    history = undo_history(log)
+    stack = history.undoable if action == actions.UNDONE else history.redoable
+    if len(stack) < steps:
+        raise CommandError(_too_far(verb, steps, len(stack)))
+    by_seq = {r.seq: r for r in log}
+    taken = [by_seq[seq] for seq in reversed(stack[len(stack) - steps :])]
+    records = [
+        NewRecord(desk.clock(), desk.actor, action, {"seq": r.seq, "action": r.action})
+        for r in taken
+    ]
+    snapshot = actions.replay(
+        [(r.action, r.payload) for r in log] + [(n.action, n.payload) for n in records]
+    )
+    info = desk.store.append_many(event.id, event.version, records, snapshot)
+    return Event(info, event.settings, snapshot), taken
+
+
+def _too_far(verb: str, steps: int, possible: int) -> str:
+    if verb == "undo":
+        if possible == 0:
+            return (
+                "there is nothing to undo: no change is in effect but the creation of the "
+                "event, which cannot be undone"
+            )
+        return f"only {_plural(possible, 'change')} can be undone, not {steps}"
+    if possible == 0:
+        return "there is nothing to redo: nothing was undone since the last change"
+    return f"only {_plural(possible, 'change')} can be redone, not {steps}"
+
+
+def undo_history(records: Sequence[LogRecord]) -> actions.UndoHistory:
+    """Which records of an event's log are in effect, and what undo and redo would take."""
+    return actions.undo_history((r.seq, r.action, r.payload) for r in records)
+
+
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:
-    """Take back the last round's pairing while no result is in (logged, never deleted)."""
+    """Take back the last round's pairing while no result is in (logged, never deleted).
+
+    A change of its own (``round.unpaired``), kept for the callers that offer exactly this;
+    :func:`undo` takes back the latest change of any kind.
+    """
 
     def build(event: Event) -> Mapping[str, Any]:
         if not event.tournament.rounds:
@@ -614,9 +691,21 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     return RebuildReport(len(records), matched)
 
 
-def describe(record: LogRecord, tournament: Tournament) -> str:
-    """One line for the audit log in an arbiter's words (names as they are now)."""
+def describe(
+    record: LogRecord, tournament: Tournament, log: Sequence[LogRecord] | None = None
+) -> str:
+    """One line for the audit log in an arbiter's words (names as they are now); with the
+    whole ``log``, an undo or redo record also says what the change it names was."""
     p = record.payload
+    if record.action in (actions.UNDONE, actions.REDONE):
+        verb = "undid" if record.action == actions.UNDONE else "redid"
+        seq = p["seq"]
+        # Sequence numbers run 1, 2, ... so the record named is found by position.
+        target = log[seq - 1] if log is not None and 0 < seq <= len(log) else None
+        if target is not None and target.seq != seq:
+            target = None
+        what = p.get("action", "") if target is None else describe(target, tournament)
+        return f"{verb} #{seq}: {what}"
 
     def who(pid: int) -> str:
         return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)

@@ -299,7 +299,7 @@ class EventSettings:
     @property
     def card_game(self) -> bool:
         """Match points (3-1-0): a card-game event, whose boards have no colours."""
-        return self.points.draw > 0 and self.points.win == 3 * self.points.draw
+        return self.points.card_game
 
     @property
     def chosen_tiebreaks(self) -> tuple[str, ...]:

@@ -55,6 +55,10 @@ class NewEvent(BaseModel):
     rounds: int | None = Field(default=None, ge=1, le=99, description="Required for a Swiss.")
     points: str = Field(default="", description="win,draw,loss e.g. 1,0.5,0 (empty: chess).")
     tiebreaks: list[str] = Field(default_factory=list, description="Codes in order, e.g. BH.")
+    bye_limit: str = Field(
+        default="",
+        description="Byes a player may request (Swiss), e.g. half=2,last=2 (empty: no limit).",
+    )
 
 
 class EventOut(BaseModel):
@@ -78,6 +82,11 @@ class NewPlayer(BaseModel):
     title: str = Field(default="", max_length=3)
     federation: str = Field(default="", max_length=3)
     club: str = ""
+    missed: str = Field(
+        default="",
+        description="A late entry's points for the rounds already paired: 0.5 for each, or "
+        "one value per round (0,0.5); each the worth of a zero, half or full-point bye.",
+    )
 
 
 class PlayerOut(BaseModel):
@@ -196,7 +205,12 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
     """Create an event run by the calling director."""
     with _answers():
         settings = entry.event_settings(
-            body.name, body.system, body.rounds, body.points, ",".join(body.tiebreaks)
+            body.name,
+            body.system,
+            body.rounds,
+            body.points,
+            ",".join(body.tiebreaks),
+            body.bye_limit,
         )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     return _event_out(event)
@@ -211,8 +225,12 @@ def add_player(
     """Register a player with the next start number."""
     desk = _mine(request, director, event_id)
     with _answers():
-        typed = entry.player_entry(body.name, body.rating, body.title, body.federation, body.club)
-        event, player = ev.register_player(desk, event_id, typed.name, **typed.details)
+        typed = entry.player_entry(
+            body.name, body.rating, body.title, body.federation, body.club, body.missed
+        )
+        event, player = ev.register_player(
+            desk, event_id, typed.name, missed_points=typed.missed_points, **typed.details
+        )
     return PlayerOut(
         id=player.id,
         name=player.name,

@@ -36,7 +36,7 @@ router = APIRouter(prefix="/desk", include_in_schema=False)
 
 STALE = "Someone else changed the event since you opened this page; nothing was saved. Reload."
 MAX_UPLOAD = 2_000_000
-"""Bytes: a players file larger than this is refused (100,000 players fit in far less)."""
+"""Bytes: a players file larger than this is refused (10,000 players fit in far less)."""
 
 _Text = Annotated[str, Form()]
 
@@ -77,7 +77,11 @@ def signin_page(request: Request, next: str = "/desk") -> HTMLResponse:
 def signin(
     request: Request, username: _Text = "", password: _Text = "", next: _Text = "/desk"
 ) -> Response:
-    found = directors.check_password(desk_for(request), username, password)
+    try:
+        found = auth.check_sign_in(request, username, password)
+    except HTTPException as refused:
+        context = {"next": _safe_next(next), "username": username, "error": refused.detail}
+        return _render(request, "desk/signin.html", context, refused.status_code)
     if found is None:
         # The same words whether the username exists or not.
         context = {"next": _safe_next(next), "username": username, "error": _WRONG}
@@ -112,20 +116,19 @@ def signup(
 ) -> Response:
     _signup_open(request)
     errors: dict[str, str] = {}
+    made = None
     try:
         if password != password2:
             errors["password2"] = "the two passwords differ"
         else:
-            directors.add_director(desk_for(request), username, password)
+            made = directors.add_director(desk_for(request), username, password)
     except FieldErrors as error:
         errors.update(error.errors)
-    if errors:
+    if made is None:
         context = {"username": username, "errors": errors}
         return _render(request, "desk/signup.html", context, 422)
-    found = directors.check_password(desk_for(request), username, password)
-    assert found is not None
-    auth.sign_in(request, found)
-    return _done(request, f"Welcome, {found}: your account is ready.", "/desk")
+    auth.sign_in(request, made.username)
+    return _done(request, f"Welcome, {made.username}: your account is ready.", "/desk")
 
 
 # --- my events ------------------------------------------------------------------------------
@@ -141,7 +144,7 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     return _render(request, "desk/events.html", context)
 
 
-_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks")
+_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit")
 
 
 @router.get("/events/new", response_class=HTMLResponse)
@@ -163,6 +166,7 @@ def new_event(
     rounds: _Text = "",
     points: _Text = "",
     tiebreaks: _Text = "",
+    bye_limit: _Text = "",
 ) -> Response:
     values = {
         "name": name,
@@ -170,9 +174,10 @@ def new_event(
         "rounds": rounds,
         "points": points,
         "tiebreaks": tiebreaks,
+        "bye_limit": bye_limit,
     }
     try:
-        settings = entry.event_settings(name, system, rounds, points, tiebreaks)
+        settings = entry.event_settings(name, system, rounds, points, tiebreaks, bye_limit)
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     except FieldErrors as error:
         return _render(request, "desk/new_event.html", _new_context(values, error.errors), 422)
@@ -231,6 +236,7 @@ def _desk_page(
         "errors": errors or {},
         "values": values or {},
         "sheets": _SHEETS,
+        "settings": ev.settings_lines(event),
     }
     return _render(request, "desk/event.html", context, status_code)
 
@@ -286,14 +292,19 @@ def add_player(
     title: _Text = "",
     federation: _Text = "",
     club: _Text = "",
+    missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
-    typed["club"] = club
+    typed |= {"club": club, "missed": missed}
     try:
-        player = entry.player_entry(name, rating, title, federation, club)
+        player = entry.player_entry(name, rating, title, federation, club, missed)
         _, made = ev.register_player(
-            desk_for(request, director), event_id, player.name, **player.details
+            desk_for(request, director),
+            event_id,
+            player.name,
+            missed_points=player.missed_points,
+            **player.details,
         )
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
@@ -320,18 +331,22 @@ async def import_players(
     director: Director,
     event_id: int,
     file: Annotated[UploadFile | None, File()] = None,
+    missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     try:
+        missed_points = entry.missed_rounds(missed)
         if file is None or not file.filename:
             raise CommandError("choose a file to import")
         data = await file.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
             raise CommandError(f"{file.filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
         players = _players_in(file.filename, data)
-        ev.import_players(desk_for(request, director), event_id, players)
+        ev.import_players(
+            desk_for(request, director), event_id, players, missed_points=missed_points
+        )
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "import")
+        return _refused(request, director, event_id, error, "import", {"import.missed": missed})
     return _done(request, f"Imported {len(players)} players from {file.filename}.", _here(event_id))
 
 
@@ -455,13 +470,15 @@ def _results_page(
                 "entered": game.result is not None,
             }
         )
-    first_empty = next((b["board"] for b in boards if not b["value"]), None)
+    # The keyboard starts where work is left: the first unreadable result, else the first
+    # board without one.
+    focus = min(errors) if errors else next((b["board"] for b in boards if not b["value"]), None)
     context = {
         "event": event,
         "number": number,
         "boards": boards,
         "byes": [(t.player(b.player), b.kind.name.lower().replace("_", "-")) for b in rnd.byes],
-        "first_empty": first_empty,
+        "focus": focus,
         "errors": errors or {},
         "message": message,
         "version": event.version if version is None else version,
