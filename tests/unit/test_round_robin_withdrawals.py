@@ -285,6 +285,20 @@ def test_the_rounds_still_to_come_show_the_forfeits_they_will_have() -> None:
     assert paired == coming[0]
 
 
+def test_an_undone_withdrawal_gives_the_player_his_games_back() -> None:
+    d = desk()
+    event = round_robin(d, 4, ANNUL)
+    play_round(d, event.id)
+    ev.withdraw(d, event.id, "4")
+    ev.pair_round(d, event.id)
+    ev.undo(d, event.id, 2)  # the pairing of round 2, then the withdrawal
+    event, _ = ev.pair_round(d, event.id)
+    # Round 2 of the table for four, 4-3 1-2, both to be played; nobody is annulled.
+    assert boards(event, 2) == [(4, 3, None), (1, 2, None)]
+    assert annulled_players(event.tournament, event.settings) == frozenset()
+    assert ev.rebuild(d, event.id).matched
+
+
 @pytest.mark.parametrize(
     ("withdraw_from", "annulled"),
     [
