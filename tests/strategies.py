@@ -6,6 +6,7 @@ Each area keeps its strategies in a section of its own below.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from hypothesis import assume
 from hypothesis import strategies as st
@@ -63,6 +64,43 @@ def players(
     return tuple(
         Player(id=number, name=draw(names()), rating=draw(ratings()))
         for number in range(1, count + 1)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobinWithdrawals:
+    """A stored round robin in which players withdraw (spec round-robin.md §6.3)."""
+
+    players: int
+    rotation: bool
+    """Seat rotation instead of the Berger tables."""
+    double: bool
+    withdrawals: tuple[tuple[PlayerId, int], ...]
+    """(start number, first round he does not play), at most one per player."""
+    results_seed: int
+    """Seed of the results of the games played."""
+
+    @property
+    def rounds(self) -> int:
+        cycle = self.players - 1 + self.players % 2
+        return cycle * (2 if self.double else 1)
+
+
+@st.composite
+def round_robin_withdrawals(draw: st.DrawFn, max_players: int = 10) -> RoundRobinWithdrawals:
+    """A small round robin (3 to ``max_players``, single or double, Berger or rotation) with
+    one or two players withdrawing, each from any round of the event."""
+    count = draw(player_counts(3, max_players))
+    double = draw(st.booleans())
+    rounds = (count - 1 + count % 2) * (2 if double else 1)
+    leaving = draw(st.lists(st.integers(1, count), min_size=1, max_size=2, unique=True))
+    withdrawals = tuple((pid, draw(st.integers(1, rounds))) for pid in leaving)
+    return RoundRobinWithdrawals(
+        players=count,
+        rotation=draw(st.booleans()),
+        double=double,
+        withdrawals=withdrawals,
+        results_seed=draw(st.integers(0, 2**16)),
     )
 
 

@@ -49,6 +49,7 @@ __all__ = [
     "renumbered",
     "replay",
     "undo_history",
+    "withdrawal_forfeit",
 ]
 
 Payload = Mapping[str, Any]
@@ -153,6 +154,8 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
     for pid in (x for g in boards for x in (g.white, g.black)):
         if not t.has_player(pid):
             raise CommandError(f"no player {pid}")
+    if "forfeited" in p:
+        boards = _forfeited(t, number, boards, p["forfeited"])
     pairing = Pairing(number, boards, p["bye"])
     try:
         rnd = pairing.to_round(t)
@@ -162,6 +165,38 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
         return t.with_round(dataclasses.replace(rnd, byes=(*rnd.byes, *absent)))
     except ValueError as error:
         raise CommandError(str(error)) from None
+
+
+def withdrawal_forfeit(white_withdrawn: bool, black_withdrawn: bool) -> GameResult:
+    """The result of a scheduled game that a withdrawal leaves unplayed: a forfeit lost by
+    whoever has withdrawn (both, if both have)."""
+    if white_withdrawn and black_withdrawn:
+        return GameResult.DOUBLE_FORFEIT
+    if white_withdrawn:
+        return GameResult.BLACK_WINS_BY_FORFEIT
+    if black_withdrawn:
+        return GameResult.WHITE_WINS_BY_FORFEIT
+    raise ValueError("neither player has withdrawn")
+
+
+def _forfeited(
+    t: Tournament, number: int, boards: tuple[Game, ...], forfeited: Sequence[int]
+) -> tuple[Game, ...]:
+    """A round robin's scheduled games left unplayed by a withdrawal (spec round-robin.md
+    §6.3): each listed board is a forfeit lost by its withdrawn player."""
+    games = list(boards)
+    for board in forfeited:
+        if not 1 <= board <= len(games):
+            raise CommandError(f"round {number} has no board {board}")
+        game = games[board - 1]
+        white, black = (t.withdrawn_before(pid, number) for pid in (game.white, game.black))
+        if not (white or black):
+            raise CommandError(
+                f"board {board} of round {number}: neither player has withdrawn, so the game "
+                "is to be played"
+            )
+        games[board - 1] = dataclasses.replace(game, result=withdrawal_forfeit(white, black))
+    return tuple(games)
 
 
 def _unpaired(t: Tournament, p: Payload) -> Tournament:

@@ -30,8 +30,9 @@ from fairpair.service import actions
 from fairpair.service.errors import CommandError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
-from fairpair.service.settings import EventSettings
-from fairpair.standings import Standings, TiebreakSettings, UnknownTiebreakError, compute_standings
+from fairpair.service.settings import EventSettings, WithdrawalPolicy
+from fairpair.service.withdrawals import standings_settings
+from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
     ConcurrencyError,
     EventInfo,
@@ -417,6 +418,11 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         pairing = pair_next_round(t, event.settings)
         made.append(pairing)
         payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
+        forfeited = [
+            board for board, game in enumerate(pairing.boards, start=1) if game.result is not None
+        ]
+        if forfeited:
+            payload["forfeited"] = forfeited
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
@@ -642,13 +648,18 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         )
     if not settings.system.round_robin:
         lines.append(("bye limit", settings.bye_limit.describe()))
+    else:
+        policy = settings.withdrawal_policy
+        lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
     return lines
 
 
 def standings(event: Event) -> Standings:
     try:
         return compute_standings(
-            event.tournament, event.settings.chosen_tiebreaks, TiebreakSettings()
+            event.tournament,
+            event.settings.chosen_tiebreaks,
+            standings_settings(event.tournament, event.settings),
         )
     except UnknownTiebreakError as error:
         raise CommandError(f"unknown tie-break {error.code!r}") from None
@@ -719,8 +730,12 @@ def describe(
     match record.action:
         case "event.created":
             rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
-            limit = EventSettings.from_data(p).bye_limit
+            created = EventSettings.from_data(p)
+            limit = created.bye_limit
             byes = f"; byes {limit.describe()}" if limit.limits_anything else ""
+            policy = created.withdrawal_policy
+            if policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
+                byes += f"; withdrawals {policy.value}"
             return f"created {p['name']!r} ({p['system']}{rounds}{byes})"
         case "player.registered":
             (player,) = p["players"]
