@@ -6,7 +6,9 @@ Each area keeps its strategies in a section of its own below.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from fairpair.core import (
@@ -62,6 +64,43 @@ def players(
     return tuple(
         Player(id=number, name=draw(names()), rating=draw(ratings()))
         for number in range(1, count + 1)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobinWithdrawals:
+    """A stored round robin in which players withdraw (spec round-robin.md §6.3)."""
+
+    players: int
+    rotation: bool
+    """Seat rotation instead of the Berger tables."""
+    double: bool
+    withdrawals: tuple[tuple[PlayerId, int], ...]
+    """(start number, first round he does not play), at most one per player."""
+    results_seed: int
+    """Seed of the results of the games played."""
+
+    @property
+    def rounds(self) -> int:
+        cycle = self.players - 1 + self.players % 2
+        return cycle * (2 if self.double else 1)
+
+
+@st.composite
+def round_robin_withdrawals(draw: st.DrawFn, max_players: int = 10) -> RoundRobinWithdrawals:
+    """A small round robin (3 to ``max_players``, single or double, Berger or rotation) with
+    one or two players withdrawing, each from any round of the event."""
+    count = draw(player_counts(3, max_players))
+    double = draw(st.booleans())
+    rounds = (count - 1 + count % 2) * (2 if double else 1)
+    leaving = draw(st.lists(st.integers(1, count), min_size=1, max_size=2, unique=True))
+    withdrawals = tuple((pid, draw(st.integers(1, rounds))) for pid in leaving)
+    return RoundRobinWithdrawals(
+        players=count,
+        rotation=draw(st.booleans()),
+        double=double,
+        withdrawals=withdrawals,
+        results_seed=draw(st.integers(0, 2**16)),
     )
 
 
@@ -477,3 +516,99 @@ def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
         has_rating=draw(st.booleans()),
     )
     return config, draw(st.integers(0, 2**32 - 1))
+
+
+# === A director's commands on the event store (undo and redo among them) ==================
+
+DirectorCommand = tuple[str, int, str]
+"""(command, number, text) as a director types it: ``("result", 2, "1-0")`` is board 2 won
+by white, ``("bye", 3, "half")`` a half-point bye for player 3, ``("undo", 2, "")`` two steps
+back. What the number and text mean for each command is in :func:`director_commands`."""
+
+_TYPED_RESULTS = ["1-0", "0-1", "=", "+-", "-+", "--"]
+
+
+def director_commands(max_size: int = 40) -> st.SearchStrategy[list[DirectorCommand]]:
+    """Sequences of a Swiss director's commands with undo and redo interleaved.
+
+    ``register`` (text: a name), ``pair``, ``result`` and ``correct`` (number: a board; the
+    correction is in the last paired round), ``finish`` (every board of the round still
+    without a result gets the text's result), ``bye`` (player, kind), ``withdraw`` (player),
+    ``edit`` (player, new club), ``board`` and ``forbid`` (number and text: two players),
+    ``unpair`` (the last pairing, while it has no result), ``undo`` and ``redo`` (number:
+    steps). Players and boards may not exist and commands may not fit the event: such a
+    command is refused, as at the keyboard.
+    """
+    player = st.integers(1, 7)
+    steps = st.sampled_from([1, 1, 1, 2, 3])
+    undo_redo = st.one_of(
+        st.tuples(st.just("undo"), steps, st.just("")),
+        st.tuples(st.just("redo"), steps, st.just("")),
+    )
+    change = st.one_of(
+        st.tuples(st.just("pair"), st.just(0), st.just("")),
+        st.tuples(st.just("finish"), st.just(0), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("register"), st.just(0), st.sampled_from(["Late, Lucy", "Nils"])),
+        st.tuples(st.just("result"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("correct"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("bye"), player, st.sampled_from(["half", "full", "zero"])),
+        st.tuples(st.just("withdraw"), player, st.just("")),
+        st.tuples(st.just("edit"), player, st.sampled_from(["North", "South"])),
+        st.tuples(st.just("board"), player, player.map(str)),
+        st.tuples(st.just("forbid"), player, player.map(str)),
+        st.tuples(st.just("unpair"), st.just(0), st.just("")),
+    )
+    # A round paired and played often, so that events get far; undo and redo in short runs
+    # and walks back and forth (a director looking for the wrong change) between changes.
+    played = st.sampled_from(_TYPED_RESULTS).map(
+        lambda text: [("pair", 0, ""), ("finish", 0, text)]
+    )
+    walk = st.tuples(steps, steps).map(lambda ab: [("undo", ab[0], ""), ("redo", ab[1], "")])
+    chunk = st.one_of(
+        change.map(lambda command: [command]),
+        played,
+        walk,
+        st.lists(undo_redo, min_size=1, max_size=4),
+    )
+    return st.lists(chunk, max_size=max_size // 2).map(
+        lambda chunks: [command for commands in chunks for command in commands][:max_size]
+    )
+
+
+# === Rounds to list alternatives for (small enough to rank every pairing) ==================
+
+
+@st.composite
+def swiss_rounds_to_pair(draw: st.DrawFn, system: str, *, max_players: int = 10) -> Tournament:
+    """A Swiss event generated round by round by ``system`` (its name in the registry),
+    cut before one of its rounds: the snapshot of a round about to be paired, with a few
+    pairs forbidden in that round."""
+    from fairpair.pairing.errors import PairingError
+    from fairpair.pairing.generator import GeneratorConfig, generate
+    from fairpair.pairing.registry import pairing_system
+
+    config = GeneratorConfig(
+        players=draw(st.integers(2, max_players)),
+        rounds=draw(st.integers(1, 6)),
+        draw_percentage=draw(st.integers(0, 60)),
+        forfeit_rate=draw(st.sampled_from([0, 3, 10])),
+        retired_rate=draw(st.sampled_from([0, 10])),
+        half_point_bye_rate=draw(st.sampled_from([0, 4, 20])),
+        has_rating=draw(st.booleans()),
+    )
+    seed = draw(st.integers(0, 2**32 - 1))
+    try:
+        tournament = generate(config, random.Random(seed), pairing_system(system, seed=seed))
+    except PairingError:
+        assume(False)
+        raise AssertionError("unreachable") from None  # pragma: no cover
+    played = len(tournament.rounds)
+    assume(played >= 1)
+    snapshot = tournament.before_round(draw(st.integers(1, played)))
+    ids = snapshot.player_ids
+    forbidden = draw(
+        st.lists(st.lists(st.sampled_from(ids), min_size=2, max_size=3, unique=True), max_size=2)
+    )
+    rnd = snapshot.next_round
+    groups = tuple(ForbiddenPairs(tuple(members), rnd, rnd) for members in forbidden)
+    return snapshot.replace(forbidden=(*snapshot.forbidden, *groups))

@@ -118,14 +118,15 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     for name in NAMES[:4]:
         director.run("player", "add", name)
     director.run("round", "pair")
-    assert "round 1 unpaired" in director.run("undo")
+    assert "undid #6: paired round 1: 2 boards" in director.run("undo")
     director.run("round", "pair")
     log = director.run("log")
     assert [line.split()[4] for line in log.splitlines()][-3:] == [
         "round.paired",
-        "round.unpaired",
+        "action.undone",
         "round.paired",
     ]
+    assert "(undone by #7)" in log.splitlines()[5]
     out = tmp_path / "wall.html"
     director.run("print", "alphabetical", "-o", str(out), "--paper", "letter")
     text = out.read_text()
@@ -133,6 +134,40 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     pdf = tmp_path / "pairings.pdf"
     assert "(1 page)" in director.run("print", "pairings", "-o", str(pdf))
     assert pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_undo_walks_back_any_change_and_redo_brings_it_back(
+    director: Director, tmp_path: Path
+) -> None:
+    director.run("event", "create", "Open", "--system", "dutch", "--rounds", "5")
+    assert "nothing to undo" in director.run("undo", code=2)
+    for name in NAMES[:4]:
+        director.run("player", "add", name)
+    director.run("round", "pair")
+    director.run("result", "1", "1-0", "2", "0-1")
+    director.run("bye", "boris", "--round", "2")  # the wrong player
+    director.run("player", "withdraw", "carla")  # the wrong player again
+    standings = director.run("event", "standings")
+    out = director.run("undo", "--steps", "2")
+    assert out.splitlines() == [
+        "undid #9: withdrew 3 Carla from round 2 on",
+        "undid #8: half-point bye for 2 Boris in round 2",
+    ]
+    assert "undid #7: results round 1: board 1 1-0, board 2 0-1" in director.run("undo")
+    assert "redid #7: results round 1" in director.run("redo")
+    assert director.run("event", "standings") == standings
+    log = director.run("log").splitlines()
+    assert log[7].endswith("(undone by #11)") and log[8].endswith("(undone by #10)")
+    assert "undid #7: results round 1" in log[11] and "(undone by" not in log[6]
+    director.run("bye", "dmitri", "--round", "2")  # a new change: redo has nothing left
+    assert "nothing to redo" in director.run("redo", code=2)
+    director.run("export", str(tmp_path / "open.json"))
+    saved = load_event((tmp_path / "open.json").read_text())
+    assert [(b.round, b.player) for b in saved.requested_byes] == [(2, 4)]
+    assert saved.withdrawals == ()
+    assert [g.result.value for g in saved.rounds[0].games if g.result] == ["1-0", "0-1"]
+    assert "matches the log" in director.run("event", "rebuild")
+    director.run("undo", "--steps", "0", code=2)
 
 
 def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(

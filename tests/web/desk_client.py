@@ -3,6 +3,7 @@ from the page it is on and sends it back with each form."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -19,6 +20,8 @@ from fairpair.web.app import create_app
 from fairpair.web.config import WebConfig
 
 _TOKEN = re.compile(r'name="csrf_token" value="([^"]+)"')
+_FORM = re.compile(r'<form [^>]*action="([^"]+)"[^>]*>(.*?)</form>', re.S)
+_HIDDEN = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
 
 
 class Browser:
@@ -27,9 +30,12 @@ class Browser:
     def __init__(self, client: TestClient) -> None:
         self.client = client
         self.token = ""
+        self.page = ""
+        """The text of the last page loaded."""
 
     def get(self, path: str, **kwargs: Any) -> httpx.Response:
         page = self.client.get(path, **kwargs)
+        self.page = page.text
         found = _TOKEN.search(page.text)
         if found:
             self.token = found[1]
@@ -50,10 +56,23 @@ class Browser:
             fields["csrf_token"] = sent
         kwargs.setdefault("follow_redirects", False)
         page = self.client.post(path, data=fields, **kwargs)
+        self.page = page.text
         found = _TOKEN.search(page.text)
         if found:
             self.token = found[1]
         return page
+
+    def hidden_fields(self, action: str) -> dict[str, str]:
+        """The hidden fields of the form posting to ``action`` on the last page loaded
+        (an AssertionError if the page has no such form)."""
+        forms = [body for target, body in _FORM.findall(self.page) if target == action]
+        assert forms, f"no form posts to {action} on this page"
+        return {name: html.unescape(value) for name, value in _HIDDEN.findall(forms[0])}
+
+    def submit(self, action: str, data: Mapping[str, str] | None = None) -> httpx.Response:
+        """Press the button of the form posting to ``action`` on the last page loaded: its
+        hidden fields (the CSRF token, the version the page shows...) go with ``data``."""
+        return self.post(action, self.hidden_fields(action) | dict(data or {}), token="")
 
     def sign_in(self, username: str, password: str) -> httpx.Response:
         self.get("/desk/signin")

@@ -148,7 +148,8 @@ def test_a_swiss_runs_from_creation_to_standings_through_the_desk(
         assert list(result_inputs(form)) == ["r1", "r2", "r3", "r4"]
         assert autofocused(form) == "r1"
         if number == 3:  # take the pairing back once, then pair again
-            assert anna.post(f"/desk/events/{event_id}/undo").status_code == 303
+            anna.get(f"/desk/events/{event_id}")
+            assert anna.submit(f"/desk/events/{event_id}/undo").status_code == 303
             assert len(snapshot(app, event_id).rounds) == 2
             assert anna.post(f"/desk/events/{event_id}/pair").status_code == 303
         save(anna, event_id, number, typed_by_round[number])
@@ -192,7 +193,7 @@ def test_a_swiss_runs_from_creation_to_standings_through_the_desk(
     )
 
     log = anna.get(f"/desk/events/{event_id}/log").text
-    for words in ("undid the pairing of round 3", "corrected round 1: board 2 0-1", "anna"):
+    for words in ("paired round 3: 4 boards", "corrected round 1: board 2 0-1", "anna"):
         assert words in log
     assert {r.actor for r in app.state.store.log(event_id)} == {"anna"}
     assert ev.rebuild(service_desk(app), event_id).matched
@@ -317,7 +318,8 @@ def test_withdrawals_byes_forbidden_pairs_and_a_fixed_board(
     event_id = create(anna)
     register(anna, event_id, PLAYERS[:6])
     anna.get(f"/desk/events/{event_id}")
-    assert anna.post(f"/desk/events/{event_id}/players/6/withdraw").status_code == 303
+    anna.get(f"/desk/events/{event_id}/players/6/withdraw")
+    assert anna.submit(f"/desk/events/{event_id}/players/6/withdraw").status_code == 303
     assert (
         anna.post(
             f"/desk/events/{event_id}/byes", {"player": "Emma", "round": "1", "kind": "half"}
@@ -391,6 +393,7 @@ def test_an_unreadable_result_saves_nothing_and_keeps_the_form(
     assert "'won' is not a result" in html.unescape(page.text)
     assert 'aria-invalid="true"' in page.text
     assert result_inputs(page.text) == {"r1": "1", "r2": "won", "r3": "=", "r4": ""}
+    assert autofocused(page.text) == "r2"
     assert version(app, event_id) == int(v[1])
 
 
@@ -478,3 +481,109 @@ def test_my_events_lists_only_mine(site: tuple[FastAPI, Browser]) -> None:
     page = html.unescape(bob.get("/desk").text)
     assert "Anna's open" not in page and "You run no event yet" in page
     assert [e.owner for e in app.state.store.events()] == ["anna"]
+
+
+def test_a_bye_limit_is_set_on_the_form_and_kept(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    anna.get("/desk/events/new")
+    typed = {"name": "Open", "system": "dutch", "rounds": "5", "bye_limit": "half=lots"}
+    page = anna.post("/desk/events/new", typed)
+    assert page.status_code == 422
+    assert "bye limit 'half=lots'" in field_error(page.text, "bye_limit")
+    assert 'value="half=lots"' in page.text
+    typed["bye_limit"] = "half=1"
+    page = anna.post("/desk/events/new", typed)
+    assert page.status_code == 303
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:4])
+    anna.get(f"/desk/events/{event_id}")
+    assert (
+        anna.post(f"/desk/events/{event_id}/byes", {"player": "1", "round": "2"}).status_code == 303
+    )
+    page = anna.post(f"/desk/events/{event_id}/byes", {"player": "1", "round": "3"})
+    assert page.status_code == 400  # the second half-point bye is one too many
+    assert [b.round for b in snapshot(app, event_id).requested_byes] == [2]
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new", {"name": "Club", "system": "berger", "bye_limit": "half=1"}
+    )
+    assert page.status_code == 422
+    assert "round robin" in field_error(page.text, "bye_limit")
+
+
+def test_a_late_entry_gets_the_points_typed_for_the_missed_rounds(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    assert "Late entry" not in anna.get(f"/desk/events/{event_id}").text
+    anna.post(f"/desk/events/{event_id}/pair")
+    save(anna, event_id, 1, {1: "1", 2: "0"})
+    assert "Late entry: points for rounds 1-1" in anna.get(f"/desk/events/{event_id}").text
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "half"})
+    assert page.status_code == 422
+    assert "0.5" in field_error(page.text, "player-missed")
+    assert 'value="half"' in page.text
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "0.7"})
+    assert page.status_code == 400 and "missed round 1" in html.unescape(page.text)
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "0.5"})
+    assert page.status_code == 303
+    t = snapshot(app, event_id)
+    late = t.late_entry(5)
+    assert late is not None and late.first_round == 2
+    anna.post(f"/desk/events/{event_id}/pair")
+    standings = sheet_rows(anna.get(f"/desk/events/{event_id}/print/players").text)
+    assert [row[6] for row in standings if row[1] == "Ivo Late"] in (["0.5"], ["½"])
+
+
+def test_late_entries_are_imported_with_their_missed_points(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    anna.post(f"/desk/events/{event_id}/pair")
+    anna.get(f"/desk/events/{event_id}")
+    late = b"name,rating\nKai,1500\nLea,1400\n"
+    page = anna.post(
+        f"/desk/events/{event_id}/players/import",
+        {"missed": "zero"},
+        files={"file": ("late.csv", late, "text/csv")},
+    )
+    assert page.status_code == 422 and 'value="zero"' in page.text
+    page = anna.post(
+        f"/desk/events/{event_id}/players/import",
+        {"missed": "0.5"},
+        files={"file": ("late.csv", late, "text/csv")},
+    )
+    assert page.status_code == 303, page.text
+    t = snapshot(app, event_id)
+    assert [p.name for p in t.players][-2:] == ["Kai", "Lea"]
+    assert all(t.late_entry(pid) is not None for pid in (5, 6))
+
+
+def test_a_card_game_round_takes_match_scores(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new",
+        {"name": "Friday Magic", "system": "casual", "rounds": "3", "points": "3,1,0"},
+    )
+    assert page.status_code == 303
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:4])
+    anna.post(f"/desk/events/{event_id}/pair")
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert "<th>Player</th>" in form and "White" not in form
+    save(anna, event_id, 1, {1: "2-1", 2: "1-1-1"})
+    games = snapshot(app, event_id).rounds[0].games
+    assert [g.result for g in games] == [GameResult.WHITE_WINS, GameResult.DRAW]
+    assert [
+        (m.first_wins, m.second_wins, m.draws) for m in (g.match_score for g in games) if m
+    ] == [
+        (2, 1, 0),
+        (1, 1, 1),
+    ]
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert result_inputs(form) == {"r1": "2-1-0", "r2": "1-1-1"}

@@ -139,8 +139,38 @@ def test_the_openapi_description_has_the_write_routes(
         "/api/events/{event_id}/pair",
         "/api/events/{event_id}/results",
         "/api/events/{event_id}/undo",
+        "/api/events/{event_id}/redo",
     ):
         assert "post" in schema["paths"][path], path
     models = schema["components"]["schemas"]
     assert {"NewEvent", "EventOut", "NewPlayer", "PlayerOut", "Results", "RoundOut"} <= set(models)
     assert not any(path.startswith("/desk") for path in schema["paths"])
+    assert schema["components"]["securitySchemes"]["HTTPBasic"]["scheme"] == "basic"
+    assert schema["paths"]["/api/events"]["post"]["security"] == [{"HTTPBasic": []}]
+
+
+def test_bye_limits_and_late_entries_through_the_api(
+    api: tuple[FastAPI, TestClient, tuple[str, str]],
+) -> None:
+    app, client, anna = api
+    bad = client.post(
+        "/api/events", json={"name": "Open", "rounds": 3, "bye_limit": "half"}, auth=anna
+    )
+    assert bad.status_code == 422 and bad.json()["detail"][0]["loc"] == ["body", "bye_limit"]
+    made = client.post(
+        "/api/events", json={"name": "Open", "rounds": 3, "bye_limit": "half=2"}, auth=anna
+    )
+    event_id = made.json()["id"]
+    for name in NAMES[:4]:
+        client.post(f"/api/events/{event_id}/players", json={"name": name}, auth=anna)
+    client.post(f"/api/events/{event_id}/pair", auth=anna)
+    late = client.post(
+        f"/api/events/{event_id}/players", json={"name": "Late", "missed": "x"}, auth=anna
+    )
+    assert late.status_code == 422 and late.json()["detail"][0]["loc"] == ["body", "missed"]
+    late = client.post(
+        f"/api/events/{event_id}/players", json={"name": "Late", "missed": "1"}, auth=anna
+    )
+    assert late.status_code == 201, late.text
+    entry = app.state.store.load(event_id).tournament.late_entry(late.json()["id"])
+    assert entry is not None and entry.first_round == 2

@@ -21,6 +21,7 @@ from fastapi.testclient import TestClient
 
 from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings, System
+from fairpair.web.auth import SignInThrottle
 from fairpair.web.config import WebConfig
 from tests.web.desk_client import Browser, add_director, browser, running, service_desk
 
@@ -93,6 +94,8 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/desk/events/{event_id}/forbidden"),
         ("POST", "/desk/events/{event_id}/pair"),
         ("POST", "/desk/events/{event_id}/undo"),
+        ("POST", "/desk/events/{event_id}/redo"),
+        ("GET", "/desk/events/{event_id}/players/{player_id}/withdraw"),
         ("POST", "/desk/events/{event_id}/boards"),
         ("POST", "/desk/events/{event_id}/rounds/{number}/results"),
         ("GET", "/desk/events/{event_id}/rounds/{number}/results"),
@@ -104,6 +107,7 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/api/events/{event_id}/pair"),
         ("POST", "/api/events/{event_id}/results"),
         ("POST", "/api/events/{event_id}/undo"),
+        ("POST", "/api/events/{event_id}/redo"),
     }
     assert expected <= routes
     # Nothing outside the desk and the API changes anything: the public pages only read.
@@ -166,7 +170,8 @@ def test_a_form_without_the_session_token_is_refused_and_changes_nothing(
         assert answer.status_code == 403, (method, path, answer.text)
     assert event_state(app) == before
     # The same director, with the token, gets through.
-    assert demo.post("/desk/events/1/undo").status_code == 303
+    demo.get("/desk/events/1")
+    assert demo.submit("/desk/events/1/undo").status_code == 303
     assert event_state(app) != before
 
 
@@ -348,3 +353,41 @@ def test_pages_are_not_framed_and_the_desk_is_not_cached(
         assert page.headers["x-frame-options"] == "DENY"
         assert page.headers["x-content-type-options"] == "nosniff"
     assert client.get("/desk/signin").headers["cache-control"] == "no-store"
+
+
+def test_what_directors_type_is_shown_as_text_not_markup(
+    site: tuple[FastAPI, TestClient],
+) -> None:
+    _, client = site
+    demo = Browser(client)
+    demo.sign_in("demo", "demo")
+    demo.get("/desk/events/new")
+    script = "<script>alert(1)</script>"
+    page = demo.post("/desk/events/new", {"name": script, "system": "dutch", "rounds": "3"})
+    event_page = demo.get(page.headers["location"])
+    demo.post(page.headers["location"] + "/players", {"name": script})
+    for shown in (event_page, demo.get(page.headers["location"]), demo.get("/desk")):
+        assert script not in shown.text
+        assert "&lt;script&gt;alert(1)&lt;/script&gt;" in shown.text
+
+
+def test_password_guessing_is_slowed_for_known_and_unknown_usernames_alike(
+    site: tuple[FastAPI, TestClient],
+) -> None:
+    app, client = site
+    now = [0.0]
+    app.state.sign_in_throttle = SignInThrottle(limit=3, window=60, clock=lambda: now[0])
+    visitor = Browser(client)
+    for username in ("demo", "nobody"):
+        visitor.get("/desk/signin")
+        for _ in range(3):
+            page = visitor.post("/desk/signin", {"username": username, "password": "guess"})
+            assert page.status_code == 401
+        # Now even the right password waits, and the answer is the same for both names.
+        page = visitor.post("/desk/signin", {"username": username, "password": "demo"})
+        assert page.status_code == 429 and "Too many failed sign-ins" in page.text
+        answer = client.post("/api/events", json={}, auth=(username.upper(), "demo"))
+        assert answer.status_code == 429
+    assert client.post("/api/events/1/undo", auth=("bruno", "x")).status_code == 401
+    now[0] = 61.0  # the failures age out
+    assert visitor.post("/desk/signin", {"username": "demo", "password": "demo"}).status_code == 303

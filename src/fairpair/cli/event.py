@@ -16,7 +16,13 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import events as ev
 from fairpair.service import printouts
-from fairpair.service.settings import ByeLimit, EventSettings, System, parse_points
+from fairpair.service.settings import (
+    ByeLimit,
+    EventSettings,
+    System,
+    WithdrawalPolicy,
+    parse_points,
+)
 
 app = typer.Typer(
     help="Create and list events; standings and crosstable of one.", no_args_is_help=True
@@ -67,6 +73,16 @@ def create(
             "last).",
         ),
     ] = None,
+    withdrawal_policy: Annotated[
+        WithdrawalPolicy,
+        typer.Option(
+            "--withdrawal-policy",
+            help="Round robin: how a withdrawal is scored. keep_played_forfeit_rest: games "
+            "played count, the others are forfeit wins for the opponents; "
+            "annul_if_under_half: all his results are deleted if he played fewer than half "
+            "of his games, otherwise as keep_played_forfeit_rest.",
+        ),
+    ] = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST,
     db: DbOption = None,
     actor: ActorOption = None,
 ) -> None:
@@ -84,6 +100,7 @@ def create(
             seed=seed,
             double=double,
             bye_limit=ByeLimit() if bye_limit is None else ByeLimit.parse(bye_limit),
+            withdrawal_policy=withdrawal_policy,
         )
         event = ev.create_event(s.desk, settings)
         limit = event.settings.bye_limit
@@ -92,6 +109,11 @@ def create(
             + (f", {rounds} rounds" if rounds else "")
             + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)}"
             + (f"; byes {limit.describe()}" if limit.limits_anything else "")
+            + (
+                f"; withdrawals {withdrawal_policy.value}"
+                if withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+                else ""
+            )
             + ")"
         )
 

@@ -44,10 +44,11 @@ matching over everybody chooses the bye (fewest rematches, then the bye rule).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.core import (
@@ -518,6 +519,66 @@ def _choose_bye_exactly(
 # --- the pairing system ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class CasualRound:
+    """The round as the casual criteria see it (rules 1-6), shared by :func:`pair_casual` and
+    the alternatives: the players to pair and the costs of their pairs."""
+
+    event: _Event
+    options: CasualOptions
+    """The options with the seed drawn."""
+    ties: tuple[PlayerId, ...]
+    """Every player in this round's tie order (:func:`tie_order`)."""
+    standings: tuple[PlayerId, ...]
+    """Every player, top first (§1)."""
+    order: tuple[PlayerId, ...]
+    """The players to pair (fixed boards left out), in standings order."""
+    bye_order: tuple[PlayerId, ...]
+    """With an odd ``order``, its players by the bye rule (§3), best first; else empty."""
+
+    def field_costs(
+        self, bye: PlayerId | None
+    ) -> tuple[tuple[PlayerId, ...], Callable[[int, int], tuple[int, int, int, int] | None]]:
+        """The players paired when ``bye`` has the bye, in standings order, and the cost of
+        a pair of them by position: (rematch, floats, squared point difference, style) as
+        rules 2, 4, 5, 6 count them, None for a forbidden pair (rule 1)."""
+        fld = _Field(self.event, [pid for pid in self.order if pid != bye], self.options.style)
+
+        def cost(p: int, q: int) -> tuple[int, int, int, int] | None:
+            return fld.cost(p, q) if fld.allowed(p, q) else None
+
+        return tuple(fld.ids), cost
+
+
+def casual_round(tournament: Tournament, options: CasualOptions, rng: random.Random) -> CasualRound:
+    """The :class:`CasualRound` of the next round (``rng`` is read only without a seed).
+
+    Raises ``ValueError`` for inconsistent fixed boards.
+    """
+    seed = _event_seed(options, rng)
+    seeded = dataclasses.replace(options, seed=seed)
+    event = _build_event(tournament, seeded)
+    present = set(tournament.players_to_pair(tournament.next_round))
+    fixed_players: set[PlayerId] = set()
+    for a, b in seeded.fixed_boards:
+        for pid in (a, b):
+            if pid not in present:
+                raise ValueError(f"fixed board {a}-{b}: player {pid} is not to be paired")
+            if pid in fixed_players:
+                raise ValueError(f"player {pid} is on two fixed boards")
+            fixed_players.add(pid)
+    ties = tie_order(tournament, seeded, rng)
+    # ``sorted`` is stable: equal points keep the tie order.
+    standings = sorted(ties, key=lambda pid: -event.points[pid])
+    position = {pid: i for i, pid in enumerate(standings)}
+    order = [pid for pid in standings if pid in present and pid not in fixed_players]
+    by_rule: list[PlayerId] = []
+    if len(order) % 2 == 1:
+        # Best bye first: fewest pairing byes, then lowest in the standings.
+        by_rule = sorted(order, key=lambda pid: (event.byes.get(pid, 0), -position[pid]))
+    return CasualRound(event, seeded, tuple(ties), tuple(standings), tuple(order), tuple(by_rule))
+
+
 def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Random) -> Pairing:
     """Pair the next round of a casual Swiss event (swiss-casual.md).
 
@@ -536,36 +597,17 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
     A note per board names the colour rule that decided.
     """
     rnd = tournament.next_round
-    seed = _event_seed(options, rng)
-    seeded = CasualOptions(
-        tie_order=options.tie_order,
-        style=options.style,
-        seed=seed,
-        colours=options.colours,
-        fixed_boards=options.fixed_boards,
-        forbidden_pairs=options.forbidden_pairs,
-        separate_by_club=options.separate_by_club,
-    )
-    event = _build_event(tournament, seeded)
-    to_pair = tournament.players_to_pair(rnd)
-    present = set(to_pair)
-    fixed_players: set[PlayerId] = set()
-    for a, b in seeded.fixed_boards:
-        for pid in (a, b):
-            if pid not in present:
-                raise ValueError(f"fixed board {a}-{b}: player {pid} is not to be paired")
-            if pid in fixed_players:
-                raise ValueError(f"player {pid} is on two fixed boards")
-            fixed_players.add(pid)
-    ties = tie_order(tournament, seeded, rng)
-    standings = sorted(ties, key=lambda pid: -event.points[pid])
-    position = {pid: i for i, pid in enumerate(standings)}
-    order = [pid for pid in standings if pid in present and pid not in fixed_players]
+    casual = casual_round(tournament, options, rng)
+    event, seeded, order = casual.event, casual.options, list(casual.order)
+    assert seeded.seed is not None
+    seed = seeded.seed
+    present = set(tournament.players_to_pair(rnd))
+    ties = casual.ties
+    position = {pid: i for i, pid in enumerate(casual.standings)}
 
     bye: PlayerId | None = None
     if len(order) % 2 == 1:
-        # Best bye first: fewest pairing byes, then lowest in the standings.
-        by_rule = sorted(order, key=lambda pid: (event.byes.get(pid, 0), -position[pid]))
+        by_rule = casual.bye_order
         bye_rank = {pid: i for i, pid in enumerate(by_rule)}
         bye = by_rule[0]
         fld = _Field(event, [pid for pid in order if pid != bye], seeded.style)

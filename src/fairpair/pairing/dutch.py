@@ -328,6 +328,14 @@ class DutchRound:
 
     # --- C5 and C9: the bye ---------------------------------------------------------------
 
+    def settle_bye_score(self) -> int | None:
+        """C5: the lowest pairing score the pairing-allocated bye can go to (None if n is
+        even), from the pre-pass of spec §9.2; raises :class:`NoValidPairing` when nobody can
+        take it. Other users of the round's criteria (the alternatives) call it once."""
+        if self.n % 2 == 1 and self.bye_score is None:
+            self._bye_prepass()
+        return self.bye_score
+
     def _bye_prepass(self) -> None:
         """Spec §9.2 steps 5-8: the lowest achievable bye score (C5) and the C9 set-up."""
         n = self.n

@@ -4,12 +4,18 @@ Every command a director runs is recorded as one action with a JSON payload; :fu
 is the single place that turns an action into a new snapshot, both when the command runs and
 when the event is rebuilt from its log, so the two cannot drift apart. It checks the action
 against the snapshot and raises :class:`CommandError` when it does not fit.
+
+Undo and redo never delete or rewrite a record: ``action.undone`` names the sequence number
+of the change it takes back and ``action.redone`` the one it brings back, and a replay skips
+what is undone (:func:`undo_history`). Undo always takes the latest change still in effect,
+so no change in effect can depend on one that is undone.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core import (
@@ -32,12 +38,18 @@ from fairpair.service.settings import EventSettings
 
 __all__ = [
     "ACTIONS",
+    "KEPT",
+    "REDONE",
+    "UNDONE",
+    "UndoHistory",
     "apply",
     "pairing_payload",
     "player_data",
     "player_from_data",
     "renumbered",
     "replay",
+    "undo_history",
+    "withdrawal_forfeit",
 ]
 
 Payload = Mapping[str, Any]
@@ -142,6 +154,8 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
     for pid in (x for g in boards for x in (g.white, g.black)):
         if not t.has_player(pid):
             raise CommandError(f"no player {pid}")
+    if "forfeited" in p:
+        boards = _forfeited(t, number, boards, p["forfeited"])
     pairing = Pairing(number, boards, p["bye"])
     try:
         rnd = pairing.to_round(t)
@@ -151,6 +165,38 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
         return t.with_round(dataclasses.replace(rnd, byes=(*rnd.byes, *absent)))
     except ValueError as error:
         raise CommandError(str(error)) from None
+
+
+def withdrawal_forfeit(white_withdrawn: bool, black_withdrawn: bool) -> GameResult:
+    """The result of a scheduled game that a withdrawal leaves unplayed: a forfeit lost by
+    whoever has withdrawn (both, if both have)."""
+    if white_withdrawn and black_withdrawn:
+        return GameResult.DOUBLE_FORFEIT
+    if white_withdrawn:
+        return GameResult.BLACK_WINS_BY_FORFEIT
+    if black_withdrawn:
+        return GameResult.WHITE_WINS_BY_FORFEIT
+    raise ValueError("neither player has withdrawn")
+
+
+def _forfeited(
+    t: Tournament, number: int, boards: tuple[Game, ...], forfeited: Sequence[int]
+) -> tuple[Game, ...]:
+    """A round robin's scheduled games left unplayed by a withdrawal (spec round-robin.md
+    §6.3): each listed board is a forfeit lost by its withdrawn player."""
+    games = list(boards)
+    for board in forfeited:
+        if not 1 <= board <= len(games):
+            raise CommandError(f"round {number} has no board {board}")
+        game = games[board - 1]
+        white, black = (t.withdrawn_before(pid, number) for pid in (game.white, game.black))
+        if not (white or black):
+            raise CommandError(
+                f"board {board} of round {number}: neither player has withdrawn, so the game "
+                "is to be played"
+            )
+        games[board - 1] = dataclasses.replace(game, result=withdrawal_forfeit(white, black))
+    return tuple(games)
 
 
 def _unpaired(t: Tournament, p: Payload) -> Tournament:
@@ -370,11 +416,91 @@ def apply(
     return after
 
 
+UNDONE = "action.undone"
+"""A record taking back the change whose sequence number it names (payload ``seq``, and
+``action`` for the reader)."""
+REDONE = "action.redone"
+"""A record bringing back the undone change whose sequence number it names."""
+KEPT = frozenset({"event.created", "event.claimed"})
+"""Records undo passes over: the event's creation (undoing it is refused) and a director
+taking the event over (who runs an event is kept beside the snapshot, not in it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoHistory:
+    """What undo and redo records of a log leave in effect, and what they would take next."""
+
+    in_effect: tuple[int, ...]
+    """Sequence numbers of the records a replay applies, in log order (no undo or redo
+    records, no undone change)."""
+    undoable: tuple[int, ...]
+    """Changes in effect that undo may take back, oldest first: undo takes the last."""
+    redoable: tuple[int, ...]
+    """Undone changes that redo may bring back: redo takes the last (the latest undone).
+    Empty once a new change is made after an undo."""
+    undone_by: Mapping[int, int]
+    """For each change now undone, the sequence number of the record that undid it."""
+
+
+def undo_history(log: Iterable[tuple[int, str, Payload]]) -> UndoHistory:
+    """Which records of a log (sequence number, action, payload) are in effect.
+
+    Raises :class:`CommandError` for an undo record that does not name the latest change in
+    effect, or a redo record that does not name the latest undone change.
+    """
+    seqs: list[int] = []
+    undoable: list[int] = []
+    redoable: list[int] = []
+    actions: dict[int, str] = {}
+    undone_by: dict[int, int] = {}
+    for seq, action, payload in log:
+        if action in (UNDONE, REDONE):
+            undoing = action == UNDONE
+            stack = undoable if undoing else redoable
+            target = payload.get("seq")
+            if not stack or stack[-1] != target:
+                latest = (
+                    f"the latest {'change in effect' if undoing else 'undone change'} is "
+                    f"#{stack[-1]}"
+                    if stack
+                    else f"there is no {'change in effect' if undoing else 'undone change'}"
+                )
+                raise CommandError(
+                    f"record #{seq} {'undoes' if undoing else 'redoes'} #{target}, but {latest}"
+                )
+            if payload.get("action", actions[target]) != actions[target]:
+                raise CommandError(
+                    f"record #{seq} names #{target} as {payload['action']}, "
+                    f"but #{target} is {actions[target]}"
+                )
+            (redoable if undoing else undoable).append(stack.pop())
+            if undoing:
+                undone_by[target] = seq
+            else:
+                del undone_by[target]
+            continue
+        seqs.append(seq)
+        actions[seq] = action
+        if action not in KEPT:
+            undoable.append(seq)
+            redoable.clear()  # a new change: what was undone stays undone
+    return UndoHistory(
+        in_effect=tuple(seq for seq in seqs if seq not in undone_by),
+        undoable=tuple(undoable),
+        redoable=tuple(redoable),
+        undone_by=undone_by,
+    )
+
+
 def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
-    """The snapshot a whole log leads to, keeping the rules of the event's settings."""
+    """The snapshot a whole log (from record 1, in order) leads to, keeping the rules of the
+    event's settings; undone changes are skipped, undo and redo records checked."""
+    log = list(records)
+    history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
     tournament: Tournament | None = None
     settings: EventSettings | None = None
-    for action, payload in records:
+    for seq in history.in_effect:
+        action, payload = log[seq - 1]
         if action == "event.created":
             settings = EventSettings.from_data(payload)
         tournament = apply(tournament, action, payload, settings)

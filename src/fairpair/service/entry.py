@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from fairpair.core import CHESS
+from fairpair.core import CHESS, points_from_text
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
-from fairpair.service.settings import EventSettings, System, parse_points
+from fairpair.service.settings import ByeLimit, EventSettings, System, parse_points
 
-__all__ = ["PlayerEntry", "event_settings", "player_entry", "tiebreak_codes"]
+__all__ = ["PlayerEntry", "event_settings", "missed_rounds", "player_entry", "tiebreak_codes"]
 
 
 def tiebreak_codes(text: str) -> tuple[str, ...]:
@@ -24,10 +24,16 @@ def tiebreak_codes(text: str) -> tuple[str, ...]:
 
 
 def event_settings(
-    name: str, system: str, rounds: str | int | None, points: str, tiebreaks: str
+    name: str,
+    system: str,
+    rounds: str | int | None,
+    points: str,
+    tiebreaks: str,
+    bye_limit: str = "",
 ) -> EventSettings:
     """The settings of a new event from the fields of the form (empty ``points`` is chess
-    scoring, empty ``tiebreaks`` the usual ones for the system)."""
+    scoring, empty ``tiebreaks`` the usual ones for the system, empty ``bye_limit`` none;
+    ``half=2,last=2``: at most two half-point byes, none in the last two rounds)."""
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the event a name"
@@ -61,11 +67,37 @@ def event_settings(
         check_tiebreaks(codes)
     except CommandError as error:
         errors["tiebreaks"] = str(error)
+    limit = ByeLimit()
+    if bye_limit.strip():
+        try:
+            limit = ByeLimit.parse(bye_limit)
+        except CommandError as error:
+            errors["bye_limit"] = str(error)
+        if chosen.round_robin and limit.limits_anything:
+            errors["bye_limit"] = "a round robin follows its schedule: it has no requested byes"
     if errors:
         raise FieldErrors(errors)
     return EventSettings(
-        name=name.strip(), system=chosen, rounds=number, points=point_system, tiebreaks=codes
+        name=name.strip(),
+        system=chosen,
+        rounds=number,
+        points=point_system,
+        tiebreaks=codes,
+        bye_limit=limit,
     )
+
+
+def missed_rounds(text: str) -> tuple[int, ...] | None:
+    """A late entry's points (tenths) for the rounds already paired, as typed: ``0.5`` for
+    each, or one value per round, ``0,0.5``; ``None`` when nothing is typed."""
+    if not text.strip():
+        return None
+    try:
+        return tuple(points_from_text(part) for part in text.replace(" ", "").split(","))
+    except (ValueError, ZeroDivisionError):
+        raise FieldErrors(
+            {"missed": "points such as 0.5, or one value per missed round: 0,0.5"}
+        ) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +106,9 @@ class PlayerEntry:
 
     name: str
     details: dict[str, Any]
+    missed_points: tuple[int, ...] | None = None
+    """A late entry's points (tenths) for the rounds already paired: one for all, or one per
+    round; ``None``: nothing for them."""
 
 
 def player_entry(
@@ -82,8 +117,10 @@ def player_entry(
     title: str = "",
     federation: str = "",
     club: str = "",
+    missed: str = "",
 ) -> PlayerEntry:
-    """A player from the fields of the form (only the name is required)."""
+    """A player from the fields of the form (only the name is required); ``missed`` is a late
+    entry's points for the rounds already paired, e.g. ``0.5`` or ``0,0.5``."""
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the player's name"
@@ -103,6 +140,11 @@ def player_entry(
         errors["title"] = "at most 3 letters (GM, IM, WFM...)"
     if len(federation.strip()) > 3:
         errors["federation"] = "a 3-letter code such as NOR"
+    missed_points: tuple[int, ...] | None = None
+    try:
+        missed_points = missed_rounds(missed)
+    except FieldErrors as error:
+        errors.update(error.errors)
     if errors:
         raise FieldErrors(errors)
     details = {
@@ -111,4 +153,4 @@ def player_entry(
         "federation": federation.strip().upper(),
         "club": club.strip(),
     }
-    return PlayerEntry(name.strip(), details)
+    return PlayerEntry(name.strip(), details, missed_points)

@@ -30,8 +30,9 @@ from fairpair.service import actions
 from fairpair.service.errors import CommandError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
-from fairpair.service.settings import EventSettings
-from fairpair.standings import Standings, TiebreakSettings, UnknownTiebreakError, compute_standings
+from fairpair.service.settings import EventSettings, WithdrawalPolicy
+from fairpair.service.withdrawals import standings_settings
+from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
     ConcurrencyError,
     EventInfo,
@@ -57,6 +58,7 @@ __all__ = [
     "find_player",
     "forbid_pairs",
     "grant_bye",
+    "headline",
     "history",
     "import_players",
     "list_events",
@@ -64,11 +66,15 @@ __all__ = [
     "pair_round",
     "rebuild",
     "record_results",
+    "redo",
     "register_player",
     "set_manual_board",
     "settings_lines",
     "standings",
+    "undo",
+    "undo_history",
     "undo_last_pairing",
+    "undo_targets",
     "withdraw",
 ]
 
@@ -412,13 +418,102 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         pairing = pair_next_round(t, event.settings)
         made.append(pairing)
         payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
+        forfeited = [
+            board for board, game in enumerate(pairing.boards, start=1) if game.result is not None
+        ]
+        if forfeited:
+            payload["forfeited"] = forfeited
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
 
 
+def undo(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Take back the latest ``steps`` changes still in effect, the latest first, and return
+    them: one ``action.undone`` record each, all in one transaction (or none).
+
+    Any change can be undone (results, a pairing, a registration, a bye, a withdrawal...),
+    never the creation of the event; taking over an event is passed over. A pairing whose
+    round has results is undone only after them, since undo goes from the latest change back.
+    """
+    return _walk(desk, event_id, steps, actions.UNDONE, expected_version)
+
+
+def redo(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Bring back the latest ``steps`` undone changes, the latest undone first, and return
+    them; possible until a new change is made after the undo."""
+    return _walk(desk, event_id, steps, actions.REDONE, expected_version)
+
+
+def _walk(
+    desk: Desk, event_id: int, steps: int, action: str, expected_version: int | None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Undo or redo ``steps`` changes: the new records are checked by a replay of the whole
+    log with them, whose result is the new snapshot (the log is the source of truth)."""
+    verb = "undo" if action == actions.UNDONE else "redo"
+    if steps < 1:
+        raise CommandError(f"{verb} at least one change, not {steps}")
+    event = load(desk, event_id)
+    if expected_version is not None and event.version != expected_version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
+    # The log is append-only: its first `version` records are the event as loaded; anything
+    # later is another director's, and the append below will refuse.
+    log = [r for r in desk.store.log(event_id) if r.seq <= event.version]
+    history = undo_history(log)
+    stack = history.undoable if action == actions.UNDONE else history.redoable
+    if len(stack) < steps:
+        raise CommandError(_too_far(verb, steps, len(stack)))
+    by_seq = {r.seq: r for r in log}
+    taken = [by_seq[seq] for seq in reversed(stack[len(stack) - steps :])]
+    records = [
+        NewRecord(desk.clock(), desk.actor, action, {"seq": r.seq, "action": r.action})
+        for r in taken
+    ]
+    snapshot = actions.replay(
+        [(r.action, r.payload) for r in log] + [(n.action, n.payload) for n in records]
+    )
+    info = desk.store.append_many(event.id, event.version, records, snapshot)
+    return Event(info, event.settings, snapshot), taken
+
+
+def _too_far(verb: str, steps: int, possible: int) -> str:
+    if verb == "undo":
+        if possible == 0:
+            return (
+                "there is nothing to undo: no change is in effect but the creation of the "
+                "event, which cannot be undone"
+            )
+        return f"only {_plural(possible, 'change')} can be undone, not {steps}"
+    if possible == 0:
+        return "there is nothing to redo: nothing was undone since the last change"
+    return f"only {_plural(possible, 'change')} can be redone, not {steps}"
+
+
+def undo_history(records: Sequence[LogRecord]) -> actions.UndoHistory:
+    """Which records of an event's log are in effect, and what undo and redo would take."""
+    return actions.undo_history((r.seq, r.action, r.payload) for r in records)
+
+
+def undo_targets(records: Sequence[LogRecord]) -> tuple[LogRecord | None, LogRecord | None]:
+    """The change :func:`undo` would take back next and the one :func:`redo` would bring
+    back, from the event's whole log (``None``: nothing to undo, or to redo)."""
+    history = undo_history(records)
+    by_seq = {r.seq: r for r in records}
+    undo_next = by_seq[history.undoable[-1]] if history.undoable else None
+    redo_next = by_seq[history.redoable[-1]] if history.redoable else None
+    return undo_next, redo_next
+
+
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:
-    """Take back the last round's pairing while no result is in (logged, never deleted)."""
+    """Take back the last round's pairing while no result is in (logged, never deleted).
+
+    A change of its own (``round.unpaired``), kept for the callers that offer exactly this;
+    :func:`undo` takes back the latest change of any kind.
+    """
 
     def build(event: Event) -> Mapping[str, Any]:
         if not event.tournament.rounds:
@@ -553,13 +648,18 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         )
     if not settings.system.round_robin:
         lines.append(("bye limit", settings.bye_limit.describe()))
+    else:
+        policy = settings.withdrawal_policy
+        lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
     return lines
 
 
 def standings(event: Event) -> Standings:
     try:
         return compute_standings(
-            event.tournament, event.settings.chosen_tiebreaks, TiebreakSettings()
+            event.tournament,
+            event.settings.chosen_tiebreaks,
+            standings_settings(event.tournament, event.settings),
         )
     except UnknownTiebreakError as error:
         raise CommandError(f"unknown tie-break {error.code!r}") from None
@@ -603,9 +703,21 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     return RebuildReport(len(records), matched)
 
 
-def describe(record: LogRecord, tournament: Tournament) -> str:
-    """One line for the audit log in an arbiter's words (names as they are now)."""
+def describe(
+    record: LogRecord, tournament: Tournament, log: Sequence[LogRecord] | None = None
+) -> str:
+    """One line for the audit log in an arbiter's words (names as they are now); with the
+    whole ``log``, an undo or redo record also says what the change it names was."""
     p = record.payload
+    if record.action in (actions.UNDONE, actions.REDONE):
+        verb = "undid" if record.action == actions.UNDONE else "redid"
+        seq = p["seq"]
+        # Sequence numbers run 1, 2, ... so the record named is found by position.
+        target = log[seq - 1] if log is not None and 0 < seq <= len(log) else None
+        if target is not None and target.seq != seq:
+            target = None
+        what = p.get("action", "") if target is None else describe(target, tournament)
+        return f"{verb} #{seq}: {what}"
 
     def who(pid: int) -> str:
         return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
@@ -618,8 +730,12 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
     match record.action:
         case "event.created":
             rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
-            limit = EventSettings.from_data(p).bye_limit
+            created = EventSettings.from_data(p)
+            limit = created.bye_limit
             byes = f"; byes {limit.describe()}" if limit.limits_anything else ""
+            policy = created.withdrawal_policy
+            if policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
+                byes += f"; withdrawals {policy.value}"
             return f"created {p['name']!r} ({p['system']}{rounds}{byes})"
         case "player.registered":
             (player,) = p["players"]
@@ -653,6 +769,53 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
             return f"kept apart from round {p['first_round']} on: {kept}"
         case "event.claimed":
             return f"{p['owner']} took over the event"
+    return record.action
+
+
+def headline(record: LogRecord, tournament: Tournament) -> str:
+    """A few words naming a change, for a button or a heading ("results of round 3",
+    "pairing of round 4"); :func:`describe` gives the whole line."""
+    p = record.payload
+
+    def who(pid: int) -> str:
+        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+
+    def boards() -> str:
+        items = p["results"]
+        return f"board {items[0]['board']}" if len(items) == 1 else f"{len(items)} boards"
+
+    match record.action:
+        case "event.created":
+            return "creation of the event"
+        case "player.registered":
+            (player,) = p["players"]
+            return f"registration of {player['id']} {player['name']}"
+        case "players.imported":
+            return f"import of {_plural(len(p['players']), 'player')}"
+        case "player.edited":
+            return f"edit of {who(p['player'])}"
+        case "round.paired":
+            return f"pairing of round {p['round']}"
+        case "round.unpaired":
+            return f"unpairing of round {p['round']}"
+        case "results.entered":
+            return f"results of round {p['round']} ({boards()})"
+        case "result.corrected":
+            return f"correction of round {p['round']} ({boards()})"
+        case "bye.granted":
+            return f"{p['kind'].replace('_', '-')} bye for {who(p['player'])}"
+        case "player.withdrawn":
+            return f"withdrawal of {who(p['player'])}"
+        case "board.set":
+            return f"board set by hand in round {p['round']}"
+        case "pairs.forbidden":
+            return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
+        case "event.claimed":
+            return "taking over the event"
+        case actions.UNDONE:
+            return f"undo of #{p['seq']}"
+        case actions.REDONE:
+            return f"redo of #{p['seq']}"
     return record.action
 
 

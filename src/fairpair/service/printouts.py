@@ -12,6 +12,7 @@ from fairpair.formats.standings_render import format_value
 from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
+from fairpair.standings import StandingsRow
 
 __all__ = [
     "alphabetical_sheet",
@@ -168,8 +169,25 @@ def alphabetical_sheet(event: Event, round_number: int | None = None) -> Sheet:
     )
 
 
+def _withdrawal_notes(event: Event, marked: str = "") -> tuple[str, ...]:
+    """The footer line of a round robin with a withdrawal: the policy it is scored under,
+    then ``marked`` (how annulled results are shown, when there are any)."""
+    if not event.settings.system.round_robin or not event.tournament.withdrawals:
+        return ()
+    policy = event.settings.withdrawal_policy
+    return (f"Withdrawals ({policy.value}): {policy.describe()}.{marked}",)
+
+
+_IN_BRACKETS = " Results in brackets are annulled: shown, not counted."
+
+
+def _name(row: StandingsRow) -> str:
+    return f"{row.name} (annulled)" if row.annulled else row.name
+
+
 def standings_sheet(event: Event) -> Sheet:
-    """Standings with the event's tie-breaks."""
+    """Standings with the event's tie-breaks (a player whose results a round-robin withdrawal
+    annulled is listed last, marked; a footer line names the withdrawal policy)."""
     table = standings(event)
     rows = []
     for row in table.rows:
@@ -181,7 +199,7 @@ def standings_sheet(event: Event) -> Sheet:
             (
                 str(row.rank),
                 str(row.start_rank),
-                row.name,
+                _name(row),
                 rating,
                 format_value(row.points),
                 *values,
@@ -194,14 +212,25 @@ def standings_sheet(event: Event) -> Sheet:
         header=("Rank", "No", "Name", "Rtg", "Pts", *codes),
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4, *range(5, 5 + len(codes))}),
-        notes=tuple(table.notes()),
+        notes=(
+            *table.notes(),
+            *_withdrawal_notes(
+                event,
+                " A player marked (annulled) has his results deleted from the ranking."
+                if table.settings.annulled_players
+                else "",
+            ),
+        ),
     )
 
 
 def crosstable_sheet(event: Event) -> Sheet:
-    """The crosstable in standings order: each round as opponent's rank, colour and result."""
+    """The crosstable in standings order: each round as opponent's rank, colour and result.
+
+    Games annulled by a round-robin withdrawal are shown in brackets and not counted."""
     t = event.tournament
     table = standings(event)
+    annulled = table.settings.annulled_players
     rank = {row.player_id: row.rank for row in table.rows}
     history = entries(t)
     rounds = len(t.rounds)
@@ -214,12 +243,21 @@ def crosstable_sheet(event: Event) -> Sheet:
             elif entry.opponent is not None:
                 # Without colours a space keeps rank and result apart ("12 1", not "121").
                 colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: " "}[entry.colour]
-                cells.append(f"{rank[entry.opponent]}{colour}{_SYMBOL[entry.outcome]}")
+                cell = f"{rank[entry.opponent]}{colour}{_SYMBOL[entry.outcome]}"
+                void = row.player_id in annulled or entry.opponent in annulled
+                cells.append(f"({cell})" if void else cell)
             else:
                 cells.append(_BYE_CELL.get(entry.outcome, ""))
         rating = "" if row.rating is None else str(row.rating)
         rows.append(
-            (str(row.rank), str(row.start_rank), row.name, rating, *cells, format_value(row.points))
+            (
+                str(row.rank),
+                str(row.start_rank),
+                _name(row),
+                rating,
+                *cells,
+                format_value(row.points),
+            )
         )
     return Sheet(
         title=_title(event, f"crosstable after round {rounds}"),
@@ -227,8 +265,16 @@ def crosstable_sheet(event: Event) -> Sheet:
         header=("Rank", "No", "Name", "Rtg", *(str(n) for n in range(1, rounds + 1)), "Pts"),
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4 + rounds}),
-        notes=("Each round: the opponent's rank, the colour (w/b) and the result.",),
+        notes=(
+            "Each round: the opponent's rank, the colour (w/b) and the result.",
+            *_withdrawal_notes(event, _IN_BRACKETS if annulled else ""),
+        ),
     )
+
+
+def _grid_cell(symbols: list[str], annulled: set[int]) -> str:
+    text = " ".join(s for s in symbols if s)
+    return f"({text})" if text and annulled else text
 
 
 def crosstable_grid_sheet(event: Event) -> Sheet:
@@ -246,8 +292,10 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
         for entry in history[pid]:
             if entry is not None and entry.opponent is not None:
                 met.setdefault(entry.opponent, []).append(_SYMBOL[entry.outcome])
+        annulled = table.settings.annulled_players
         cells = [
-            "×" if other == pid else " ".join(s for s in met.get(other, []) if s) for other in ids
+            "×" if other == pid else _grid_cell(met.get(other, []), {pid, other} & annulled)
+            for other in ids
         ]
         row = line[pid]
         values = tuple(
@@ -265,5 +313,8 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
         header=("No", "Name", "Rtg", *(str(pid) for pid in ids), "Pts", *codes, "Rank"),
         rows=tuple(rows),
         numeric=frozenset({0, 2, *range(3 + size, 3 + size + 2 + len(codes))}),
-        notes=("Each cell: the results against the player of that start number.",),
+        notes=(
+            "Each cell: the results against the player of that start number.",
+            *_withdrawal_notes(event, _IN_BRACKETS if table.settings.annulled_players else ""),
+        ),
     )

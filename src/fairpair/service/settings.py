@@ -26,6 +26,7 @@ __all__ = [
     "ByeLimit",
     "EventSettings",
     "System",
+    "WithdrawalPolicy",
     "parse_points",
 ]
 
@@ -44,6 +45,27 @@ class System(enum.StrEnum):
     @property
     def round_robin(self) -> bool:
         return self in (System.BERGER, System.ROTATION)
+
+
+class WithdrawalPolicy(enum.StrEnum):
+    """How a round robin scores the games of a player who withdraws (spec round-robin.md
+    §6.3). Either way his remaining games are not played: the scheduled opponent has a free
+    round and the others' schedule stays as it is."""
+
+    KEEP_PLAYED_FORFEIT_REST = "keep_played_forfeit_rest"
+    """Games played stay; each game not played is a forfeit win for the scheduled opponent."""
+    ANNUL_IF_UNDER_HALF = "annul_if_under_half"
+    """If he played fewer than half of his games, all his results are deleted from the
+    ranking (his games count for nobody); otherwise as :attr:`KEEP_PLAYED_FORFEIT_REST`."""
+
+    def describe(self) -> str:
+        """In an organiser's words, for ``event show`` and the standings footer."""
+        if self is WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
+            return "games played count; games not played are forfeit wins for the opponents"
+        return (
+            "all results of a player who withdrew having played fewer than half of his games "
+            "are annulled; otherwise games not played are forfeit wins for the opponents"
+        )
 
 
 SWISS_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
@@ -244,6 +266,8 @@ class EventSettings:
     """Double round robin."""
     bye_limit: ByeLimit = ByeLimit()
     """How many byes a player may request, and when (Swiss events)."""
+    withdrawal_policy: WithdrawalPolicy = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+    """How a withdrawal is scored (round robins; a Swiss simply stops pairing the player)."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -256,6 +280,14 @@ class EventSettings:
             raise CommandError(
                 "a round robin has no requested byes (its schedule is fixed): --bye-limit is "
                 "for Swiss events"
+            )
+        if (
+            self.withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+            and not self.system.round_robin
+        ):
+            raise CommandError(
+                "a Swiss stops pairing a player who withdraws and keeps his results: "
+                "--withdrawal-policy is for round robins"
             )
         last = self.bye_limit.closed_last_rounds
         if self.rounds is not None and last > self.rounds:
@@ -298,6 +330,7 @@ class EventSettings:
             "seed": self.seed,
             "double": self.double,
             "bye_limit": self.bye_limit.to_data(),
+            "withdrawal_policy": self.withdrawal_policy.value,
         }
 
     @classmethod
@@ -322,6 +355,10 @@ class EventSettings:
             double=data["double"],
             # Events created before bye limits existed have none.
             bye_limit=ByeLimit.from_data(data["bye_limit"]) if "bye_limit" in data else ByeLimit(),
+            # Events created before the setting existed keep played games, forfeit the rest.
+            withdrawal_policy=WithdrawalPolicy(
+                data.get("withdrawal_policy", WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value)
+            ),
         )
 
     def empty_event(self) -> Tournament:

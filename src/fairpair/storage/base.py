@@ -163,6 +163,17 @@ class EventStore(Protocol):
         ``expected_version``; otherwise raise :class:`ConcurrencyError` and write nothing."""
         ...
 
+    def append_many(
+        self,
+        event_id: int,
+        expected_version: int,
+        records: Sequence[NewRecord],
+        snapshot: Tournament,
+    ) -> EventInfo:
+        """Append several records (at least one) in one transaction, as :meth:`append` does
+        one: the version moves by their number, or nothing is written."""
+        ...
+
     def log(self, event_id: int) -> Sequence[LogRecord]:
         """The event's records in order."""
         ...

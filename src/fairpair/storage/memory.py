@@ -79,13 +79,26 @@ class MemoryStore:
     def append(
         self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
     ) -> EventInfo:
+        return self.append_many(event_id, expected_version, (record,), snapshot)
+
+    def append_many(
+        self,
+        event_id: int,
+        expected_version: int,
+        records: Sequence[NewRecord],
+        snapshot: Tournament,
+    ) -> EventInfo:
+        if not records:
+            raise ValueError("nothing to append")
         with self._lock:
             info = self.event(event_id)
             if info.version != expected_version:
                 raise ConcurrencyError(info.name, expected_version, info.version)
-            seq = info.version + 1
-            self._logs[event_id].append(_stored(event_id, seq, record))
-            info = replace(info, version=seq, updated_at=record.at)
+            seq = info.version
+            for record in records:
+                seq += 1
+                self._logs[event_id].append(_stored(event_id, seq, record))
+            info = replace(info, version=seq, updated_at=records[-1].at)
             self._info[event_id] = info
             self._snapshots[event_id] = snapshot
             return info

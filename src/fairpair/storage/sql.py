@@ -215,20 +215,36 @@ class SqlStore:
     def append(
         self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
     ) -> EventInfo:
-        seq = expected_version + 1
+        return self.append_many(event_id, expected_version, (record,), snapshot)
+
+    def append_many(
+        self,
+        event_id: int,
+        expected_version: int,
+        records: Sequence[NewRecord],
+        snapshot: Tournament,
+    ) -> EventInfo:
+        if not records:
+            raise ValueError("nothing to append")
+        last = expected_version + len(records)
         try:
             with self.engine.begin() as connection:
                 updated = connection.execute(
                     sa.update(events)
                     .where(events.c.id == event_id, events.c.version == expected_version)
-                    .values(version=seq, updated_at=record.at, snapshot=dump_event(snapshot))
+                    .values(version=last, updated_at=records[-1].at, snapshot=dump_event(snapshot))
                 ).rowcount
                 if updated != 1:
                     raise self._conflict(connection, event_id, expected_version)
                 connection.execute(
-                    sa.insert(event_log).values(**_log_values(event_id, seq, record))
+                    sa.insert(event_log),
+                    [
+                        _log_values(event_id, seq, record)
+                        for seq, record in enumerate(records, start=expected_version + 1)
+                    ],
                 )
-                self._hook(record.action)
+                for record in records:
+                    self._hook(record.action)
         except sa.exc.IntegrityError:
             # Another writer appended the same seq first (a store without row locks).
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None

@@ -10,7 +10,7 @@ FastAPI's own validation errors: 401 unauthenticated, 404 no such event (for thi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, Literal
 
@@ -21,7 +21,7 @@ from fairpair.service import directors, entry
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.results import expand_shortcut, typed_result
-from fairpair.storage import ConcurrencyError, EventExistsError, UnknownEventError
+from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
 
@@ -55,6 +55,10 @@ class NewEvent(BaseModel):
     rounds: int | None = Field(default=None, ge=1, le=99, description="Required for a Swiss.")
     points: str = Field(default="", description="win,draw,loss e.g. 1,0.5,0 (empty: chess).")
     tiebreaks: list[str] = Field(default_factory=list, description="Codes in order, e.g. BH.")
+    bye_limit: str = Field(
+        default="",
+        description="Byes a player may request (Swiss), e.g. half=2,last=2 (empty: no limit).",
+    )
 
 
 class EventOut(BaseModel):
@@ -78,6 +82,11 @@ class NewPlayer(BaseModel):
     title: str = Field(default="", max_length=3)
     federation: str = Field(default="", max_length=3)
     club: str = ""
+    missed: str = Field(
+        default="",
+        description="A late entry's points for the rounds already paired: 0.5 for each, or "
+        "one value per round (0,0.5); each the worth of a zero, half or full-point bye.",
+    )
 
 
 class PlayerOut(BaseModel):
@@ -196,7 +205,12 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
     """Create an event run by the calling director."""
     with _answers():
         settings = entry.event_settings(
-            body.name, body.system, body.rounds, body.points, ",".join(body.tiebreaks)
+            body.name,
+            body.system,
+            body.rounds,
+            body.points,
+            ",".join(body.tiebreaks),
+            body.bye_limit,
         )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     return _event_out(event)
@@ -211,8 +225,12 @@ def add_player(
     """Register a player with the next start number."""
     desk = _mine(request, director, event_id)
     with _answers():
-        typed = entry.player_entry(body.name, body.rating, body.title, body.federation, body.club)
-        event, player = ev.register_player(desk, event_id, typed.name, **typed.details)
+        typed = entry.player_entry(
+            body.name, body.rating, body.title, body.federation, body.club, body.missed
+        )
+        event, player = ev.register_player(
+            desk, event_id, typed.name, missed_points=typed.missed_points, **typed.details
+        )
     return PlayerOut(
         id=player.id,
         name=player.name,
@@ -246,10 +264,71 @@ def results(request: Request, director: ApiDirector, event_id: int, body: Result
     return _round_out(event, number)
 
 
-@router.post("/events/{event_id}/undo", response_model=EventOut, responses=_ERRORS)
-def undo(request: Request, director: ApiDirector, event_id: int) -> EventOut:
-    """Take back the last round's pairing while it has no result."""
+class Walk(BaseModel):
+    """How far to undo or redo, and the version the caller saw (all optional)."""
+
+    steps: int = Field(default=1, ge=1, le=1000, description="How many changes, latest first.")
+    version: int | None = Field(
+        default=None,
+        description="The event's version the caller saw: refused (409) if another change "
+        "came in between.",
+    )
+
+
+class ChangeOut(BaseModel):
+    """One change of the audit log."""
+
+    seq: int = Field(description="Its number in the audit log.")
+    action: str = Field(description="E.g. results.entered, round.paired.")
+    description: str = Field(description="What it was, in an arbiter's words.")
+
+
+class WalkOut(EventOut):
+    """The event after an undo or redo, and the changes it took back or brought back."""
+
+    changes: list[ChangeOut] = Field(description="Latest first.")
+    undo_next: ChangeOut | None = Field(description="What undo would take back now.")
+    redo_next: ChangeOut | None = Field(description="What redo would bring back now.")
+
+
+def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> WalkOut:
+    log = [r for r in ev.history(desk, event.id) if r.seq <= event.version]
+
+    def change(record: LogRecord) -> ChangeOut:
+        words = ev.describe(record, event.tournament, log)
+        return ChangeOut(seq=record.seq, action=record.action, description=words)
+
+    undo_next, redo_next = ev.undo_targets(log)
+    return WalkOut(
+        **_event_out(event).model_dump(),
+        changes=[change(r) for r in taken],
+        undo_next=None if undo_next is None else change(undo_next),
+        redo_next=None if redo_next is None else change(redo_next),
+    )
+
+
+@router.post("/events/{event_id}/undo", response_model=WalkOut, responses=_ERRORS)
+def undo(
+    request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
+) -> WalkOut:
+    """Take back the latest changes still in effect, of any kind (a round's results before
+    its pairing; never the creation of the event). Nothing is deleted: the log records the
+    undo, and redo brings the changes back until a new change is made."""
     desk = _mine(request, director, event_id)
+    walk = body or Walk()
     with _answers():
-        event = ev.undo_last_pairing(desk, event_id)
-    return _event_out(event)
+        event, taken = ev.undo(desk, event_id, walk.steps, expected_version=walk.version)
+    return _walk_out(desk, event, taken)
+
+
+@router.post("/events/{event_id}/redo", response_model=WalkOut, responses=_ERRORS)
+def redo(
+    request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
+) -> WalkOut:
+    """Bring back the changes the latest undos took back, the latest undone first; refused
+    (400) once a new change has been made since."""
+    desk = _mine(request, director, event_id)
+    walk = body or Walk()
+    with _answers():
+        event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
+    return _walk_out(desk, event, taken)

@@ -13,15 +13,16 @@
 
 from __future__ import annotations
 
-import base64
-import binascii
 import secrets
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Annotated
 from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
+from fastapi.security import HTTPBasic, HTTPBasicCredentials
 from starlette.middleware.sessions import SessionMiddleware
 
 from fairpair.service import directors
@@ -58,7 +59,8 @@ class SignInRequired(Exception):
 
 
 def install(app: FastAPI, config: WebConfig) -> None:
-    """Add the session cookie and the redirect to the sign-in page to ``app``."""
+    """Add the session cookie, the sign-in throttle and the redirect to the sign-in page."""
+    app.state.sign_in_throttle = SignInThrottle()
     app.add_middleware(
         SessionMiddleware,
         secret_key=config.secret_key,
@@ -96,17 +98,6 @@ def csrf_token(request: Request) -> str:
     return token
 
 
-def _basic_credentials(request: Request) -> tuple[str, str] | None:
-    scheme, _, encoded = request.headers.get("authorization", "").partition(" ")
-    if scheme.lower() != "basic" or not encoded:
-        return None
-    try:
-        username, colon, password = base64.b64decode(encoded, validate=True).decode().partition(":")
-    except (binascii.Error, UnicodeDecodeError):
-        return None
-    return (username, password) if colon else None
-
-
 async def csrf_guard(request: Request) -> None:
     """Refuse (403) a request that changes something without the session's CSRF token."""
     if request.method not in _UNSAFE:
@@ -129,6 +120,55 @@ async def csrf_guard(request: Request) -> None:
             "This form has expired or did not come from this site; nothing was changed. "
             "Reload the page and try again.",
         )
+
+
+class SignInThrottle:
+    """Slows down password guessing: after ``limit`` failed sign-ins for one username within
+    ``window`` seconds, that username is refused (429) until the oldest failure ages out.
+
+    It counts usernames whether they exist or not, so a refusal tells nothing about an
+    account. Kept in memory: a restart forgets it, which is fine for its purpose.
+    """
+
+    def __init__(
+        self, limit: int = 10, window: float = 900.0, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.limit = limit
+        self.window = window
+        self._clock = clock
+        self._failures: dict[str, deque[float]] = {}
+
+    def _recent(self, username: str) -> deque[float]:
+        now = self._clock()
+        failures = self._failures.get(username.strip().lower(), deque())
+        while failures and failures[0] <= now - self.window:
+            failures.popleft()
+        return failures
+
+    def blocked(self, username: str) -> bool:
+        return len(self._recent(username)) >= self.limit
+
+    def failed(self, username: str) -> None:
+        if len(self._failures) > 10_000:  # forget the quiet ones rather than grow
+            self._failures = {k: v for k, v in self._failures.items() if self._recent(k)}
+        failures = self._recent(username)
+        failures.append(self._clock())
+        self._failures[username.strip().lower()] = failures
+
+
+TOO_MANY = "Too many failed sign-ins for this username; wait a few minutes and try again."
+
+
+def check_sign_in(request: Request, username: str, password: str) -> str | None:
+    """The director whose password this is (``None`` if not), through the app's throttle:
+    429 while the username has too many recent failures."""
+    throttle: SignInThrottle = request.app.state.sign_in_throttle
+    if throttle.blocked(username):
+        raise HTTPException(429, TOO_MANY, headers={"Retry-After": str(int(throttle.window))})
+    found = directors.check_password(desk_for(request), username, password)
+    if found is None:
+        throttle.failed(username)
+    return found
 
 
 def current_director(request: Request) -> str | None:
@@ -157,14 +197,24 @@ def signed_in(request: Request) -> str:
     return username
 
 
-def api_director(request: Request) -> str:
+_basic = HTTPBasic(
+    auto_error=False,
+    realm="fairpair",
+    description="A director's username and password (or the desk's session cookie with "
+    f"the {CSRF_HEADER} header).",
+)
+
+
+def api_director(
+    request: Request,
+    credentials: Annotated[HTTPBasicCredentials | None, Depends(_basic)],
+) -> str:
     """The director making an API call: HTTP Basic credentials, or a signed-in session
     (whose CSRF token :func:`csrf_guard` has checked); 401 otherwise."""
-    credentials = _basic_credentials(request)
     if credentials is not None:
-        username = directors.check_password(desk_for(request), *credentials)
+        username = check_sign_in(request, credentials.username, credentials.password)
     elif "authorization" in request.headers:
-        username = None
+        username = None  # another scheme than Basic
     else:
         username = current_director(request)
     if username is None:

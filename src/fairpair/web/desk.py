@@ -10,7 +10,8 @@ the event, 409 when another director saved first.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -27,7 +28,13 @@ from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import System
-from fairpair.storage import ConcurrencyError, EventExistsError, StoreError, UnknownEventError
+from fairpair.storage import (
+    ConcurrencyError,
+    EventExistsError,
+    LogRecord,
+    StoreError,
+    UnknownEventError,
+)
 from fairpair.web import auth
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for, templates
@@ -36,7 +43,7 @@ router = APIRouter(prefix="/desk", include_in_schema=False)
 
 STALE = "Someone else changed the event since you opened this page; nothing was saved. Reload."
 MAX_UPLOAD = 2_000_000
-"""Bytes: a players file larger than this is refused (100,000 players fit in far less)."""
+"""Bytes: a players file larger than this is refused (10,000 players fit in far less)."""
 
 _Text = Annotated[str, Form()]
 
@@ -77,7 +84,11 @@ def signin_page(request: Request, next: str = "/desk") -> HTMLResponse:
 def signin(
     request: Request, username: _Text = "", password: _Text = "", next: _Text = "/desk"
 ) -> Response:
-    found = directors.check_password(desk_for(request), username, password)
+    try:
+        found = auth.check_sign_in(request, username, password)
+    except HTTPException as refused:
+        context = {"next": _safe_next(next), "username": username, "error": refused.detail}
+        return _render(request, "desk/signin.html", context, refused.status_code)
     if found is None:
         # The same words whether the username exists or not.
         context = {"next": _safe_next(next), "username": username, "error": _WRONG}
@@ -112,20 +123,19 @@ def signup(
 ) -> Response:
     _signup_open(request)
     errors: dict[str, str] = {}
+    made = None
     try:
         if password != password2:
             errors["password2"] = "the two passwords differ"
         else:
-            directors.add_director(desk_for(request), username, password)
+            made = directors.add_director(desk_for(request), username, password)
     except FieldErrors as error:
         errors.update(error.errors)
-    if errors:
+    if made is None:
         context = {"username": username, "errors": errors}
         return _render(request, "desk/signup.html", context, 422)
-    found = directors.check_password(desk_for(request), username, password)
-    assert found is not None
-    auth.sign_in(request, found)
-    return _done(request, f"Welcome, {found}: your account is ready.", "/desk")
+    auth.sign_in(request, made.username)
+    return _done(request, f"Welcome, {made.username}: your account is ready.", "/desk")
 
 
 # --- my events ------------------------------------------------------------------------------
@@ -141,7 +151,7 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     return _render(request, "desk/events.html", context)
 
 
-_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks")
+_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit")
 
 
 @router.get("/events/new", response_class=HTMLResponse)
@@ -163,6 +173,7 @@ def new_event(
     rounds: _Text = "",
     points: _Text = "",
     tiebreaks: _Text = "",
+    bye_limit: _Text = "",
 ) -> Response:
     values = {
         "name": name,
@@ -170,9 +181,10 @@ def new_event(
         "rounds": rounds,
         "points": points,
         "tiebreaks": tiebreaks,
+        "bye_limit": bye_limit,
     }
     try:
-        settings = entry.event_settings(name, system, rounds, points, tiebreaks)
+        settings = entry.event_settings(name, system, rounds, points, tiebreaks, bye_limit)
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     except FieldErrors as error:
         return _render(request, "desk/new_event.html", _new_context(values, error.errors), 422)
@@ -218,21 +230,76 @@ def _desk_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     t = event.tournament
-    current = t.rounds[-1] if t.rounds else None
-    finished = t.total_rounds is not None and len(t.rounds) >= t.total_rounds
+    # The log as far as the page's version: the Undo and Redo buttons name what they would
+    # take, and carry that version, so a change made since then refuses them.
+    records = _log_at(request, event)
+    undo_next, redo_next = ev.undo_targets(records)
     context = {
         "event": event,
         "t": t,
         "players": _player_rows(t),
-        "can_pair": not finished and (current is None or current.complete),
-        "can_undo": current is not None and all(g.result is None for g in current.games),
-        "current": current,
+        "step": next_step(t),
+        "undo": _walk_button(undo_next, t, records),
+        "redo": _walk_button(redo_next, t, records),
+        "current": t.rounds[-1] if t.rounds else None,
         "swiss": not event.settings.system.round_robin,
         "errors": errors or {},
         "values": values or {},
         "sheets": _SHEETS,
+        "settings": ev.settings_lines(event),
     }
     return _render(request, "desk/event.html", context, status_code)
+
+
+def _log_at(request: Request, event: ev.Event) -> list[LogRecord]:
+    """The event's log up to the version loaded (a change saved since is not shown)."""
+    return [r for r in ev.history(desk_for(request), event.id) if r.seq <= event.version]
+
+
+def _walk_button(
+    record: LogRecord | None, t: Tournament, records: Sequence[LogRecord]
+) -> dict[str, str] | None:
+    """The words of an Undo or Redo button: a short label, and the whole line as its hint."""
+    if record is None:
+        return None
+    return {
+        "label": ev.headline(record, t),
+        "hint": f"#{record.seq}: {ev.describe(record, t, records)}",
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """Where the event stands and what the director does next, first on the event's desk."""
+
+    status: str
+    """E.g. "Round 3: 5 of 12 results in"."""
+    action: str
+    """``results`` (enter them), ``pair`` (the next round), ``players`` (register more) or
+    ``standings`` (every round is played)."""
+    label: str
+    """The words of the button or link that does it."""
+
+
+def next_step(t: Tournament) -> NextStep:
+    """The next thing to do in an event: results first, then the next pairing."""
+    current = t.rounds[-1] if t.rounds else None
+    if current is not None and not current.complete:
+        entered = sum(1 for g in current.games if g.result is not None)
+        return NextStep(
+            f"Round {current.number}: {entered} of {len(current.games)} results in",
+            "results",
+            f"Enter results of round {current.number}",
+        )
+    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
+        return NextStep(f"All {t.total_rounds} rounds are played", "standings", "Final standings")
+    done = "" if current is None else f"Round {current.number} is complete; "
+    playing = len(t.players_to_pair())
+    to_pair = f"{playing} player{'' if playing == 1 else 's'} to pair"
+    if current is None and playing < 2:
+        have = "No player yet" if not t.players else to_pair
+        return NextStep(f"{have}: pairing needs two", "players", "Add players")
+    return NextStep(f"{done}{to_pair}", "pair", f"Pair round {t.next_round}")
 
 
 def _player_rows(t: Tournament) -> list[dict[str, Any]]:
@@ -286,14 +353,19 @@ def add_player(
     title: _Text = "",
     federation: _Text = "",
     club: _Text = "",
+    missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
-    typed["club"] = club
+    typed |= {"club": club, "missed": missed}
     try:
-        player = entry.player_entry(name, rating, title, federation, club)
+        player = entry.player_entry(name, rating, title, federation, club, missed)
         _, made = ev.register_player(
-            desk_for(request, director), event_id, player.name, **player.details
+            desk_for(request, director),
+            event_id,
+            player.name,
+            missed_points=player.missed_points,
+            **player.details,
         )
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
@@ -320,24 +392,56 @@ async def import_players(
     director: Director,
     event_id: int,
     file: Annotated[UploadFile | None, File()] = None,
+    missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     try:
+        missed_points = entry.missed_rounds(missed)
         if file is None or not file.filename:
             raise CommandError("choose a file to import")
         data = await file.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
             raise CommandError(f"{file.filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
         players = _players_in(file.filename, data)
-        ev.import_players(desk_for(request, director), event_id, players)
+        ev.import_players(
+            desk_for(request, director), event_id, players, missed_points=missed_points
+        )
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "import")
+        return _refused(request, director, event_id, error, "import", {"import.missed": missed})
     return _done(request, f"Imported {len(players)} players from {file.filename}.", _here(event_id))
 
 
-@router.post("/events/{event_id}/players/{player_id}/withdraw", response_class=HTMLResponse)
-def withdraw(request: Request, director: Director, event_id: int, player_id: int) -> Response:
+def _withdraw_page(request: Request, event: ev.Event, player_id: int) -> HTMLResponse:
+    t = event.tournament
+    context = {
+        "event": event,
+        "player": t.player(player_id),
+        "from_round": t.next_round,
+        "withdrawn": dict(t.withdrawals).get(player_id),
+    }
+    return _render(request, "desk/withdraw.html", context)
+
+
+@router.get("/events/{event_id}/players/{player_id}/withdraw", response_class=HTMLResponse)
+def withdraw_page(
+    request: Request, director: Director, event_id: int, player_id: int
+) -> HTMLResponse:
+    """Ask before withdrawing: the player is named, with the round it takes effect."""
     event = _mine(request, director, event_id)
+    if not event.tournament.has_player(player_id):
+        raise HTTPException(404, f"No player {player_id}.")
+    return _withdraw_page(request, event, player_id)
+
+
+@router.post("/events/{event_id}/players/{player_id}/withdraw", response_class=HTMLResponse)
+def withdraw(
+    request: Request, director: Director, event_id: int, player_id: int, confirm: _Text = ""
+) -> Response:
+    """Withdraw a player once the director has confirmed (``confirm=yes``); without it,
+    the question is asked first and nothing changes."""
+    event = _mine(request, director, event_id)
+    if event.tournament.has_player(player_id) and confirm != "yes":
+        return _withdraw_page(request, event, player_id)
     try:
         if not event.tournament.has_player(player_id):
             raise CommandError(f"no player has start number {player_id}")
@@ -396,16 +500,40 @@ def pair(request: Request, director: Director, event_id: int) -> Response:
     )
 
 
+def _page_version(typed: str) -> int | None:
+    """The event's version a form was loaded at (``None`` when missing or unreadable)."""
+    return int(typed) if typed.strip().isdigit() else None
+
+
 @router.post("/events/{event_id}/undo", response_class=HTMLResponse)
-def undo(request: Request, director: Director, event_id: int) -> Response:
-    before = _mine(request, director, event_id)
+def undo(request: Request, director: Director, event_id: int, version: _Text = "") -> Response:
+    """Take back the latest change still in effect, of any kind (results before their
+    round's pairing); refused (409) if the event changed since the page was loaded."""
+    return _walk(request, director, event_id, version, "undo")
+
+
+@router.post("/events/{event_id}/redo", response_class=HTMLResponse)
+def redo(request: Request, director: Director, event_id: int, version: _Text = "") -> Response:
+    """Bring back what the last undo took back, until a new change is made."""
+    return _walk(request, director, event_id, version, "redo")
+
+
+def _walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
+    event = _mine(request, director, event_id)
+    desk = desk_for(request, director)
+    expected = _page_version(typed)
+    if expected is None:  # not sent by the desk's button: nothing to check against
+        return _desk_page(request, event, errors={"undo": STALE}, status_code=409)
     try:
-        ev.undo_last_pairing(desk_for(request, director), event_id)
+        walk = ev.undo if verb == "undo" else ev.redo
+        changed, taken = walk(desk, event_id, expected_version=expected)
     except _REFUSED as error:
         return _refused(request, director, event_id, error, "undo")
-    return _done(
-        request, f"Undid the pairing of round {len(before.tournament.rounds)}.", _here(event_id)
-    )
+    log = ev.history(desk, event_id)
+    done = "; ".join(f"#{r.seq}: {ev.describe(r, changed.tournament, log)}" for r in taken)
+    again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
+    words = "Undid" if verb == "undo" else "Redid"
+    return _done(request, f"{words} {done}. {again}", _here(event_id))
 
 
 @router.post("/events/{event_id}/boards", response_class=HTMLResponse)
@@ -455,13 +583,15 @@ def _results_page(
                 "entered": game.result is not None,
             }
         )
-    first_empty = next((b["board"] for b in boards if not b["value"]), None)
+    # The keyboard starts where work is left: the first unreadable result, else the first
+    # board without one.
+    focus = min(errors) if errors else next((b["board"] for b in boards if not b["value"]), None)
     context = {
         "event": event,
         "number": number,
         "boards": boards,
         "byes": [(t.player(b.player), b.kind.name.lower().replace("_", "-")) for b in rnd.byes],
-        "first_empty": first_empty,
+        "focus": focus,
         "errors": errors or {},
         "message": message,
         "version": event.version if version is None else version,
@@ -545,8 +675,12 @@ async def save_results(
 @router.get("/events/{event_id}/log", response_class=HTMLResponse)
 def audit_log(request: Request, director: Director, event_id: int) -> HTMLResponse:
     event = _mine(request, director, event_id)
-    records = ev.history(desk_for(request, director), event_id)
-    lines = [(r, ev.describe(r, event.tournament)) for r in reversed(records)]
+    records = _log_at(request, event)
+    undone_by = ev.undo_history(records).undone_by
+    lines = [
+        (r, ev.describe(r, event.tournament, records), undone_by.get(r.seq))
+        for r in reversed(records)
+    ]
     return _render(request, "desk/log.html", {"event": event, "lines": lines})
 
 
