@@ -19,6 +19,7 @@ from pathlib import Path
 from playwright.sync_api import Locator, Page, expect
 
 from fairpair.core import Player
+from fairpair.service import actions
 from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings
 from fairpair.standings import Standings
@@ -62,7 +63,7 @@ class Script:
                 case "pair":
                     event, _ = ev.pair_round(desk, event.id)
                 case "undo":
-                    event = ev.undo_last_pairing(desk, event.id)
+                    event, _ = ev.undo(desk, event.id)
                 case "results":
                     event = ev.enter_results(desk, event.id, service_notation(step.entries))
                 case "correct":
@@ -154,8 +155,8 @@ class DirectorAtDesk:
         expect(rows).to_have_count(len(records))
         for text in rows.all_inner_texts():
             assert self.username in text, text
-        (undo,) = [r for r in records if r.action == "round.unpaired"]
-        expect(rows.filter(has_text=ev.describe(undo, tournament))).to_have_count(1)
+        (undo,) = [r for r in records if r.action == actions.UNDONE]
+        expect(rows.filter(has_text=ev.describe(undo, tournament, records))).to_have_count(1)
         self.shots.shoot(page, "audit-log")
 
     # --- players -------------------------------------------------------------------------
@@ -199,7 +200,8 @@ class DirectorAtDesk:
         """Take back the pairing of round ``number`` (no result in yet)."""
         page = self.page
         page.goto(self.desk_url)
-        page.get_by_role("button", name="Undo", exact=True).click()
+        # "Undo", or "Undo: <what it takes back>"
+        page.get_by_role("button", name=re.compile(r"^Undo\b")).click()
         expect(page.get_by_role("button", name=f"Pair round {number}", exact=True)).to_be_visible()
         self.script.steps.append(Step("undo", number))
         self.shots.shoot(page, f"desk-round-{number}-undone")
