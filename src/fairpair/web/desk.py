@@ -169,8 +169,12 @@ def _new_context(values: Mapping[str, str], errors: Mapping[str, str]) -> dict[s
         "errors": errors,
         "systems": [s.value for s in System],
         # Each policy in the organiser's words, as `event show` and the standings say it.
-        "policies": [(p.value, p.describe().capitalize()) for p in WithdrawalPolicy],
+        "policies": [(p.value, _sentence(p.describe())) for p in WithdrawalPolicy],
     }
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @router.post("/events/new", response_class=HTMLResponse)
