@@ -3,7 +3,7 @@
 The solver is the primal-dual blossom algorithm of Edmonds as described in Galil's survey
 ("Efficient algorithms for finding maximum matching in graphs", 1986), written for exact
 integer arithmetic and for *re-solving*: the matching, the dual solution and the blossoms
-survive between calls to :meth:`WeightedMatcher.solve`, and only the neighbourhood of the
+survive between calls to :meth:`PythonMatcher.solve`, and only the neighbourhood of the
 vertices whose weights changed is repaired.
 
 Conventions (all values are Python ints, never floats):
@@ -66,9 +66,11 @@ _WARM_LIMIT = 8
 Edge = tuple[int, int]
 
 
-class WeightedMatcher:
+class PythonMatcher:
     """Maximum-weight matching of a general graph with non-negative integer weights.
 
+    The pure-Python reference: :class:`fairpair.matching.WeightedMatcher` uses the compiled
+    port of this class (``_blossom.c``) when it is built, and this class otherwise.
     The matching, the duals and the blossoms are kept between solves.
 
     Vertices are ``0 .. vertex_count - 1``. A weight of 0 means "no edge". Change weights with
@@ -1046,6 +1048,7 @@ def check_certificate(
 
     Vertices are ``0..n-1`` (n = ``len(mates)``), blossoms ``n..2n-1``; ``dual``, ``parent``,
     ``children`` and ``base`` are indexed by both, with the scaling of the module docstring.
+    Shared by the Python and the compiled matcher, whose states have the same layout.
     """
     n = len(mates)
     weight: dict[tuple[int, int], int] = {}
@@ -1109,14 +1112,3 @@ def check_certificate(
         assert base[b] in members
         m = mates[base[b]]
         assert m is None or not inside(m, b)
-
-
-def max_weight_matching(
-    vertex_count: int, edges: Iterable[tuple[int, int, int]]
-) -> list[int | None]:
-    """One-shot convenience: the mates of a maximum-weight matching of the given graph."""
-    matcher = WeightedMatcher(vertex_count)
-    for u, v, w in edges:
-        matcher.set_weight(u, v, w)
-    matcher.solve_from_scratch()
-    return matcher.mates()
