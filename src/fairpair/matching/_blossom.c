@@ -66,23 +66,37 @@ static void iv_free(IVec *v) {
 static inline void mp_copy(limb *d, const limb *a, int K) { memcpy(d, a, (size_t)K * sizeof(limb)); }
 static inline void mp_zero(limb *d, int K) { memset(d, 0, (size_t)K * sizeof(limb)); }
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+/* add-with-carry chains (adc/sbb) */
 static inline void mp_add(limb *d, const limb *a, const limb *b, int K) {
     unsigned char c = 0;
-    for (int i = 0; i < K; i++) {
-        unsigned long long r;
-        c = (unsigned char)__builtin_add_overflow(a[i], b[i], &r) | (unsigned char)__builtin_add_overflow(r, (limb)c, &r);
-        d[i] = r;
-    }
+    for (int i = 0; i < K; i++) c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
 }
 
 static inline void mp_sub(limb *d, const limb *a, const limb *b, int K) {
     unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+}
+#else
+static inline void mp_add(limb *d, const limb *a, const limb *b, int K) {
+    unsigned __int128 t = 0;
     for (int i = 0; i < K; i++) {
-        unsigned long long r;
-        c = (unsigned char)__builtin_sub_overflow(a[i], b[i], &r) | (unsigned char)__builtin_sub_overflow(r, (limb)c, &r);
+        t = (unsigned __int128)a[i] + b[i] + (t >> 64);
+        d[i] = (limb)t;
+    }
+}
+
+static inline void mp_sub(limb *d, const limb *a, const limb *b, int K) {
+    limb borrow = 0;
+    for (int i = 0; i < K; i++) {
+        limb x = a[i], y = b[i];
+        limb r = x - y - borrow;
+        borrow = (x < y) || (x == y && borrow);
         d[i] = r;
     }
 }
+#endif
 
 static inline int mp_cmp(const limb *a, const limb *b, int K) {
     int64_t ha = (int64_t)a[K - 1], hb = (int64_t)b[K - 1];
