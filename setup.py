@@ -46,7 +46,7 @@ setup(
         Extension(
             "fairpair.matching._blossom",
             sources=["src/fairpair/matching/_blossom.c"],
-            extra_compile_args=["-O2"],
+            extra_compile_args=["-O3", "-funroll-loops"],
         )
     ],
     cmdclass={"build_ext": OptionalBuildExt},
