@@ -6,7 +6,9 @@ Each area keeps its strategies in a section of its own below.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from fairpair.core import (
@@ -62,6 +64,43 @@ def players(
     return tuple(
         Player(id=number, name=draw(names()), rating=draw(ratings()))
         for number in range(1, count + 1)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobinWithdrawals:
+    """A stored round robin in which players withdraw (spec round-robin.md §6.3)."""
+
+    players: int
+    rotation: bool
+    """Seat rotation instead of the Berger tables."""
+    double: bool
+    withdrawals: tuple[tuple[PlayerId, int], ...]
+    """(start number, first round he does not play), at most one per player."""
+    results_seed: int
+    """Seed of the results of the games played."""
+
+    @property
+    def rounds(self) -> int:
+        cycle = self.players - 1 + self.players % 2
+        return cycle * (2 if self.double else 1)
+
+
+@st.composite
+def round_robin_withdrawals(draw: st.DrawFn, max_players: int = 10) -> RoundRobinWithdrawals:
+    """A small round robin (3 to ``max_players``, single or double, Berger or rotation) with
+    one or two players withdrawing, each from any round of the event."""
+    count = draw(player_counts(3, max_players))
+    double = draw(st.booleans())
+    rounds = (count - 1 + count % 2) * (2 if double else 1)
+    leaving = draw(st.lists(st.integers(1, count), min_size=1, max_size=2, unique=True))
+    withdrawals = tuple((pid, draw(st.integers(1, rounds))) for pid in leaving)
+    return RoundRobinWithdrawals(
+        players=count,
+        rotation=draw(st.booleans()),
+        double=double,
+        withdrawals=withdrawals,
+        results_seed=draw(st.integers(0, 2**16)),
     )
 
 
@@ -233,6 +272,15 @@ def event_tournaments(
     )
     if tournament.initial_colour is None and trf:
         tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+    if not trf and rounds:
+        # Late entrants (a TRF cannot say who entered late: its byes look like any others).
+        awardable = st.sampled_from([ByeKind.ZERO_POINT, ByeKind.HALF_POINT, ByeKind.FULL_POINT])
+        for _ in range(draw(st.integers(0, 2))):
+            newcomer = Player(
+                id=max(tournament.player_ids) + 1, name=draw(names()), rating=draw(ratings())
+            )
+            missed = draw(st.lists(awardable, min_size=len(rounds), max_size=len(rounds)))
+            tournament = tournament.with_player(newcomer, missed)
     return tournament
 
 
@@ -338,13 +386,17 @@ def build_casual_event(
     draw_rate: float = 0.1,
     clubs: int = 0,
     random_pairings: bool = False,
+    colours: bool = False,
+    forfeit_rate: float = 0.0,
 ) -> Tournament:
     """A 3/1/0 event after ``rounds`` played rounds, the next round not yet paired.
 
     Rounds are paired by the casual pairer (realistic rematch pressure) or, with
     ``random_pairings``, at random (rematches allowed, histories the pairer would never make).
     Some players drop (``Tournament.withdrawals``), some enter late (registered only from a
-    later round, with no entries before), some request a bye for a round.
+    later round, with no entries before), some request a bye for a round. With ``colours``
+    the games have colours (given by the pairer, or at random) and a ``forfeit_rate`` share
+    of them are double forfeits: boards with colours but no game.
     """
     from fairpair.pairing.casual import CasualOptions, pair_casual
 
@@ -386,11 +438,22 @@ def build_casual_event(
             byes = [Bye(ids.pop(), ByeKind.PAIRING_ALLOCATED)] if len(ids) % 2 else []
             boards = [(ids[i], ids[i + 1]) for i in range(0, len(ids), 2)]
         else:
-            pairing = pair_casual(event, CasualOptions(seed=seed), rng)
+            pairing = pair_casual(event, CasualOptions(seed=seed, colours=colours), rng)
             boards = [(g.white, g.black) for g in pairing.boards]
             byes = [Bye(pairing.bye, ByeKind.PAIRING_ALLOCATED)] if pairing.bye else []
         byes.extend(Bye(r.player, r.kind) for r in requests if r.round == number)
-        games = tuple(Game(a, b, _casual_result(rng, draw_rate), coloured=False) for a, b in boards)
+        games = tuple(
+            Game(
+                a,
+                b,
+                # No draw from ``rng`` without forfeits: the events stay what they were.
+                GameResult.DOUBLE_FORFEIT
+                if forfeit_rate and rng.random() < forfeit_rate
+                else _casual_result(rng, draw_rate),
+                coloured=colours,
+            )
+            for a, b in boards
+        )
         played.append(Round(number, games, tuple(byes)))
     raise AssertionError("unreachable")  # pragma: no cover
 
@@ -401,8 +464,9 @@ def casual_events(
     min_players: int = 1,
     max_players: int = 12,
     max_rounds: int = 6,
+    colours: bool = False,
 ) -> Tournament:
-    """Random casual events (see :func:`build_casual_event`).
+    """Random casual events (see :func:`build_casual_event`), with colours if asked.
 
     Sizes are drawn uniformly (``sampled_from``): plain integer strategies favour the smallest
     fields, which say little about pairing.
@@ -416,6 +480,8 @@ def casual_events(
         draw_rate=draw(st.sampled_from([0.0, 0.1, 0.5, 1.0])),
         clubs=draw(st.sampled_from([0, 0, 2, 4])),
         random_pairings=draw(st.booleans()),
+        colours=colours,
+        forfeit_rate=draw(st.sampled_from([0.0, 0.1])) if colours else 0.0,
     )
 
 
@@ -452,7 +518,102 @@ def swiss_event_configs(draw: st.DrawFn) -> tuple[object, int]:
     return config, draw(st.integers(0, 2**32 - 1))
 
 
-# === end of the Swiss events section ========================================================
+# === A director's commands on the event store (undo and redo among them) ==================
+
+DirectorCommand = tuple[str, int, str]
+"""(command, number, text) as a director types it: ``("result", 2, "1-0")`` is board 2 won
+by white, ``("bye", 3, "half")`` a half-point bye for player 3, ``("undo", 2, "")`` two steps
+back. What the number and text mean for each command is in :func:`director_commands`."""
+
+_TYPED_RESULTS = ["1-0", "0-1", "=", "+-", "-+", "--"]
+
+
+def director_commands(max_size: int = 40) -> st.SearchStrategy[list[DirectorCommand]]:
+    """Sequences of a Swiss director's commands with undo and redo interleaved.
+
+    ``register`` (text: a name), ``pair``, ``result`` and ``correct`` (number: a board; the
+    correction is in the last paired round), ``finish`` (every board of the round still
+    without a result gets the text's result), ``bye`` (player, kind), ``withdraw`` (player),
+    ``edit`` (player, new club), ``board`` and ``forbid`` (number and text: two players),
+    ``unpair`` (the last pairing, while it has no result), ``undo`` and ``redo`` (number:
+    steps). Players and boards may not exist and commands may not fit the event: such a
+    command is refused, as at the keyboard.
+    """
+    player = st.integers(1, 7)
+    steps = st.sampled_from([1, 1, 1, 2, 3])
+    undo_redo = st.one_of(
+        st.tuples(st.just("undo"), steps, st.just("")),
+        st.tuples(st.just("redo"), steps, st.just("")),
+    )
+    change = st.one_of(
+        st.tuples(st.just("pair"), st.just(0), st.just("")),
+        st.tuples(st.just("finish"), st.just(0), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("register"), st.just(0), st.sampled_from(["Late, Lucy", "Nils"])),
+        st.tuples(st.just("result"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("correct"), st.integers(1, 3), st.sampled_from(_TYPED_RESULTS)),
+        st.tuples(st.just("bye"), player, st.sampled_from(["half", "full", "zero"])),
+        st.tuples(st.just("withdraw"), player, st.just("")),
+        st.tuples(st.just("edit"), player, st.sampled_from(["North", "South"])),
+        st.tuples(st.just("board"), player, player.map(str)),
+        st.tuples(st.just("forbid"), player, player.map(str)),
+        st.tuples(st.just("unpair"), st.just(0), st.just("")),
+    )
+    # A round paired and played often, so that events get far; undo and redo in short runs
+    # and walks back and forth (a director looking for the wrong change) between changes.
+    played = st.sampled_from(_TYPED_RESULTS).map(
+        lambda text: [("pair", 0, ""), ("finish", 0, text)]
+    )
+    walk = st.tuples(steps, steps).map(lambda ab: [("undo", ab[0], ""), ("redo", ab[1], "")])
+    chunk = st.one_of(
+        change.map(lambda command: [command]),
+        played,
+        walk,
+        st.lists(undo_redo, min_size=1, max_size=4),
+    )
+    return st.lists(chunk, max_size=max_size // 2).map(
+        lambda chunks: [command for commands in chunks for command in commands][:max_size]
+    )
+
+
+# === Rounds to list alternatives for (small enough to rank every pairing) ==================
+
+
+@st.composite
+def swiss_rounds_to_pair(draw: st.DrawFn, system: str, *, max_players: int = 10) -> Tournament:
+    """A Swiss event generated round by round by ``system`` (its name in the registry),
+    cut before one of its rounds: the snapshot of a round about to be paired, with a few
+    pairs forbidden in that round."""
+    from fairpair.pairing.errors import PairingError
+    from fairpair.pairing.generator import GeneratorConfig, generate
+    from fairpair.pairing.registry import pairing_system
+
+    config = GeneratorConfig(
+        players=draw(st.integers(2, max_players)),
+        rounds=draw(st.integers(1, 6)),
+        draw_percentage=draw(st.integers(0, 60)),
+        forfeit_rate=draw(st.sampled_from([0, 3, 10])),
+        retired_rate=draw(st.sampled_from([0, 10])),
+        half_point_bye_rate=draw(st.sampled_from([0, 4, 20])),
+        has_rating=draw(st.booleans()),
+    )
+    seed = draw(st.integers(0, 2**32 - 1))
+    try:
+        tournament = generate(config, random.Random(seed), pairing_system(system, seed=seed))
+    except PairingError:
+        assume(False)
+        raise AssertionError("unreachable") from None  # pragma: no cover
+    played = len(tournament.rounds)
+    assume(played >= 1)
+    snapshot = tournament.before_round(draw(st.integers(1, played)))
+    ids = snapshot.player_ids
+    forbidden = draw(
+        st.lists(st.lists(st.sampled_from(ids), min_size=2, max_size=3, unique=True), max_size=2)
+    )
+    rnd = snapshot.next_round
+    groups = tuple(ForbiddenPairs(tuple(members), rnd, rnd) for members in forbidden)
+    return snapshot.replace(forbidden=(*snapshot.forbidden, *groups))
+
+
 # === Weighted graphs (matching) =============================================================
 # Graphs for the maximum-weight matcher, with a sequence of weight changes to re-solve after:
 # few distinct weights (many ties, many optimal matchings), small ones, and huge ones where

@@ -118,14 +118,15 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     for name in NAMES[:4]:
         director.run("player", "add", name)
     director.run("round", "pair")
-    assert "round 1 unpaired" in director.run("undo")
+    assert "undid #6: paired round 1: 2 boards" in director.run("undo")
     director.run("round", "pair")
     log = director.run("log")
     assert [line.split()[4] for line in log.splitlines()][-3:] == [
         "round.paired",
-        "round.unpaired",
+        "action.undone",
         "round.paired",
     ]
+    assert "(undone by #7)" in log.splitlines()[5]
     out = tmp_path / "wall.html"
     director.run("print", "alphabetical", "-o", str(out), "--paper", "letter")
     text = out.read_text()
@@ -133,6 +134,40 @@ def test_undo_log_bye_and_printouts(director: Director, tmp_path: Path) -> None:
     pdf = tmp_path / "pairings.pdf"
     assert "(1 page)" in director.run("print", "pairings", "-o", str(pdf))
     assert pdf.read_bytes().startswith(b"%PDF-")
+
+
+def test_undo_walks_back_any_change_and_redo_brings_it_back(
+    director: Director, tmp_path: Path
+) -> None:
+    director.run("event", "create", "Open", "--system", "dutch", "--rounds", "5")
+    assert "nothing to undo" in director.run("undo", code=2)
+    for name in NAMES[:4]:
+        director.run("player", "add", name)
+    director.run("round", "pair")
+    director.run("result", "1", "1-0", "2", "0-1")
+    director.run("bye", "boris", "--round", "2")  # the wrong player
+    director.run("player", "withdraw", "carla")  # the wrong player again
+    standings = director.run("event", "standings")
+    out = director.run("undo", "--steps", "2")
+    assert out.splitlines() == [
+        "undid #9: withdrew 3 Carla from round 2 on",
+        "undid #8: half-point bye for 2 Boris in round 2",
+    ]
+    assert "undid #7: results round 1: board 1 1-0, board 2 0-1" in director.run("undo")
+    assert "redid #7: results round 1" in director.run("redo")
+    assert director.run("event", "standings") == standings
+    log = director.run("log").splitlines()
+    assert log[7].endswith("(undone by #11)") and log[8].endswith("(undone by #10)")
+    assert "undid #7: results round 1" in log[11] and "(undone by" not in log[6]
+    director.run("bye", "dmitri", "--round", "2")  # a new change: redo has nothing left
+    assert "nothing to redo" in director.run("redo", code=2)
+    director.run("export", str(tmp_path / "open.json"))
+    saved = load_event((tmp_path / "open.json").read_text())
+    assert [(b.round, b.player) for b in saved.requested_byes] == [(2, 4)]
+    assert saved.withdrawals == ()
+    assert [g.result.value for g in saved.rounds[0].games if g.result] == ["1-0", "0-1"]
+    assert "matches the log" in director.run("event", "rebuild")
+    director.run("undo", "--steps", "0", code=2)
 
 
 def test_a_thirty_player_seven_round_dutch_event_checked_by_the_replay_checker(
@@ -205,3 +240,90 @@ def test_the_store_defaults_to_the_user_data_directory_and_errors_are_one_line(
         2,
         "fairpair: error: an event named 'Blitz' already exists\n",
     )
+
+
+def test_a_late_entry_with_half_points_and_a_bye_limit_in_a_dutch_event(
+    director: Director, tmp_path: Path
+) -> None:
+    rng = random.Random(7)
+    created = director.run(
+        "event", "create", "Weekend open", "--rounds", "5", "--bye-limit", "half=1,last=1"
+    )
+    assert "byes per player: at most 1 half-point bye" in created
+    for index, name in enumerate(NAMES[:8]):
+        director.run("player", "add", name, "--rating", str(2200 - 40 * index))
+    director.run("bye", "Carla", "--round", "2", "--kind", "half")
+    for number in (1, 2, 3, 4):
+        if number == 3:
+            added = director.run(
+                "player", "add", "Late, Lucy", "--rating", "2050", "--missed-points", "0.5"
+            )
+            assert "9 Late, Lucy, a late entry from round 3 with 1 point(s)" in added
+            assert "late entry from round 3" in director.run("player", "list")
+        pairings = director.run("round", "pair")
+        assert f"round {number} pairings" in pairings
+        if number >= 3:
+            assert "Late, Lucy" in pairings
+        if number == 3:  # Carla's one half-point bye is taken: a second one is refused
+            length = director.log_length()
+            refused = director.run("bye", "Carla", "--round", "4", "--kind", "half", code=2)
+            assert refused == (
+                "fairpair: error: Carla cannot have a half-point bye in round 4: the event "
+                "allows at most 1 half-point bye per player; taken in round 2\n"
+            )
+            assert director.log_length() == length
+        boards = boards_of(pairings)
+        results = [
+            x for b in range(1, boards + 1) for x in (str(b), rng.choice(["1-0", "0-1", "="]))
+        ]
+        director.run("result", *results)
+    length = director.log_length()
+    closed = director.run("bye", "Anna", "--round", "5", "--kind", "half", code=2)
+    assert "allows no full- or half-point bye in its last round (round 5)" in closed
+    assert "zero-point bye in round 5" in director.run("bye", "Anna", "--round", "5", "-k", "zero")
+    assert director.log_length() == length + 1
+    assert "at most 1 half-point bye" in director.run("event", "show")
+    trf = tmp_path / "open.trf"
+    director.run("export", str(trf))
+    (late,) = [line for line in trf.read_text().splitlines() if "Late, Lucy" in line]
+    assert late[91:109] == "0000 - H  0000 - H"
+    out, err = io.StringIO(), io.StringIO()
+    assert engine(["--dutch", str(trf), "-c"], out, err) == 0, out.getvalue() + err.getvalue()
+    assert "matches the log" in director.run("event", "rebuild")
+
+
+def _sheet_rows(sheet: str) -> list[list[str]]:
+    """The rows of a text sheet below its dashed rule, split into columns."""
+    lines = sheet.splitlines()
+    rule = next(i for i, line in enumerate(lines) if line.startswith("--"))
+    return [line.split() for line in lines[rule + 1 :] if line.strip()]
+
+
+def test_a_casual_chess_evening_shows_colours_and_a_card_game_none(director: Director) -> None:
+    """Casual Swiss with chess points: colours by swiss-dutch §6; with match points: none."""
+    director.run("event", "create", "Thursday blitz", "--system", "casual", "--rounds", "3")
+    for name in NAMES[:6]:
+        director.run("player", "add", name)
+    first = director.run("round", "pair")
+    assert "White" in first and "Black" in first
+    director.run("result", "1", "1-0", "2", "=", "3", "0-1")
+    director.run("round", "pair")
+    colour_in: list[dict[str, str]] = []
+    for number in (1, 2):
+        rows = _sheet_rows(director.run("round", "show", str(number), "--by-name"))
+        colour_in.append({row[0]: row[3] for row in rows})  # name, no, board, colour, ...
+        assert sorted(colour_in[-1].values()) == ["black"] * 3 + ["white"] * 3
+    # After one game each, everybody wishes the other colour (strong): whenever two players
+    # of different colours in round 1 meet, both get their wish (rule 6.1).
+    rows = _sheet_rows(director.run("round", "show", "2", "--by-name"))
+    opponent = {row[0]: row[4] for row in rows}
+    for name, before in colour_in[0].items():
+        if colour_in[0][opponent[name]] != before:
+            assert colour_in[1][name] != before
+
+    magic = ("Friday Magic", "--system", "casual", "--rounds", "3", "--points", "3,1,0")
+    director.run("event", "create", *magic)
+    for name in NAMES[:4]:
+        director.run("player", "add", name)
+    card_game = director.run("round", "pair")
+    assert "White" not in card_game and "Player" in card_game

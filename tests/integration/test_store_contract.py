@@ -13,6 +13,7 @@ from fairpair.core import (
     ByeKind,
     Game,
     GameResult,
+    LateEntry,
     MatchScore,
     Player,
     RequestedBye,
@@ -21,7 +22,7 @@ from fairpair.core import (
 )
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
-from fairpair.service.settings import EventSettings, System
+from fairpair.service.settings import ByeLimit, EventSettings, System
 from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
@@ -302,3 +303,37 @@ def test_directors_racing_on_one_round_keep_every_result(
     assert final.tournament.rounds[0].complete
     assert [r.action for r in ev.history(setup, event.id)][-4:] == ["results.entered"] * 4
     assert final.version == event.version + 4
+
+
+def test_a_late_entry_and_the_bye_limit_survive_the_store(
+    open_store: Callable[[], EventStore],
+) -> None:
+    """Settings with a bye limit and a late entrant with awarded points, written through one
+    connection and read through another; a refused bye leaves the stored event unchanged."""
+    d = desk(open_store())
+    limit = ByeLimit(half=1, closed_last_rounds=1)
+    event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=4, bye_limit=limit))
+    for i in range(1, 6):
+        ev.register_player(d, event.id, f"Player {i}", rating=2000 - 10 * i)
+    for _ in range(2):
+        event, pairing = ev.pair_round(d, event.id)
+        event = ev.enter_results(d, event.id, [(b, "1-0") for b in range(1, 3)])
+    event, late = ev.register_player(d, event.id, "Late, Lucy", missed_points=[5, 5])
+    event = ev.grant_bye(d, event.id, "Player 2", 3, "half")
+    with pytest.raises(CommandError, match="Player 2 cannot have a half-point bye in round 4"):
+        ev.grant_bye(d, event.id, "Player 2", 4, "half")
+    with pytest.raises(CommandError, match="Late, Lucy cannot have a half-point bye in round 4"):
+        ev.grant_bye(d, event.id, "Lucy", 4, "half")  # the last round is closed
+    other = desk(open_store())
+    stored = ev.load(other, event.id)
+    assert stored.version == event.version
+    assert stored.settings.bye_limit == limit
+    assert stored.tournament == event.tournament
+    assert stored.tournament.late_entry(late.id) == LateEntry(late.id, 3)
+    assert [b.kind for r in stored.tournament.rounds for b in r.byes if b.player == late.id] == [
+        ByeKind.HALF_POINT,
+        ByeKind.HALF_POINT,
+    ]
+    stored, pairing = ev.pair_round(other, event.id)
+    assert late.id in {p for g in pairing.boards for p in (g.white, g.black)} | {pairing.bye}
+    assert ev.rebuild(other, event.id).matched

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairpair.core import ByeKind, GameResult, MatchScore, Player, RequestedBye
-from fairpair.service import actions
+from fairpair.service import actions, directors
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 from fairpair.service.results import format_result, parse_result
@@ -271,6 +271,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.import_players(d, swiss.id, [Player(1, "Ann"), Player(2, "Bob")])
     ev.grant_bye(d, swiss.id, "ann", 2, "half")
     ev.withdraw(d, swiss.id, "bob", 3)
+    ev.forbid_pairs(d, swiss.id, ["ann", "bob"])
+    directors.take_over(d, swiss.id)
     lines = []
     for event_id in (event.id, swiss.id):
         t = ev.load(d, event_id).tournament
@@ -278,6 +280,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert {action for action, _ in lines} >= set(actions.ACTIONS) | {"event.created"}
     assert all(text != action for action, text in lines)
     assert ("bye.granted", "half-point bye for 1 Ann in round 2") in lines
+    assert ("pairs.forbidden", "kept apart from round 1 on: 1 Ann, 2 Bob") in lines
+    assert ("event.claimed", f"{d.actor} took over the event") in lines
 
 
 def test_a_casual_swiss_is_paired_by_its_engine_reproducibly_and_without_rematches() -> None:

@@ -12,7 +12,7 @@ from fairpair.formats.pdf import html_to_pdf
 from fairpair.formats.printouts import Sheet, render_html, render_text
 from fairpair.service import events as ev
 from fairpair.service import printouts
-from fairpair.service.settings import EventSettings, System
+from fairpair.service.settings import EventSettings, System, parse_points
 from fairpair.storage import MemoryStore
 
 
@@ -56,6 +56,42 @@ def test_the_crosstable_shows_rank_colour_and_result(small: ev.Event) -> None:
     for row in sheet.rows:
         for cell in row[4:7]:
             assert re.fullmatch(r"\d+[wb][10½]|bye", cell), cell
+
+
+def test_the_round_robin_grid_is_symmetric_and_adds_up(small: ev.Event) -> None:
+    sheet = printouts.crosstable_grid_sheet(small)
+    assert sheet.header[:3] == ("No", "Name", "Rtg")
+    assert sheet.header[3:10] == tuple(str(n) for n in range(1, 8))
+    assert sheet.header[10:] == ("Pts", "SB", "DE", "WON", "Rank")
+    grid = [row[3:10] for row in sheet.rows]
+    opposite = {"1": "0", "0": "1", "½": "½", "": ""}
+    value = {"1": 1.0, "½": 0.5, "0": 0.0, "": 0.0}
+    for i, row in enumerate(grid):
+        assert row[i] == "×"
+        for j, cell in enumerate(row):
+            if i != j:
+                assert grid[j][i] == opposite[cell]
+        # 7 players: the bye scores nothing in a round robin, so the cells give the points.
+        assert float(sheet.rows[i][10]) == sum(value[c] for j, c in enumerate(row) if j != i)
+    assert sum(1 for row in grid for c in row if c not in ("", "×")) == 2 * 3 * 3
+
+
+def test_a_crosstable_without_colours_keeps_rank_and_result_apart() -> None:
+    desk = ev.Desk(MemoryStore(), lambda: datetime(2026, 5, 1, tzinfo=UTC))
+    settings = EventSettings("Cards", System.CASUAL, rounds=2, points=parse_points("3,1,0"))
+    event = ev.create_event(desk, settings)
+    for name in ("A", "B", "C", "D"):
+        ev.register_player(desk, event.id, name)
+    event, _ = ev.pair_round(desk, event.id)
+    event = ev.enter_results(desk, event.id, [(1, "2-1"), (2, "0-2")])
+    sheet = printouts.crosstable_sheet(event)
+    rank = {row[1]: row[0] for row in sheet.rows}
+    cells = {row[1]: row[4] for row in sheet.rows}
+    first, second = event.tournament.rounds[0].games
+    assert cells[str(first.white)] == f"{rank[str(first.black)]} 1"  # won 2-1
+    assert cells[str(first.black)] == f"{rank[str(first.white)]} 0"
+    assert cells[str(second.white)] == f"{rank[str(second.black)]} 0"  # lost 0-2
+    assert cells[str(second.black)] == f"{rank[str(second.white)]} 1"
 
 
 def test_text_and_html_layout() -> None:

@@ -23,6 +23,12 @@ def register(app: typer.Typer) -> None:
     app.command(name="result", context_settings={"ignore_unknown_options": True})(rounds.result)
     app.command(name="bye")(rounds.bye)
     app.command(name="undo")(rounds.undo)
+    app.command(name="redo")(rounds.redo)
     app.command(name="log")(output.log)
     app.command(name="export")(output.export)
     app.command(name="print")(output.print_sheet)
+
+    from fairpair.cli import directors, serve
+
+    app.command(name="serve")(serve.serve)
+    app.add_typer(directors.app, name="director")

@@ -16,7 +16,13 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import events as ev
 from fairpair.service import printouts
-from fairpair.service.settings import EventSettings, System, parse_points
+from fairpair.service.settings import (
+    ByeLimit,
+    EventSettings,
+    System,
+    WithdrawalPolicy,
+    parse_points,
+)
 
 app = typer.Typer(
     help="Create and list events; standings and crosstable of one.", no_args_is_help=True
@@ -58,6 +64,25 @@ def create(
     black_first: Annotated[
         bool, typer.Option("--black-first", help="The top seed has black in round 1.")
     ] = False,
+    bye_limit: Annotated[
+        str | None,
+        typer.Option(
+            "--bye-limit",
+            help="Byes a player may request, e.g. half=2,last=2: at most 2 half-point byes, "
+            "no full- or half-point bye in the last 2 rounds (keys full, half, zero, total, "
+            "last).",
+        ),
+    ] = None,
+    withdrawal_policy: Annotated[
+        WithdrawalPolicy,
+        typer.Option(
+            "--withdrawal-policy",
+            help="Round robin: how a withdrawal is scored. keep_played_forfeit_rest: games "
+            "played count, the others are forfeit wins for the opponents; "
+            "annul_if_under_half: all his results are deleted if he played fewer than half "
+            "of his games, otherwise as keep_played_forfeit_rest.",
+        ),
+    ] = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST,
     db: DbOption = None,
     actor: ActorOption = None,
 ) -> None:
@@ -74,13 +99,32 @@ def create(
             initial_colour=Colour.BLACK if black_first else Colour.WHITE,
             seed=seed,
             double=double,
+            bye_limit=ByeLimit() if bye_limit is None else ByeLimit.parse(bye_limit),
+            withdrawal_policy=withdrawal_policy,
         )
         event = ev.create_event(s.desk, settings)
+        limit = event.settings.bye_limit
         typer.echo(
             f"created event {event.id} {event.info.name!r} ({system.value}"
             + (f", {rounds} rounds" if rounds else "")
-            + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)})"
+            + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)}"
+            + (f"; byes {limit.describe()}" if limit.limits_anything else "")
+            + (
+                f"; withdrawals {withdrawal_policy.value}"
+                if withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+                else ""
+            )
+            + ")"
         )
+
+
+@app.command("show")
+def show(db: DbOption = None, event: EventOption = None) -> None:
+    """The event's settings and progress."""
+    with session(db, event) as s:
+        current = s.event()
+        for label, value in ev.settings_lines(current):
+            typer.echo(f"{label + ':':<16}{value}")
 
 
 @app.command("list")

@@ -21,14 +21,18 @@ def log(
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """The audit log: every change with its time (UTC), who made it and what it was."""
+    """The audit log: every change with its time (UTC), who made it and what it was; a
+    change taken back says by which record."""
     with session(db, event) as s:
         event_id = s.event_id()
         tournament = ev.load(s.desk, event_id).tournament
-        for record in ev.history(s.desk, event_id):
+        records = ev.history(s.desk, event_id)
+        undone_by = ev.undo_history(records).undone_by
+        for record in records:
             when = record.at.strftime("%Y-%m-%d %H:%M:%S")
             line = f"{record.seq:5d}  {when}  {record.actor:<12}  {record.action:<17}  "
-            typer.echo(line + ev.describe(record, tournament))
+            undone = f"  (undone by #{undone_by[record.seq]})" if record.seq in undone_by else ""
+            typer.echo(line + ev.describe(record, tournament, records) + undone)
             if full:
                 typer.echo("       " + json.dumps(dict(record.payload), ensure_ascii=False))
 

@@ -1,4 +1,4 @@
-"""``fairpair pair``: pair the next round of a TRF file and show it (table, JSON or TRF)."""
+"""``fairpair pair``: pair the next round of a TRF or JSON file and show it (table, JSON or TRF)."""
 
 from __future__ import annotations
 
@@ -14,11 +14,17 @@ from rich.table import Table
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
+from fairpair.formats.event_json import load_event
 from fairpair.formats.trf import read_trf, write_trf
+from fairpair.pairing.alternatives import Alternative, alternative_pairings
 from fairpair.pairing.casual import NoValidPairing as NoCasualPairing
-from fairpair.pairing.controls import forbid_shared_attribute, with_fixed_boards
+from fairpair.pairing.controls import (
+    forbid_shared_attribute,
+    with_fixed_boards,
+    without_fixed_players,
+)
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
-from fairpair.pairing.registry import SYSTEMS, pairing_system
+from fairpair.pairing.registry import SYSTEMS, pairing_system, round_criteria
 
 
 class OutputFormat(StrEnum):
@@ -37,7 +43,7 @@ def _fail(message: str, code: int) -> typer.Exit:
 
 
 def pair(
-    file: Annotated[Path, typer.Argument(help="TRF file of the event so far.")],
+    file: Annotated[Path, typer.Argument(help="The event so far: a TRF or a .json file.")],
     system: Annotated[
         str, typer.Option("--system", help=f"One of: {', '.join(SYSTEMS)}.")
     ] = "dutch",
@@ -65,14 +71,29 @@ def pair(
             help="club or federation: keep its players apart (TRF files carry no clubs).",
         ),
     ] = None,
+    alternatives: Annotated[
+        int,
+        typer.Option(
+            "--alternatives",
+            min=0,
+            help="Also list the K next-best pairings and the first criterion each loses on.",
+        ),
+    ] = 0,
 ) -> None:
-    """Pair the next round of an event stored as a TRF file."""
+    """Pair the next round of an event stored as a TRF or JSON file."""
     try:
         pair_round = pairing_system(system, seed=seed)
+        criteria_of = round_criteria(system, seed=seed)
     except KeyError as error:
         raise _fail(str(error.args[0]), 3) from None
+    if alternatives and output is OutputFormat.trf:
+        raise _fail("--alternatives needs --format text or json", 3)
     try:
-        tournament = read_trf(file).tournament()
+        # A JSON event keeps what a TRF cannot say (late entries, clubs); anything else is TRF.
+        if file.suffix.lower() == ".json":
+            tournament = load_event(file.read_text(encoding="utf-8"), str(file))
+        else:
+            tournament = read_trf(file).tournament()
     except FormatError as error:
         raise _fail(str(error), 3) from None
     except OSError as error:
@@ -91,15 +112,31 @@ def pair(
         raise _fail(f"no valid pairing: {error}", 1) from None
     except PairingInputError as error:
         raise _fail(str(error), 3) from None
+    found: tuple[Alternative, ...] = ()
+    if alternatives:
+        # With fixed boards the engine paired the others: so do the alternatives.
+        field = without_fixed_players(state, fixed_boards)
+        engine_part = Pairing(pairing.round, pairing.boards[len(fixed_boards) :], pairing.bye)
+        found = alternative_pairings(engine_part, criteria_of(field), alternatives)
+    fixed_pairs = tuple((g.white, g.black) for g in pairing.boards[: len(fixed_boards)])
     if output is OutputFormat.json:
-        typer.echo(json.dumps(as_json(pairing, explain), indent=2))
+        data = as_json(pairing, explain)
+        if alternatives:
+            data["alternatives"] = [alternative_json(a, fixed_pairs) for a in found]
+        typer.echo(json.dumps(data, indent=2))
     elif output is OutputFormat.trf:
         typer.echo(write_trf(state.with_round(pairing.to_round(state))), nl=False)
     else:
-        Console().print(as_table(state, pairing))
+        console = Console()
+        console.print(as_table(state, pairing))
         if explain:
             for note in pairing.notes:
                 typer.echo(f"{note.board:>3}  {note.text}")
+        if alternatives:
+            if not found:
+                typer.echo("No other pairing keeps the absolute criteria.")
+            for alternative in found:
+                console.print(alternative_table(state, pairing, alternative, len(fixed_pairs)))
 
 
 def with_director_rules(
@@ -179,4 +216,87 @@ def as_table(tournament: Tournament, pairing: Pairing) -> Table:
         )
     if pairing.bye is not None:
         table.add_row("", name(pairing.bye), format_points(points[pairing.bye]), "bye", "")
+    return table
+
+
+def alternative_reason(alternative: Alternative) -> str:
+    """Why the system did not choose it: the first criterion on which it differs."""
+    if alternative.difference is None:
+        return (
+            "ties on every criterion: the system's own order of candidates "
+            "(transpositions, exchanges, tie order) chose the other"
+        )
+    return alternative.difference.describe()
+
+
+def alternative_json(
+    alternative: Alternative, fixed: tuple[tuple[PlayerId, PlayerId], ...] = ()
+) -> dict[str, object]:
+    """An alternative as ``{"rank", "pairs", "bye", "changed_boards", "new_pairs",
+    "loses_on", "criteria"}``: ``loses_on`` is the first criterion it differs on (null for a
+    tie on every criterion), ``criteria`` every one, with the chosen and its own values.
+    ``fixed`` boards (the first boards of the round) are in ``pairs`` but never change."""
+    difference = alternative.difference
+    loses_on: dict[str, object] | None = None
+    if difference is not None:
+        criterion = difference.criterion
+        loses_on = {
+            "criterion": criterion.code,
+            "bracket": None if criterion.bracket is None else format_points(criterion.bracket),
+            "worse": difference.worse,
+            "text": difference.describe(),
+        }
+        if criterion.kind == "count":
+            loses_on["by"] = abs(difference.alternative - difference.chosen)
+    return {
+        "rank": alternative.rank,
+        "pairs": [list(pair) for pair in (*fixed, *alternative.pairs)],
+        "bye": alternative.bye,
+        "changed_boards": [n + len(fixed) for n in alternative.changed_boards],
+        "new_pairs": [list(pair) for pair in alternative.new_pairs],
+        "loses_on": loses_on,
+        "criteria": [
+            {
+                "criterion": d.criterion.code,
+                "bracket": None
+                if d.criterion.bracket is None
+                else format_points(d.criterion.bracket),
+                "kind": d.criterion.kind,
+                "chosen": d.chosen,
+                "alternative": d.alternative,
+                "worse": d.worse,
+            }
+            for d in alternative.differences
+        ],
+    }
+
+
+def alternative_table(
+    tournament: Tournament, chosen: Pairing, alternative: Alternative, fixed: int = 0
+) -> Table:
+    """The boards of the chosen pairing that an alternative breaks up, and its new pairs
+    (``fixed``: how many fixed boards come first; the alternatives never change them)."""
+    points = scores(tournament)
+    table = Table(
+        title=f"Alternative {alternative.rank}: {alternative_reason(alternative)}",
+        title_justify="left",
+    )
+    table.add_column("Replaces boards", justify="right")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    table.add_column("Opponent")
+    table.add_column("Score", justify="right")
+
+    def name(pid: int) -> str:
+        return f"{tournament.player(pid).name} ({pid})"
+
+    boards = ", ".join(str(b + fixed) for b in alternative.changed_boards)
+    rows: list[tuple[str, str, str, str]] = [
+        (name(a), format_points(points[a]), name(b), format_points(points[b]))
+        for a, b in alternative.new_pairs
+    ]
+    if alternative.bye is not None and alternative.bye != chosen.bye:
+        rows.append((name(alternative.bye), format_points(points[alternative.bye]), "bye", ""))
+    for number, row in enumerate(rows):
+        table.add_row(boards if number == 0 else "", *row)
     return table

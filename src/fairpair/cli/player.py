@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
-from fairpair.core import Player
+from fairpair.core import Player, Tournament, format_points, points_from_text, scores
 from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
@@ -18,6 +18,17 @@ from fairpair.service import events as ev
 from fairpair.service import printouts
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
+
+MissedOption = Annotated[
+    str | None,
+    typer.Option(
+        "--missed-points",
+        help="A late entry's points for the rounds already paired: one value for all "
+        "(0.5) or one per round (0,0.5); each the worth of a zero, half or full-point bye. "
+        "Default 0.",
+        show_default=False,
+    ),
+]
 
 PROGRESS_FROM = 200
 """Show a progress bar when importing at least this many players."""
@@ -33,16 +44,18 @@ def add(
     fide_id: Annotated[str, typer.Option("--fide-id")] = "",
     birth_date: Annotated[str, typer.Option("--birth-date")] = "",
     sex: Annotated[str, typer.Option("--sex")] = "",
+    missed_points: MissedOption = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
 ) -> None:
-    """Register a player (the next start number)."""
+    """Register a player (the next start number); after round 1, a late entry."""
     with session(db, event, actor) as s:
-        _, player = ev.register_player(
+        changed, player = ev.register_player(
             s.desk,
             s.event_id(),
             name,
+            missed_points=_points_list(missed_points),
             rating=rating,
             title=title,
             federation=federation,
@@ -51,7 +64,35 @@ def add(
             birth_date=birth_date,
             sex=sex,
         )
-        typer.echo(f"registered {player.id} {player.name}")
+        typer.echo(
+            f"registered {player.id} {player.name}{_late_note(changed.tournament, player.id)}"
+        )
+
+
+def _points_list(text: str | None) -> list[int] | None:
+    if text is None:
+        return None
+    values = []
+    for part in text.replace(" ", "").split(","):
+        try:
+            values.append(points_from_text(part))
+        except (ValueError, ZeroDivisionError):
+            raise fail(
+                f"--missed-points {text!r}: give points such as 0.5, or one value per missed "
+                "round separated by commas (0,0.5)"
+            ) from None
+    return values
+
+
+def _late_note(t: Tournament, player_id: int) -> str:
+    entry = t.late_entry(player_id)
+    if entry is None:
+        return ""
+    awarded = scores(t)[player_id]
+    return (
+        f", a late entry from round {entry.first_round} with {format_points(awarded)} "
+        f"point(s) for the missed rounds"
+    )
 
 
 def _read_players(file: Path) -> tuple[Player, ...]:
@@ -65,6 +106,7 @@ def _read_players(file: Path) -> tuple[Player, ...]:
 @app.command("import")
 def import_players(
     file: Annotated[Path, typer.Argument(help="Players: a CSV with a header, or a TRF file.")],
+    missed_points: MissedOption = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -72,16 +114,21 @@ def import_players(
     """Import players from a CSV or TRF file, all or none."""
     with session(db, event, actor) as s:
         players = _read_players(file)
+        missed = _points_list(missed_points)
         event_id = s.event_id()
         if len(players) >= PROGRESS_FROM:
             columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn())
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("import", total=len(players))
                 ev.import_players(
-                    s.desk, event_id, players, lambda done, _: bar.update(task, completed=done)
+                    s.desk,
+                    event_id,
+                    players,
+                    lambda done, _: bar.update(task, completed=done),
+                    missed_points=missed,
                 )
         else:
-            ev.import_players(s.desk, event_id, players)
+            ev.import_players(s.desk, event_id, players, missed_points=missed)
         typer.echo(f"imported {len(players)} players from {file}")
 
 

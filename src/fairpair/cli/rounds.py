@@ -1,16 +1,18 @@
-"""`fairpair round ...`, `result`, `bye` and `undo`: running the rounds."""
+"""`fairpair round ...`, `result`, `bye`, `undo` and `redo`: running the rounds."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
+from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.storage import LogRecord
 
 app = typer.Typer(help="Pair a round, show it, or pair a board by hand.", no_args_is_help=True)
 
@@ -118,8 +120,40 @@ def bye(
         typer.echo(f"{granted.player} {name}: {kind}-point bye in round {granted.round}")
 
 
-def undo(db: DbOption = None, event: EventOption = None, actor: ActorOption = None) -> None:
-    """Take back the last round's pairing while no result is in (it stays in the log)."""
+StepsOption = Annotated[
+    int, typer.Option("--steps", "-n", min=1, help="How many changes, the latest first.")
+]
+
+
+def undo(
+    steps: StepsOption = 1,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Take back the last change of any kind (again to go further back; it stays in the log)."""
     with session(db, event, actor) as s:
-        changed = ev.undo_last_pairing(s.desk, s.event_id())
-        typer.echo(f"round {changed.tournament.next_round} unpaired")
+        event_id = s.event_id()
+        changed, taken = ev.undo(s.desk, event_id, steps)
+        _walked("undid", s, event_id, changed, taken)
+
+
+def redo(
+    steps: StepsOption = 1,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Bring back what undo took back, until a new change is made."""
+    with session(db, event, actor) as s:
+        event_id = s.event_id()
+        changed, taken = ev.redo(s.desk, event_id, steps)
+        _walked("redid", s, event_id, changed, taken)
+
+
+def _walked(
+    verb: str, s: Session, event_id: int, changed: ev.Event, taken: Sequence[LogRecord]
+) -> None:
+    log = ev.history(s.desk, event_id)
+    for record in taken:
+        typer.echo(f"{verb} #{record.seq}: {ev.describe(record, changed.tournament, log)}")

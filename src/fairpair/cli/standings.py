@@ -88,6 +88,15 @@ def standings(
         str,
         typer.Option("--score", help="Primary score: PTS, or MP (card games), MMS (McMahon)."),
     ] = "PTS",
+    round_robin: Annotated[
+        bool,
+        typer.Option(
+            "--round-robin",
+            help="The event is a round robin: Koya's limit is taken of the games a player "
+            "plays (an odd field's bye left out) and forfeits against the scheduled opponent "
+            "count as games for SB (FIDE C.07 rule 4).",
+        ),
+    ] = False,
 ) -> None:
     """Print the standings: rank, start rank, name, rating, points and the tie-breaks."""
     if not file.is_file():
@@ -99,7 +108,12 @@ def standings(
     except OSError as error:
         raise _fail(f"{file}: {error.strerror or error}") from None
     codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
-    settings = TiebreakSettings(unplayed_rule=unplayed, fide2026_caps=fide2026)
+    settings = TiebreakSettings(
+        unplayed_rule=unplayed,
+        fide2026_caps=fide2026,
+        round_robin=round_robin,
+        unplayed_as_played=round_robin,
+    )
     try:
         table = compute_standings(tournament, codes, settings, score=score)
     except UnknownTiebreakError as error:

@@ -33,14 +33,17 @@ from fairpair.core.results import (
 )
 from fairpair.core.schedule import Schedule, Session
 from fairpair.core.tournament import (
+    AWARDABLE_BYES,
     Acceleration,
     ForbiddenPairs,
+    LateEntry,
     RequestedBye,
     Round,
     Tournament,
 )
 
 __all__ = [
+    "AWARDABLE_BYES",
     "CHESS",
     "MATCH_POINTS",
     "TENTHS",
@@ -54,6 +57,7 @@ __all__ = [
     "ForbiddenPairs",
     "Game",
     "GameResult",
+    "LateEntry",
     "MatchScore",
     "Outcome",
     "Pairing",

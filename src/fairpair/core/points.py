@@ -59,6 +59,12 @@ class PointSystem:
     def half_bye_value(self) -> int:
         return self.draw if self.half_bye is None else self.half_bye
 
+    @property
+    def card_game(self) -> bool:
+        """Match points (3-1-0, a win worth three draws): a card-game event, whose boards
+        have no colours."""
+        return self.draw > 0 and self.win == 3 * self.draw
+
 
 CHESS = PointSystem()
 """1 / ½ / 0."""

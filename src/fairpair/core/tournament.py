@@ -63,6 +63,27 @@ class RequestedBye:
             raise ValueError(f"a {self.kind.name} bye cannot be requested in advance")
 
 
+AWARDABLE_BYES = (ByeKind.ZERO_POINT, ByeKind.HALF_POINT, ByeKind.FULL_POINT)
+"""The byes a director can award a late entrant for a round he missed (spec scoring.md §3)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """A player who joined after rounds had been paired (spec scoring.md §3).
+
+    He is paired from ``first_round`` on. Each earlier round holds a bye of the points the
+    director awarded for it (zero, half or full point): a voluntary unplayed round, which
+    scores like any bye of that kind but is no bye the player asked for.
+    """
+
+    player: PlayerId
+    first_round: int
+
+    def __post_init__(self) -> None:
+        if self.first_round < 2:
+            raise ValueError(f"a late entry joins from round 2 or later, not {self.first_round}")
+
+
 @dataclass(frozen=True, slots=True)
 class Acceleration:
     """Virtual points (tenths) added to a player's score for pairing purposes in one round."""
@@ -112,6 +133,8 @@ class Tournament:
     """``(player, first round not played)``."""
     system: str = ""
     """Encoded tournament type (TRF-2026 record 192), e.g. ``FIDE_DUTCH_2025_BAKU``."""
+    late_entries: tuple[LateEntry, ...] = ()
+    """Players who joined after round 1 was paired (see :meth:`with_player`)."""
     _by_id: dict[PlayerId, Player] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -129,6 +152,19 @@ class Tournament:
             for pid in rnd.participants():
                 if pid not in by_id:
                     raise ValueError(f"round {index} names player {pid}, who is not registered")
+        late: set[PlayerId] = set()
+        for entry in self.late_entries:
+            if entry.player not in by_id:
+                raise ValueError(f"late entry of player {entry.player}, who is not registered")
+            if entry.player in late:
+                raise ValueError(f"player {entry.player} has two late entries")
+            late.add(entry.player)
+            for rnd in self.rounds[: entry.first_round - 1]:
+                if any(game.involves(entry.player) for game in rnd.games):
+                    raise ValueError(
+                        f"player {entry.player} plays in round {rnd.number}, before his "
+                        f"late entry in round {entry.first_round}"
+                    )
 
     # --- look-ups -------------------------------------------------------------------------
 
@@ -165,6 +201,36 @@ class Tournament:
             if bye.player == player_id and bye.round == round_number:
                 return bye
         return None
+
+    def late_entry(self, player_id: PlayerId) -> LateEntry | None:
+        """The player's late entry, or None if he was registered before round 1."""
+        for entry in self.late_entries:
+            if entry.player == player_id:
+                return entry
+        return None
+
+    def entry_round(self, player_id: PlayerId) -> int:
+        """The first round the player could be paired in (1 unless he entered late)."""
+        entry = self.late_entry(player_id)
+        return 1 if entry is None else entry.first_round
+
+    def byes_requested_by(self, player_id: PlayerId) -> tuple[RequestedBye, ...]:
+        """The full, half and zero-point byes the player asked for, by round.
+
+        Both the byes of rounds already paired and those announced for later rounds count;
+        the rounds a late entrant missed do not (their points were awarded, not requested).
+        """
+        kinds = (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT)
+        first = self.entry_round(player_id)
+        found: dict[int, ByeKind] = {}
+        for bye in self.requested_byes:
+            if bye.player == player_id and bye.kind in kinds and bye.round >= first:
+                found[bye.round] = bye.kind
+        for rnd in self.rounds[first - 1 :]:
+            for paired_bye in rnd.byes:
+                if paired_bye.player == player_id and paired_bye.kind in kinds:
+                    found[rnd.number] = paired_bye.kind
+        return tuple(RequestedBye(r, player_id, found[r]) for r in sorted(found))
 
     def withdrawn_before(self, player_id: PlayerId, round_number: int) -> bool:
         """True if the player has withdrawn with effect on or before this round."""
@@ -206,6 +272,42 @@ class Tournament:
         if rnd.number != self.next_round:
             raise ValueError(f"the next round is {self.next_round}, not {rnd.number}")
         return dataclasses.replace(self, rounds=(*self.rounds, rnd))
+
+    def with_player(self, player: Player, missed: Iterable[ByeKind] | None = None) -> Tournament:
+        """A copy with one more player; after round 1 is paired, a late entry.
+
+        ``missed`` gives the bye awarded for each round already paired (zero, half or full
+        point, see :data:`AWARDABLE_BYES`), default a zero-point bye for each.
+        """
+        if self.has_player(player.id):
+            raise ValueError(f"two players have the id {player.id}")
+        awarded = (ByeKind.ZERO_POINT,) * len(self.rounds) if missed is None else tuple(missed)
+        if len(awarded) != len(self.rounds):
+            raise ValueError(
+                f"{player.name or player.id} missed {len(self.rounds)} round(s): give the points "
+                f"of each, not {len(awarded)}"
+            )
+        for kind in awarded:
+            if kind not in AWARDABLE_BYES:
+                raise ValueError(
+                    f"a missed round can be a zero, half or full-point bye, not {kind}"
+                )
+        players = (*self.players, player)
+        if not self.rounds:
+            return dataclasses.replace(self, players=players)
+        rounds = tuple(
+            dataclasses.replace(r, byes=(*r.byes, Bye(player.id, kind)))
+            for r, kind in zip(self.rounds, awarded, strict=True)
+        )
+        entry = LateEntry(player.id, len(self.rounds) + 1)
+        ranking = None if self.initial_ranking is None else (*self.initial_ranking, player.id)
+        return dataclasses.replace(
+            self,
+            players=players,
+            rounds=rounds,
+            late_entries=(*self.late_entries, entry),
+            initial_ranking=ranking,
+        )
 
     def with_rounds(self, rounds: Iterable[Round]) -> Tournament:
         return dataclasses.replace(self, rounds=tuple(rounds))

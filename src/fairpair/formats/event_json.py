@@ -19,6 +19,7 @@ from fairpair.core import (
     ForbiddenPairs,
     Game,
     GameResult,
+    LateEntry,
     MatchScore,
     Player,
     PointSystem,
@@ -111,6 +112,9 @@ def event_data(tournament: Tournament) -> dict[str, Any]:
             for f in t.forbidden
         ],
         "withdrawals": [{"player": p, "round": r} for p, r in t.withdrawals],
+        "late_entries": [
+            {"player": e.player, "first_round": e.first_round} for e in t.late_entries
+        ],
     }
 
 
@@ -131,11 +135,13 @@ class _Loader:
     def error(self, where: str, message: str) -> EventJsonError:
         return EventJsonError(message, path=self.source, field=where)
 
-    def obj(self, value: Any, where: str, fields: tuple[str, ...]) -> dict[str, Any]:
+    def obj(
+        self, value: Any, where: str, fields: tuple[str, ...], optional: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
         if not isinstance(value, dict):
             raise self.error(where, f"expected an object, found {_kind(value)}")
         for key in value:
-            if key not in fields:
+            if key not in fields and key not in optional:
                 raise self.error(f"{where}.{key}", "unknown field")
         for key in fields:
             if key not in value:
@@ -238,6 +244,8 @@ def _load(ld: _Loader, data: Any) -> Tournament:
             "forbidden",
             "withdrawals",
         ),
+        # Added after version 1 was first written: files without it have no late entries.
+        optional=("late_entries",),
     )
     points_data = ld.obj(top["points"], "$.points", _POINT_FIELDS)
     point_values = {
@@ -302,6 +310,18 @@ def _load(ld: _Loader, data: Any) -> Tournament:
         withdrawals.append(
             (ld.integer(w["player"], f"{where}.player"), ld.integer(w["round"], f"{where}.round"))
         )
+    late_entries = []
+    for i, item in enumerate(ld.items(top.get("late_entries", []), "$.late_entries")):
+        where = f"$.late_entries[{i}]"
+        e = ld.obj(item, where, ("player", "first_round"))
+        late_entries.append(
+            ld.build(
+                where,
+                LateEntry,
+                ld.integer(e["player"], f"{where}.player"),
+                ld.integer(e["first_round"], f"{where}.first_round"),
+            )
+        )
     ranking = top["initial_ranking"]
     if ranking is not None:
         ranking = tuple(
@@ -329,6 +349,7 @@ def _load(ld: _Loader, data: Any) -> Tournament:
         forbidden=tuple(forbidden),
         withdrawals=tuple(withdrawals),
         system=system,
+        late_entries=tuple(late_entries),
     )
 
 

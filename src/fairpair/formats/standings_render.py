@@ -164,7 +164,8 @@ def render_text(table: StandingsTable, title: str = "") -> str:
 
 
 def render_json(table: StandingsTable) -> str:
-    """``{"standings": [{"rank", "start_rank", "name", "points", "tiebreaks": {...}}]}``."""
+    """``{"standings": [{"rank", "start_rank", "name", "points", "tiebreaks": {...}}]}``;
+    a player whose results a round-robin withdrawal annulled also has ``"annulled": true``."""
     standings = [
         {
             "rank": row.rank,
@@ -176,6 +177,7 @@ def render_json(table: StandingsTable) -> str:
                 for column, value in zip(table.columns, row.values, strict=True)
             },
         }
+        | ({"annulled": True} if getattr(row, "annulled", False) else {})
         for row in table.rows
     ]
     return json.dumps({"standings": standings}, indent=2, ensure_ascii=False) + "\n"

@@ -422,6 +422,34 @@ class BursteinRound:
         )
 
 
+def compatibility(players: Sequence[SwissPlayer], view: SwissRound) -> list[list[bool]]:
+    """Which players may meet: no second game, no forbidden pair, no two equal absolute
+    preferences (spec §3.2; no topscorer exception). Rows and columns follow ``players``."""
+    n = len(players)
+    index = {p.id: i for i, p in enumerate(players)}
+    rows = [[i != j for j in range(n)] for i in range(n)]
+    for i, p in enumerate(players):
+        for opponent in p.opponents:
+            j = index.get(opponent)
+            if j is not None:
+                rows[i][j] = rows[j][i] = False
+    for pair in view.forbidden:
+        members = [index[m] for m in pair if m in index]
+        if len(members) == 2:
+            a, b = members
+            rows[a][b] = rows[b][a] = False
+    for i, p in enumerate(players):
+        for j in range(i + 1, n):
+            q = players[j]
+            if (
+                p.preference.absolute
+                and q.preference.absolute
+                and p.preference.colour is q.preference.colour
+            ):
+                rows[i][j] = rows[j][i] = False
+    return rows
+
+
 class _GroupPairing:
     """Spec §3.2-§3.5 on the players left after the bye, ``v_0 .. v_{n-1}`` in sorted order."""
 
@@ -445,30 +473,7 @@ class _GroupPairing:
         """Players carried into a lower group: the pairing score where their group began."""
 
     def _compatibility(self, view: SwissRound) -> list[list[bool]]:
-        """No second game, no forbidden pair, no two equal absolute preferences (spec §3.2)."""
-        players = self.players
-        index = {p.id: i for i, p in enumerate(players)}
-        rows = [[i != j for j in range(self.n)] for i in range(self.n)]
-        for i, p in enumerate(players):
-            for opponent in p.opponents:
-                j = index.get(opponent)
-                if j is not None:
-                    rows[i][j] = rows[j][i] = False
-        for pair in view.forbidden:
-            members = [index[m] for m in pair if m in index]
-            if len(members) == 2:
-                a, b = members
-                rows[a][b] = rows[b][a] = False
-        for i, p in enumerate(players):
-            for j in range(i + 1, self.n):
-                q = players[j]
-                if (
-                    p.preference.absolute
-                    and q.preference.absolute
-                    and p.preference.colour is q.preference.colour
-                ):
-                    rows[i][j] = rows[j][i] = False
-        return rows
+        return compatibility(self.players, view)
 
     def base_weight(self, x: int, y: int, same_group: bool, colour_mode: bool) -> int:
         """Spec §3.2: compatible, then same group, then compatible colour preferences."""

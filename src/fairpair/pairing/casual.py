@@ -44,10 +44,11 @@ matching over everybody chooses the bye (fewest rematches, then the bye rule).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.core import (
@@ -58,9 +59,12 @@ from fairpair.core import (
     Pairing,
     PlayerId,
     Tournament,
+    entries,
     scores,
 )
 from fairpair.matching import max_weight_matching
+from fairpair.pairing.swiss.colours import colour_note, colours_of_ranked_pair
+from fairpair.pairing.swiss.view import ColourPreference, colour_preference, played_colours
 
 
 class TieOrder(enum.Enum):
@@ -93,9 +97,11 @@ class CasualOptions:
     """Seed of the tie-order shuffle and of the initial colour; ``None``: drawn from the
     generator passed to :func:`pair_casual`."""
     colours: bool = False
-    """Give colours (white = the first player of a board). Off for card games."""
+    """Give colours by swiss-dutch §6 (see :func:`pair_casual`). Off for card games, whose
+    boards list the higher-ranked player first."""
     fixed_boards: tuple[tuple[PlayerId, PlayerId], ...] = ()
-    """Boards fixed by the director, paired as given (first boards, in this order)."""
+    """Boards fixed by the director, paired as given (first boards, in this order); with
+    colours on, their colours too follow swiss-dutch §6."""
     forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
     """Pairs that may not meet this round, on top of the snapshot's forbidden pairs."""
     separate_by_club: bool = False
@@ -157,10 +163,12 @@ def _build_event(tournament: Tournament, options: CasualOptions) -> _Event:
     return _Event(rnd, scores(tournament), met, forbidden, club, byes)
 
 
-def standings_order(
-    tournament: Tournament, options: CasualOptions, rng: random.Random
-) -> list[PlayerId]:
-    """Every player, top first: points descending, then the tie order of this round (§1)."""
+def tie_order(tournament: Tournament, options: CasualOptions, rng: random.Random) -> list[PlayerId]:
+    """Every player in the tie order of the round to pair (§1), points aside.
+
+    It orders players with equal points, and it numbers the players for the colour rule 6.6
+    (see :func:`pair_casual`) as the initial ranking numbers them in the Dutch system.
+    """
     rnd = tournament.next_round
     seed = _event_seed(options, rng)
     ranking = list(tournament.ranking_order)
@@ -170,9 +178,16 @@ def standings_order(
     elif options.tie_order is TieOrder.RATING:
         seed_index = {pid: i for i, pid in enumerate(ranking)}
         ranking.sort(key=lambda pid: (-(tournament.player(pid).rating or -1), seed_index[pid]))
-    tie = {pid: i for i, pid in enumerate(ranking)}
+    return ranking
+
+
+def standings_order(
+    tournament: Tournament, options: CasualOptions, rng: random.Random
+) -> list[PlayerId]:
+    """Every player, top first: points descending, then the tie order of this round (§1)."""
     points = scores(tournament)
-    return sorted(ranking, key=lambda pid: (-points[pid], tie[pid]))
+    # ``sorted`` is stable: equal points keep the tie order.
+    return sorted(tie_order(tournament, options, rng), key=lambda pid: -points[pid])
 
 
 def _event_seed(options: CasualOptions, rng: random.Random) -> int:
@@ -504,27 +519,46 @@ def _choose_bye_exactly(
 # --- the pairing system ------------------------------------------------------------------------
 
 
-def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Random) -> Pairing:
-    """Pair the next round of a casual Swiss event (swiss-casual.md).
+@dataclass(frozen=True, slots=True)
+class CasualRound:
+    """The round as the casual criteria see it (rules 1-6), shared by :func:`pair_casual` and
+    the alternatives: the players to pair and the costs of their pairs."""
 
-    Pure: the result depends only on the snapshot, the options and the generator (which is
-    only read when ``options.seed`` is None). Raises :class:`NoValidPairing` when the forbidden
-    pairs make a complete pairing impossible, ``ValueError`` for inconsistent fixed boards.
+    event: _Event
+    options: CasualOptions
+    """The options with the seed drawn."""
+    ties: tuple[PlayerId, ...]
+    """Every player in this round's tie order (:func:`tie_order`)."""
+    standings: tuple[PlayerId, ...]
+    """Every player, top first (§1)."""
+    order: tuple[PlayerId, ...]
+    """The players to pair (fixed boards left out), in standings order."""
+    bye_order: tuple[PlayerId, ...]
+    """With an odd ``order``, its players by the bye rule (§3), best first; else empty."""
+
+    def field_costs(
+        self, bye: PlayerId | None
+    ) -> tuple[tuple[PlayerId, ...], Callable[[int, int], tuple[int, int, int, int] | None]]:
+        """The players paired when ``bye`` has the bye, in standings order, and the cost of
+        a pair of them by position: (rematch, floats, squared point difference, style) as
+        rules 2, 4, 5, 6 count them, None for a forbidden pair (rule 1)."""
+        fld = _Field(self.event, [pid for pid in self.order if pid != bye], self.options.style)
+
+        def cost(p: int, q: int) -> tuple[int, int, int, int] | None:
+            return fld.cost(p, q) if fld.allowed(p, q) else None
+
+        return tuple(fld.ids), cost
+
+
+def casual_round(tournament: Tournament, options: CasualOptions, rng: random.Random) -> CasualRound:
+    """The :class:`CasualRound` of the next round (``rng`` is read only without a seed).
+
+    Raises ``ValueError`` for inconsistent fixed boards.
     """
-    rnd = tournament.next_round
     seed = _event_seed(options, rng)
-    seeded = CasualOptions(
-        tie_order=options.tie_order,
-        style=options.style,
-        seed=seed,
-        colours=options.colours,
-        fixed_boards=options.fixed_boards,
-        forbidden_pairs=options.forbidden_pairs,
-        separate_by_club=options.separate_by_club,
-    )
+    seeded = dataclasses.replace(options, seed=seed)
     event = _build_event(tournament, seeded)
-    to_pair = tournament.players_to_pair(rnd)
-    present = set(to_pair)
+    present = set(tournament.players_to_pair(tournament.next_round))
     fixed_players: set[PlayerId] = set()
     for a, b in seeded.fixed_boards:
         for pid in (a, b):
@@ -533,14 +567,47 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
             if pid in fixed_players:
                 raise ValueError(f"player {pid} is on two fixed boards")
             fixed_players.add(pid)
-    standings = standings_order(tournament, seeded, rng)
+    ties = tie_order(tournament, seeded, rng)
+    # ``sorted`` is stable: equal points keep the tie order.
+    standings = sorted(ties, key=lambda pid: -event.points[pid])
     position = {pid: i for i, pid in enumerate(standings)}
     order = [pid for pid in standings if pid in present and pid not in fixed_players]
-
-    bye: PlayerId | None = None
+    by_rule: list[PlayerId] = []
     if len(order) % 2 == 1:
         # Best bye first: fewest pairing byes, then lowest in the standings.
         by_rule = sorted(order, key=lambda pid: (event.byes.get(pid, 0), -position[pid]))
+    return CasualRound(event, seeded, tuple(ties), tuple(standings), tuple(order), tuple(by_rule))
+
+
+def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Random) -> Pairing:
+    """Pair the next round of a casual Swiss event (swiss-casual.md).
+
+    Pure: the result depends only on the snapshot, the options and the generator (which is
+    only read when ``options.seed`` is None). Raises :class:`NoValidPairing` when the forbidden
+    pairs make a complete pairing impossible, ``ValueError`` for inconsistent fixed boards.
+
+    With colours on (§5), the boards are chosen first, ignoring colours, and each board then
+    gets its colours by the rules of swiss-dutch §6 exactly as the Dutch system gives them
+    (:func:`~fairpair.pairing.swiss.colours.colours_of_ranked_pair`): preferences from the
+    games played over the board, the higher-ranked player being the one higher in the
+    standings order, his pairing number (rule 6.6) his place in this round's tie order among
+    the players to pair, and the initial colour drawn from the seed (:func:`initial_colour`).
+    As the pairing ignores colours, two players with the same absolute preference can meet
+    (the Dutch criterion C3 does not apply); rules 6.2-6.5 then decide which of them gets it.
+    A note per board names the colour rule that decided.
+    """
+    rnd = tournament.next_round
+    casual = casual_round(tournament, options, rng)
+    event, seeded, order = casual.event, casual.options, list(casual.order)
+    assert seeded.seed is not None
+    seed = seeded.seed
+    present = set(tournament.players_to_pair(rnd))
+    ties = casual.ties
+    position = {pid: i for i, pid in enumerate(casual.standings)}
+
+    bye: PlayerId | None = None
+    if len(order) % 2 == 1:
+        by_rule = casual.bye_order
         bye_rank = {pid: i for i, pid in enumerate(by_rule)}
         bye = by_rule[0]
         fld = _Field(event, [pid for pid in order if pid != bye], seeded.style)
@@ -566,6 +633,11 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
     boards: list[tuple[PlayerId, PlayerId]] = list(seeded.fixed_boards) + [
         (a, b) if position[a] < position[b] else (b, a) for a, b in pairs
     ]
+    seats: dict[PlayerId, _ColourSeat] = {}
+    if seeded.colours:
+        seats = _colour_seats(tournament, [pid for pid in ties if pid in present])
+    initial = initial_colour(seed)
+    games: list[Game] = []
     notes: list[BoardNote] = []
     for number, (a, b) in enumerate(boards, start=1):
         fixed = number <= len(seeded.fixed_boards)
@@ -574,55 +646,55 @@ def pair_casual(tournament: Tournament, options: CasualOptions, rng: random.Rand
             problems.append("a rematch")
         if not event.allowed(a, b):
             problems.append("a forbidden pair")
+        parts = []
         if problems:
             what = " and ".join(problems)
-            text = f"fixed board is {what}" if fixed else f"{what}: no pairing avoids it"
-            notes.append(BoardNote(number, text))
+            parts.append(f"fixed board is {what}" if fixed else f"{what}: no pairing avoids it")
+        if seeded.colours:
+            higher, lower = (a, b) if position[a] < position[b] else (b, a)
+            white, black, rule = colours_of_ranked_pair(seats[higher], seats[lower], initial)
+            games.append(Game(white.id, black.id))
+            parts.append(colour_note(white, black, rule))
+        else:
+            games.append(Game(a, b, coloured=False))
+        if parts:
+            notes.append(BoardNote(number, "; ".join(parts)))
     if not proven:
         notes.append(BoardNote(0, f"optimal among pairs within {_WIDEST} places; not proven"))
-    history = _colour_histories(tournament) if seeded.colours else None
-    games = tuple(
-        _game(history, a, b, number, seed) for number, (a, b) in enumerate(boards, start=1)
-    )
-    return Pairing(round=rnd, boards=games, bye=bye, notes=tuple(notes))
+    return Pairing(round=rnd, boards=tuple(games), bye=bye, notes=tuple(notes))
 
 
 # --- colours (only when switched on) -----------------------------------------------------------
 
 
-def _colour_histories(tournament: Tournament) -> dict[PlayerId, list[Colour]]:
-    """Each player's colours in the games he played with colours, oldest first."""
-    history: dict[PlayerId, list[Colour]] = {}
-    for past in tournament.rounds:
-        for game in past.games:
-            if game.coloured and _met_each_other(game):
-                history.setdefault(game.white, []).append(Colour.WHITE)
-                history.setdefault(game.black, []).append(Colour.BLACK)
-    return history
-
-
-def _game(
-    history: dict[PlayerId, list[Colour]] | None, a: PlayerId, b: PlayerId, board: int, seed: int
-) -> Game:
-    """The board, ``a`` being the higher-ranked player.
-
-    With colours on (§5, a simplified swiss-dutch §6): fewer whites gets white; equal, the
-    player who had black more recently gets white (alternation); equal histories, the
-    higher-ranked player gets the initial colour (drawn from the seed) on odd boards.
-    """
-    if history is None:
-        return Game(a, b, coloured=False)
-    ha, hb = history.get(a, []), history.get(b, [])
-    wa, wb = ha.count(Colour.WHITE), hb.count(Colour.WHITE)
-    if wa != wb:
-        return Game(a, b) if wa < wb else Game(b, a)
-    for ca, cb in zip(reversed(ha), reversed(hb), strict=False):
-        if ca != cb:
-            return Game(a, b) if ca is Colour.BLACK else Game(b, a)
+def initial_colour(seed: int) -> Colour:
+    """The initial colour of an event, drawn from its seed (§5): the colour rule 6.6 gives to
+    an odd pairing number when neither player of a board has a colour preference."""
     coin = random.Random(f"fairpair-colour:{seed}").random()
-    initial = Colour.WHITE if coin < 0.5 else Colour.BLACK
-    top_white = (initial is Colour.WHITE) == (board % 2 == 1)
-    return Game(a, b) if top_white else Game(b, a)
+    return Colour.WHITE if coin < 0.5 else Colour.BLACK
+
+
+@dataclass(frozen=True, slots=True)
+class _ColourSeat:
+    """A player as the colour rules of swiss-dutch §6 read him (a ``ColourParty``)."""
+
+    id: PlayerId
+    tpn: int
+    """His place in the tie order among the players to pair this round (rule 6.6)."""
+    colours: tuple[Colour, ...]
+    preference: ColourPreference
+
+
+def _colour_seats(
+    tournament: Tournament, numbered: Sequence[PlayerId]
+) -> dict[PlayerId, _ColourSeat]:
+    """The colour view of the players to pair, given in the tie order that numbers them."""
+    table = entries(tournament)
+    seats = {}
+    for number, pid in enumerate(numbered, start=1):
+        colours = played_colours(table[pid])
+        seats[pid] = _ColourSeat(pid, number, colours, colour_preference(colours))
+    return seats
 
 
 def rematch_count(tournament: Tournament, pairing: Pairing) -> int:

@@ -42,17 +42,7 @@ def with_fixed_boards(
     def pair(tournament: Tournament) -> Pairing:
         rnd = tournament.next_round
         _check_fixed_boards(tournament, boards)
-        fixed_players = [pid for board in boards for pid in board]
-        # Every system leaves out players with a requested bye for the round it pairs, so an
-        # ABSENT request, in a copy only, is how the engine is told to ignore them. The
-        # original snapshot (and so the round written from this pairing) never sees it.
-        field = tournament.replace(
-            requested_byes=(
-                *tournament.requested_byes,
-                *(RequestedBye(rnd, pid, ByeKind.ABSENT) for pid in fixed_players),
-            )
-        )
-        engine = system(field)
+        engine = system(without_fixed_players(tournament, boards))
         shift = len(boards)
         notes = [*_warnings(tournament, boards)]
         notes.extend(
@@ -67,6 +57,24 @@ def with_fixed_boards(
         )
 
     return pair
+
+
+def without_fixed_players(
+    tournament: Tournament, boards: Sequence[tuple[PlayerId, PlayerId]]
+) -> Tournament:
+    """The snapshot the engine pairs around fixed boards: their players left out.
+
+    Every system leaves out players with a requested bye for the round it pairs, so an ABSENT
+    request, in a copy only, is how the engine is told to ignore them. The original snapshot
+    (and so the round written from the pairing) never sees it.
+    """
+    rnd = tournament.next_round
+    return tournament.replace(
+        requested_byes=(
+            *tournament.requested_byes,
+            *(RequestedBye(rnd, pid, ByeKind.ABSENT) for board in boards for pid in board),
+        )
+    )
 
 
 def _check_fixed_boards(

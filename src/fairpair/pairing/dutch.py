@@ -17,7 +17,7 @@ from fairpair.core import BoardNote, Colour, Game, Pairing, Tournament, format_p
 from fairpair.pairing.errors import NoValidPairing, PairingError
 from fairpair.pairing.matcher import Matcher, MatcherFactory, default_matcher
 from fairpair.pairing.swiss.board_order import board_key
-from fairpair.pairing.swiss.colours import allocate_colours
+from fairpair.pairing.swiss.colours import allocate_colours, colour_note
 from fairpair.pairing.swiss.view import Float, SwissPlayer, SwissRound, swiss_round
 
 _NO_COLOUR, _WHITE, _BLACK = 0, 1, 2
@@ -328,6 +328,14 @@ class DutchRound:
 
     # --- C5 and C9: the bye ---------------------------------------------------------------
 
+    def settle_bye_score(self) -> int | None:
+        """C5: the lowest pairing score the pairing-allocated bye can go to (None if n is
+        even), from the pre-pass of spec §9.2; raises :class:`NoValidPairing` when nobody can
+        take it. Other users of the round's criteria (the alternatives) call it once."""
+        if self.n % 2 == 1 and self.bye_score is None:
+            self._bye_prepass()
+        return self.bye_score
+
     def _bye_prepass(self) -> None:
         """Spec §9.2 steps 5-8: the lowest achievable bye score (C5) and the C9 set-up."""
         n = self.n
@@ -595,11 +603,7 @@ class DutchRound:
         return Pairing(round=self.view.round, boards=games, bye=bye_id, notes=tuple(notes))
 
     def _note(self, white: SwissPlayer, black: SwissPlayer, rule: str, a: int, b: int) -> str:
-        parts = [
-            f"{white.id}-{black.id}: colours by rule {rule} "
-            f"(preferences {white.id}: {white.preference.kind}"
-            f"{_pref_text(white)}, {black.id}: {black.preference.kind}{_pref_text(black)})"
-        ]
+        parts = [colour_note(white, black, rule)]
         for x in (a, b):
             levels = self.moved_down.get(x)
             if levels:
@@ -610,8 +614,3 @@ class DutchRound:
                     f"the scoregroup(s) {texts}: no compatible opponent there keeping C6-C21"
                 )
         return "; ".join(parts)
-
-
-def _pref_text(player: SwissPlayer) -> str:
-    colour = player.preference.colour
-    return "" if colour is None else f" {colour.name.lower()}"

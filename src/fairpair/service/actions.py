@@ -4,17 +4,25 @@ Every command a director runs is recorded as one action with a JSON payload; :fu
 is the single place that turns an action into a new snapshot, both when the command runs and
 when the event is rebuilt from its log, so the two cannot drift apart. It checks the action
 against the snapshot and raises :class:`CommandError` when it does not fit.
+
+Undo and redo never delete or rewrite a record: ``action.undone`` names the sequence number
+of the change it takes back and ``action.redone`` the one it brings back, and a replay skips
+what is undone (:func:`undo_history`). Undo always takes the latest change still in effect,
+so no change in effect can depend on one that is undone.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core import (
+    AWARDABLE_BYES,
     Bye,
     ByeKind,
+    ForbiddenPairs,
     Game,
     GameResult,
     MatchScore,
@@ -30,12 +38,18 @@ from fairpair.service.settings import EventSettings
 
 __all__ = [
     "ACTIONS",
+    "KEPT",
+    "REDONE",
+    "UNDONE",
+    "UndoHistory",
     "apply",
     "pairing_payload",
     "player_data",
     "player_from_data",
     "renumbered",
     "replay",
+    "undo_history",
+    "withdrawal_forfeit",
 ]
 
 Payload = Mapping[str, Any]
@@ -57,16 +71,33 @@ def player_from_data(data: Payload) -> Player:
 
 def _registered(t: Tournament, p: Payload) -> Tournament:
     new = [player_from_data(d) for d in p["players"]]
-    taken = {q.id for q in t.players}
+    # A late entry has a bye in every round already paired (spec scoring.md §3): the points
+    # the director awarded for it, a zero-point bye when the log names none.
+    missed = p.get("missed")
+    awarded = None if missed is None else [_awarded_bye(name) for name in missed]
+    if awarded is not None and len(awarded) != len(t.rounds):
+        raise CommandError(
+            f"{len(t.rounds)} round(s) are paired: give the points of each missed round, "
+            f"not of {len(awarded)}"
+        )
     for player in new:
-        if player.id in taken:
+        if t.has_player(player.id):
             raise CommandError(f"start number {player.id} is taken")
-        taken.add(player.id)
-    # A late entry has a zero-point bye (a voluntary unplayed round) in every round already
-    # paired (spec scoring.md §3), so that each round lists every player.
-    missed = tuple(Bye(player.id, ByeKind.ZERO_POINT) for player in new)
-    rounds = tuple(dataclasses.replace(r, byes=(*r.byes, *missed)) for r in t.rounds)
-    return t.replace(players=(*t.players, *new), rounds=rounds)
+        try:
+            t = t.with_player(player, awarded)
+        except ValueError as error:
+            raise CommandError(str(error)) from None
+    return t
+
+
+def _awarded_bye(name: str) -> ByeKind:
+    try:
+        kind = ByeKind[name.upper()]
+    except KeyError:
+        kind = ByeKind.ABSENT
+    if kind not in AWARDABLE_BYES:
+        raise CommandError(f"a missed round is a zero, half or full-point bye, not {name!r}")
+    return kind
 
 
 def _edited(t: Tournament, p: Payload) -> Tournament:
@@ -100,6 +131,7 @@ def renumbered(t: Tournament, order: Sequence[PlayerId]) -> Tournament:
             dataclasses.replace(f, players=tuple(new_id[x] for x in f.players)) for f in t.forbidden
         ),
         withdrawals=tuple((new_id[x], r) for x, r in t.withdrawals),
+        late_entries=tuple(dataclasses.replace(e, player=new_id[e.player]) for e in t.late_entries),
         initial_ranking=None,
     )
 
@@ -122,6 +154,8 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
     for pid in (x for g in boards for x in (g.white, g.black)):
         if not t.has_player(pid):
             raise CommandError(f"no player {pid}")
+    if "forfeited" in p:
+        boards = _forfeited(t, number, boards, p["forfeited"])
     pairing = Pairing(number, boards, p["bye"])
     try:
         rnd = pairing.to_round(t)
@@ -131,6 +165,38 @@ def _paired(t: Tournament, p: Payload) -> Tournament:
         return t.with_round(dataclasses.replace(rnd, byes=(*rnd.byes, *absent)))
     except ValueError as error:
         raise CommandError(str(error)) from None
+
+
+def withdrawal_forfeit(white_withdrawn: bool, black_withdrawn: bool) -> GameResult:
+    """The result of a scheduled game that a withdrawal leaves unplayed: a forfeit lost by
+    whoever has withdrawn (both, if both have)."""
+    if white_withdrawn and black_withdrawn:
+        return GameResult.DOUBLE_FORFEIT
+    if white_withdrawn:
+        return GameResult.BLACK_WINS_BY_FORFEIT
+    if black_withdrawn:
+        return GameResult.WHITE_WINS_BY_FORFEIT
+    raise ValueError("neither player has withdrawn")
+
+
+def _forfeited(
+    t: Tournament, number: int, boards: tuple[Game, ...], forfeited: Sequence[int]
+) -> tuple[Game, ...]:
+    """A round robin's scheduled games left unplayed by a withdrawal (spec round-robin.md
+    §6.3): each listed board is a forfeit lost by its withdrawn player."""
+    games = list(boards)
+    for board in forfeited:
+        if not 1 <= board <= len(games):
+            raise CommandError(f"round {number} has no board {board}")
+        game = games[board - 1]
+        white, black = (t.withdrawn_before(pid, number) for pid in (game.white, game.black))
+        if not (white or black):
+            raise CommandError(
+                f"board {board} of round {number}: neither player has withdrawn, so the game "
+                "is to be played"
+            )
+        games[board - 1] = dataclasses.replace(game, result=withdrawal_forfeit(white, black))
+    return tuple(games)
 
 
 def _unpaired(t: Tournament, p: Payload) -> Tournament:
@@ -264,6 +330,26 @@ def _board_set(t: Tournament, p: Payload) -> Tournament:
     return t.with_rounds(rounds)
 
 
+def _forbidden(t: Tournament, p: Payload) -> Tournament:
+    """Players kept apart: no two of them are paired from ``first_round`` on."""
+    members = tuple(p["players"])
+    for pid in members:
+        if not t.has_player(pid):
+            raise CommandError(f"no player {pid}")
+    if len(set(members)) < 2:
+        raise CommandError("name at least two different players to keep apart")
+    first = p.get("first_round", t.next_round)
+    if first < t.next_round:
+        raise CommandError(f"round {first} is already paired; forbid from round {t.next_round}")
+    rule = ForbiddenPairs(members, first_round=first, last_round=p.get("last_round"))
+    return t.replace(forbidden=(*t.forbidden, rule))
+
+
+def _claimed(t: Tournament, _: Payload) -> Tournament:
+    """A director took over the event: who runs it is kept beside the snapshot, not in it."""
+    return t
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -279,12 +365,42 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "bye.granted": _bye,
     "player.withdrawn": _withdrawn,
     "board.set": _board_set,
+    "pairs.forbidden": _forbidden,
+    "event.claimed": _claimed,
 }
 """Every action after ``event.created``, by its name in the log."""
 
 
-def apply(tournament: Tournament | None, action: str, payload: Payload) -> Tournament:
-    """The snapshot after one action; :class:`CommandError` if it does not fit."""
+def _bye_within_limit(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
+    s.bye_limit.check(after, p["player"], p["round"])
+
+
+def _joining_allowed(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
+    if s.system.round_robin and before.rounds:
+        raise CommandError(
+            "players cannot join a round robin once round 1 is paired (its schedule is fixed)"
+        )
+
+
+RULES: dict[str, Callable[[Tournament, Tournament, Payload, EventSettings], None]] = {
+    "bye.granted": _bye_within_limit,
+    "player.registered": _joining_allowed,
+    "players.imported": _joining_allowed,
+}
+"""The organiser's rules (the event's settings) an action must keep, checked on its result."""
+
+
+def apply(
+    tournament: Tournament | None,
+    action: str,
+    payload: Payload,
+    settings: EventSettings | None = None,
+) -> Tournament:
+    """The snapshot after one action; :class:`CommandError` if it does not fit.
+
+    With the event's ``settings`` (as they were when the action was taken), its rules are
+    kept too: the bye limit, no late entry into a round robin.
+    """
     if action == "event.created":
         return _created(tournament, payload)
     if tournament is None:
@@ -293,14 +409,101 @@ def apply(tournament: Tournament | None, action: str, payload: Payload) -> Tourn
         change = ACTIONS[action]
     except KeyError:
         raise CommandError(f"unknown action {action!r} in the log") from None
-    return change(tournament, payload)
+    after = change(tournament, payload)
+    rule = RULES.get(action)
+    if rule is not None and settings is not None:
+        rule(tournament, after, payload, settings)
+    return after
+
+
+UNDONE = "action.undone"
+"""A record taking back the change whose sequence number it names (payload ``seq``, and
+``action`` for the reader)."""
+REDONE = "action.redone"
+"""A record bringing back the undone change whose sequence number it names."""
+KEPT = frozenset({"event.created", "event.claimed"})
+"""Records undo passes over: the event's creation (undoing it is refused) and a director
+taking the event over (who runs an event is kept beside the snapshot, not in it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UndoHistory:
+    """What undo and redo records of a log leave in effect, and what they would take next."""
+
+    in_effect: tuple[int, ...]
+    """Sequence numbers of the records a replay applies, in log order (no undo or redo
+    records, no undone change)."""
+    undoable: tuple[int, ...]
+    """Changes in effect that undo may take back, oldest first: undo takes the last."""
+    redoable: tuple[int, ...]
+    """Undone changes that redo may bring back: redo takes the last (the latest undone).
+    Empty once a new change is made after an undo."""
+    undone_by: Mapping[int, int]
+    """For each change now undone, the sequence number of the record that undid it."""
+
+
+def undo_history(log: Iterable[tuple[int, str, Payload]]) -> UndoHistory:
+    """Which records of a log (sequence number, action, payload) are in effect.
+
+    Raises :class:`CommandError` for an undo record that does not name the latest change in
+    effect, or a redo record that does not name the latest undone change.
+    """
+    seqs: list[int] = []
+    undoable: list[int] = []
+    redoable: list[int] = []
+    actions: dict[int, str] = {}
+    undone_by: dict[int, int] = {}
+    for seq, action, payload in log:
+        if action in (UNDONE, REDONE):
+            undoing = action == UNDONE
+            stack = undoable if undoing else redoable
+            target = payload.get("seq")
+            if not stack or stack[-1] != target:
+                latest = (
+                    f"the latest {'change in effect' if undoing else 'undone change'} is "
+                    f"#{stack[-1]}"
+                    if stack
+                    else f"there is no {'change in effect' if undoing else 'undone change'}"
+                )
+                raise CommandError(
+                    f"record #{seq} {'undoes' if undoing else 'redoes'} #{target}, but {latest}"
+                )
+            if payload.get("action", actions[target]) != actions[target]:
+                raise CommandError(
+                    f"record #{seq} names #{target} as {payload['action']}, "
+                    f"but #{target} is {actions[target]}"
+                )
+            (redoable if undoing else undoable).append(stack.pop())
+            if undoing:
+                undone_by[target] = seq
+            else:
+                del undone_by[target]
+            continue
+        seqs.append(seq)
+        actions[seq] = action
+        if action not in KEPT:
+            undoable.append(seq)
+            redoable.clear()  # a new change: what was undone stays undone
+    return UndoHistory(
+        in_effect=tuple(seq for seq in seqs if seq not in undone_by),
+        undoable=tuple(undoable),
+        redoable=tuple(redoable),
+        undone_by=undone_by,
+    )
 
 
 def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
-    """The snapshot a whole log leads to."""
+    """The snapshot a whole log (from record 1, in order) leads to, keeping the rules of the
+    event's settings; undone changes are skipped, undo and redo records checked."""
+    log = list(records)
+    history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
     tournament: Tournament | None = None
-    for action, payload in records:
-        tournament = apply(tournament, action, payload)
+    settings: EventSettings | None = None
+    for seq in history.in_effect:
+        action, payload = log[seq - 1]
+        if action == "event.created":
+            settings = EventSettings.from_data(payload)
+        tournament = apply(tournament, action, payload, settings)
     if tournament is None:
         raise CommandError("the log is empty")
     return tournament

@@ -5,3 +5,12 @@ from __future__ import annotations
 
 class CommandError(ValueError):
     """A command that cannot be applied to the event as it stands; nothing was changed."""
+
+
+class FieldErrors(CommandError):
+    """Input refused field by field: ``errors`` maps each field's name to what is wrong with
+    it, so a form can show every message next to its field at once."""
+
+    def __init__(self, errors: dict[str, str]) -> None:
+        self.errors = dict(errors)
+        super().__init__("; ".join(f"{field}: {message}" for field, message in errors.items()))

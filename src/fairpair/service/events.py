@@ -19,7 +19,9 @@ from fairpair.core import (
     ByeKind,
     Pairing,
     Player,
+    PointSystem,
     Tournament,
+    format_points,
 )
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
@@ -28,8 +30,9 @@ from fairpair.service import actions
 from fairpair.service.errors import CommandError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
-from fairpair.service.settings import EventSettings
-from fairpair.standings import Standings, TiebreakSettings, UnknownTiebreakError, compute_standings
+from fairpair.service.settings import EventSettings, WithdrawalPolicy
+from fairpair.service.withdrawals import standings_settings
+from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
     ConcurrencyError,
     EventInfo,
@@ -44,6 +47,7 @@ __all__ = [
     "Event",
     "Progress",
     "RebuildReport",
+    "check_tiebreaks",
     "correct_results",
     "create_event",
     "describe",
@@ -52,17 +56,25 @@ __all__ = [
     "export",
     "find_event",
     "find_player",
+    "forbid_pairs",
     "grant_bye",
+    "headline",
     "history",
     "import_players",
     "list_events",
     "load",
     "pair_round",
     "rebuild",
+    "record_results",
+    "redo",
     "register_player",
     "set_manual_board",
+    "settings_lines",
     "standings",
+    "undo",
+    "undo_history",
     "undo_last_pairing",
+    "undo_targets",
     "withdraw",
 ]
 
@@ -100,22 +112,26 @@ class Event:
 # --- events ---------------------------------------------------------------------------------
 
 
-def create_event(desk: Desk, settings: EventSettings) -> Event:
-    """Create an event; its log starts with ``event.created``."""
+def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) -> Event:
+    """Create an event run by the director ``owner`` (none: any director may take it over);
+    its log starts with ``event.created``."""
     if settings.system.round_robin and settings.points.pairing_bye is None:
         # Everyone sits out once in an odd round robin: the bye scores nothing by default.
         settings = dataclasses.replace(
             settings, points=dataclasses.replace(settings.points, pairing_bye=0)
         )
-    _check_tiebreaks(settings.chosen_tiebreaks)
+    check_tiebreaks(settings.chosen_tiebreaks)
     data = settings.to_data()
     snapshot = actions.apply(None, "event.created", data)
     record = NewRecord(desk.clock(), desk.actor, "event.created", data)
-    info = desk.store.create_event(settings.name, settings.system.value, data, record, snapshot)
+    info = desk.store.create_event(
+        settings.name, settings.system.value, data, record, snapshot, owner=owner
+    )
     return Event(info, settings, snapshot)
 
 
-def _check_tiebreaks(codes: Sequence[str]) -> None:
+def check_tiebreaks(codes: Sequence[str]) -> None:
+    """:class:`CommandError` naming the first tie-break code that is not known."""
     try:
         compute_standings(Tournament(players=()), codes)
     except UnknownTiebreakError as error:
@@ -165,7 +181,7 @@ def _command(
     if expected_version is not None and event.version != expected_version:
         raise ConcurrencyError(event.info.name, expected_version, event.version)
     payload = dict(build(event))
-    snapshot = actions.apply(event.tournament, action, payload)
+    snapshot = actions.apply(event.tournament, action, payload, event.settings)
     record = NewRecord(desk.clock(), desk.actor, action, payload)
     info = desk.store.append(event.id, expected_version or event.version, record, snapshot)
     return Event(info, event.settings, snapshot)
@@ -200,22 +216,76 @@ def find_player(tournament: Tournament, ref: str) -> Player:
     raise CommandError(f"no player matches {ref!r}{hint}")
 
 
-def _check_joining(event: Event) -> None:
-    if event.settings.system.round_robin and event.tournament.rounds:
-        raise CommandError("players cannot join a round robin once round 1 is paired")
+def _missed_rounds(
+    tournament: Tournament, names: str, points: Sequence[int] | None
+) -> dict[str, Any]:
+    """The log's record of the byes awarded for the rounds a late entrant missed.
+
+    ``points`` (tenths) holds one value per paired round, or one value for all of them;
+    each must be what a zero, half or full-point bye is worth in the event (default 0).
+    """
+    played = len(tournament.rounds)
+    if points is None:
+        return {"missed": ["zero_point"] * played} if played else {}
+    if not played:
+        raise CommandError(
+            f"no round is paired yet, so {names} missed none: points for missed rounds are "
+            "for late entries"
+        )
+    values = list(points) * played if len(points) == 1 else list(points)
+    if len(values) != played:
+        raise CommandError(
+            f"{_plural(played, 'round')} already paired: give the points for each missed "
+            f"round, or one value for all of them, not {len(points)} values"
+        )
+    system = tournament.points
+    worth = {
+        system.zero_bye: ByeKind.ZERO_POINT,
+        system.half_bye_value: ByeKind.HALF_POINT,
+        system.full_bye_value: ByeKind.FULL_POINT,
+    }
+    kinds = []
+    for number, value in enumerate(values, start=1):
+        if value not in worth:
+            choices = ", ".join(
+                f"{format_points(v)} ({k.name.lower().replace('_', '-')} bye)"
+                for v, k in sorted(worth.items())
+            )
+            raise CommandError(
+                f"{format_points(value)} point(s) for missed round {number}: the event awards "
+                f"a missed round as a bye, worth {choices}"
+            )
+        kinds.append(worth[value].name.lower())
+    return {"missed": kinds}
 
 
-def register_player(desk: Desk, event_id: int, name: str, **fields: Any) -> tuple[Event, Player]:
-    """Register one player with the next start number."""
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" + ("" if count == 1 else "s")
+
+
+def register_player(
+    desk: Desk,
+    event_id: int,
+    name: str,
+    *,
+    missed_points: Sequence[int] | None = None,
+    **fields: Any,
+) -> tuple[Event, Player]:
+    """Register one player with the next start number.
+
+    After round 1 is paired (Swiss only) this is a late entry: ``missed_points`` (tenths)
+    are awarded for the rounds already paired, one value per round or one for all,
+    each the worth of a zero, half or full-point bye (default 0).
+    """
     if not name.strip():
         raise CommandError("a player needs a name")
     made: list[Player] = []
 
     def build(event: Event) -> Mapping[str, Any]:
-        _check_joining(event)
         number = max(event.tournament.player_ids, default=0) + 1
         made.append(Player(id=number, name=name.strip(), **fields))
-        return {"players": [actions.player_data(made[0])]}
+        missed = _missed_rounds(event.tournament, made[0].name, missed_points)
+        return {"players": [actions.player_data(made[0])], **missed}
 
     return _command(desk, event_id, "player.registered", build), made[0]
 
@@ -225,20 +295,26 @@ def import_players(
     event_id: int,
     players: Sequence[Player],
     progress: Progress | None = None,
+    *,
+    missed_points: Sequence[int] | None = None,
 ) -> Event:
-    """Register many players in one transaction; they take the next start numbers in order."""
+    """Register many players in one transaction; they take the next start numbers in order.
+
+    After round 1 is paired they are late entries with ``missed_points`` for each round
+    already paired (see :func:`register_player`).
+    """
     if not players:
         raise CommandError("the file has no players")
 
     def build(event: Event) -> Mapping[str, Any]:
-        _check_joining(event)
         first = max(event.tournament.player_ids, default=0) + 1
+        missed = _missed_rounds(event.tournament, "these players", missed_points)
         data = []
         for index, player in enumerate(players):
             data.append(actions.player_data(dataclasses.replace(player, id=first + index)))
             if progress is not None and (index % 500 == 0 or index + 1 == len(players)):
                 progress(index + 1, len(players))
-        return {"players": data}
+        return {"players": data, **missed}
 
     return _command(desk, event_id, "players.imported", build)
 
@@ -285,6 +361,22 @@ def grant_bye(desk: Desk, event_id: int, ref: str, round_number: int | None, kin
     return _command(desk, event_id, "bye.granted", build)
 
 
+def forbid_pairs(
+    desk: Desk, event_id: int, refs: Sequence[str], first_round: int | None = None
+) -> Event:
+    """Keep players apart: no two of them are paired from ``first_round`` (default: the next
+    round) on, e.g. relatives or team mates. Swiss systems only."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        if event.settings.system.round_robin:
+            raise CommandError("a round robin follows its schedule; pairs cannot be forbidden")
+        players = [find_player(event.tournament, ref).id for ref in refs]
+        number = event.tournament.next_round if first_round is None else first_round
+        return {"players": players, "first_round": number}
+
+    return _command(desk, event_id, "pairs.forbidden", build)
+
+
 # --- rounds ---------------------------------------------------------------------------------
 
 
@@ -326,13 +418,102 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         pairing = pair_next_round(t, event.settings)
         made.append(pairing)
         payload.update(actions.pairing_payload(pairing, coloured=not event.settings.card_game))
+        forfeited = [
+            board for board, game in enumerate(pairing.boards, start=1) if game.result is not None
+        ]
+        if forfeited:
+            payload["forfeited"] = forfeited
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
 
 
+def undo(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Take back the latest ``steps`` changes still in effect, the latest first, and return
+    them: one ``action.undone`` record each, all in one transaction (or none).
+
+    Any change can be undone (results, a pairing, a registration, a bye, a withdrawal...),
+    never the creation of the event; taking over an event is passed over. A pairing whose
+    round has results is undone only after them, since undo goes from the latest change back.
+    """
+    return _walk(desk, event_id, steps, actions.UNDONE, expected_version)
+
+
+def redo(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Bring back the latest ``steps`` undone changes, the latest undone first, and return
+    them; possible until a new change is made after the undo."""
+    return _walk(desk, event_id, steps, actions.REDONE, expected_version)
+
+
+def _walk(
+    desk: Desk, event_id: int, steps: int, action: str, expected_version: int | None
+) -> tuple[Event, Sequence[LogRecord]]:
+    """Undo or redo ``steps`` changes: the new records are checked by a replay of the whole
+    log with them, whose result is the new snapshot (the log is the source of truth)."""
+    verb = "undo" if action == actions.UNDONE else "redo"
+    if steps < 1:
+        raise CommandError(f"{verb} at least one change, not {steps}")
+    event = load(desk, event_id)
+    if expected_version is not None and event.version != expected_version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
+    # The log is append-only: its first `version` records are the event as loaded; anything
+    # later is another director's, and the append below will refuse.
+    log = [r for r in desk.store.log(event_id) if r.seq <= event.version]
+    history = undo_history(log)
+    stack = history.undoable if action == actions.UNDONE else history.redoable
+    if len(stack) < steps:
+        raise CommandError(_too_far(verb, steps, len(stack)))
+    by_seq = {r.seq: r for r in log}
+    taken = [by_seq[seq] for seq in reversed(stack[len(stack) - steps :])]
+    records = [
+        NewRecord(desk.clock(), desk.actor, action, {"seq": r.seq, "action": r.action})
+        for r in taken
+    ]
+    snapshot = actions.replay(
+        [(r.action, r.payload) for r in log] + [(n.action, n.payload) for n in records]
+    )
+    info = desk.store.append_many(event.id, event.version, records, snapshot)
+    return Event(info, event.settings, snapshot), taken
+
+
+def _too_far(verb: str, steps: int, possible: int) -> str:
+    if verb == "undo":
+        if possible == 0:
+            return (
+                "there is nothing to undo: no change is in effect but the creation of the "
+                "event, which cannot be undone"
+            )
+        return f"only {_plural(possible, 'change')} can be undone, not {steps}"
+    if possible == 0:
+        return "there is nothing to redo: nothing was undone since the last change"
+    return f"only {_plural(possible, 'change')} can be redone, not {steps}"
+
+
+def undo_history(records: Sequence[LogRecord]) -> actions.UndoHistory:
+    """Which records of an event's log are in effect, and what undo and redo would take."""
+    return actions.undo_history((r.seq, r.action, r.payload) for r in records)
+
+
+def undo_targets(records: Sequence[LogRecord]) -> tuple[LogRecord | None, LogRecord | None]:
+    """The change :func:`undo` would take back next and the one :func:`redo` would bring
+    back, from the event's whole log (``None``: nothing to undo, or to redo)."""
+    history = undo_history(records)
+    by_seq = {r.seq: r for r in records}
+    undo_next = by_seq[history.undoable[-1]] if history.undoable else None
+    redo_next = by_seq[history.redoable[-1]] if history.redoable else None
+    return undo_next, redo_next
+
+
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:
-    """Take back the last round's pairing while no result is in (logged, never deleted)."""
+    """Take back the last round's pairing while no result is in (logged, never deleted).
+
+    A change of its own (``round.unpaired``), kept for the callers that offer exactly this;
+    :func:`undo` takes back the latest change of any kind.
+    """
 
     def build(event: Event) -> Mapping[str, Any]:
         if not event.tournament.rounds:
@@ -414,13 +595,71 @@ def correct_results(
     return _command(desk, event_id, "result.corrected", lambda _: payload, expected_version)
 
 
+def record_results(
+    desk: Desk,
+    event_id: int,
+    round_number: int | None,
+    entries: Sequence[tuple[int, str]],
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Results typed for one round (default: the last), as one change: logged as entered
+    when they fill empty boards of the round being played, else as a correction."""
+    t = load(desk, event_id).tournament
+    if not t.rounds:
+        raise CommandError("no round is paired yet")
+    number = len(t.rounds) if round_number is None else round_number
+    current = t.rounds[-1]
+    fills = number == current.number and all(
+        1 <= board <= len(current.games) and current.games[board - 1].result is None
+        for board, _ in entries
+    )
+    if fills:
+        return enter_results(desk, event_id, entries, expected_version=expected_version)
+    return correct_results(desk, event_id, number, entries, expected_version=expected_version)
+
+
 # --- reading --------------------------------------------------------------------------------
+
+
+def settings_lines(event: Event) -> list[tuple[str, str]]:
+    """The event's settings and progress as (label, value) lines for ``event show``."""
+    settings, t = event.settings, event.tournament
+    p = settings.points
+    points = (
+        f"win {format_points(p.win)}, draw {format_points(p.draw)}, loss {format_points(p.loss)}"
+    )
+    if p.pairing_bye is not None:
+        points += f", pairing bye {format_points(p.pairing_bye)}"
+    total = "" if t.total_rounds is None else f" of {t.total_rounds}"
+    late = f" ({len(t.late_entries)} late entries)" if t.late_entries else ""
+    lines = [
+        ("event", f"{event.id} {settings.name}"),
+        ("system", settings.system.value + (" (double)" if settings.double else "")),
+        ("rounds", f"{len(t.rounds)}{total} paired"),
+        ("players", f"{len(t.players)}{late}"),
+        ("points", points),
+        ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
+        ("first colour", f"top seed {settings.initial_colour.name.lower()} in round 1"),
+    ]
+    if settings.start_date or settings.end_date:
+        lines.append(
+            ("dates", " to ".join(d for d in (settings.start_date, settings.end_date) if d))
+        )
+    if not settings.system.round_robin:
+        lines.append(("bye limit", settings.bye_limit.describe()))
+    else:
+        policy = settings.withdrawal_policy
+        lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
+    return lines
 
 
 def standings(event: Event) -> Standings:
     try:
         return compute_standings(
-            event.tournament, event.settings.chosen_tiebreaks, TiebreakSettings()
+            event.tournament,
+            event.settings.chosen_tiebreaks,
+            standings_settings(event.tournament, event.settings),
         )
     except UnknownTiebreakError as error:
         raise CommandError(f"unknown tie-break {error.code!r}") from None
@@ -464,9 +703,21 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     return RebuildReport(len(records), matched)
 
 
-def describe(record: LogRecord, tournament: Tournament) -> str:
-    """One line for the audit log in an arbiter's words (names as they are now)."""
+def describe(
+    record: LogRecord, tournament: Tournament, log: Sequence[LogRecord] | None = None
+) -> str:
+    """One line for the audit log in an arbiter's words (names as they are now); with the
+    whole ``log``, an undo or redo record also says what the change it names was."""
     p = record.payload
+    if record.action in (actions.UNDONE, actions.REDONE):
+        verb = "undid" if record.action == actions.UNDONE else "redid"
+        seq = p["seq"]
+        # Sequence numbers run 1, 2, ... so the record named is found by position.
+        target = log[seq - 1] if log is not None and 0 < seq <= len(log) else None
+        if target is not None and target.seq != seq:
+            target = None
+        what = p.get("action", "") if target is None else describe(target, tournament)
+        return f"{verb} #{seq}: {what}"
 
     def who(pid: int) -> str:
         return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
@@ -479,12 +730,20 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
     match record.action:
         case "event.created":
             rounds = f", {p['rounds']} rounds" if p.get("rounds") else ""
-            return f"created {p['name']!r} ({p['system']}{rounds})"
+            created = EventSettings.from_data(p)
+            limit = created.bye_limit
+            byes = f"; byes {limit.describe()}" if limit.limits_anything else ""
+            policy = created.withdrawal_policy
+            if policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
+                byes += f"; withdrawals {policy.value}"
+            return f"created {p['name']!r} ({p['system']}{rounds}{byes})"
         case "player.registered":
             (player,) = p["players"]
-            return f"registered {player['id']} {player['name']}"
+            return f"registered {player['id']} {player['name']}{_late(p, tournament.points)}"
         case "players.imported":
-            return f"imported {len(p['players'])} players"
+            return (
+                f"imported {len(p['players'])} players{_late(p, tournament.points, 'late entries')}"
+            )
         case "player.edited":
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             return f"edited {who(p['player'])}: {changes}"
@@ -505,4 +764,70 @@ def describe(record: LogRecord, tournament: Tournament) -> str:
             return f"withdrew {who(p['player'])} from round {p['round']} on"
         case "board.set":
             return f"round {p['round']}: paired {who(p['white'])} - {who(p['black'])} by hand"
+        case "pairs.forbidden":
+            kept = ", ".join(who(pid) for pid in p["players"])
+            return f"kept apart from round {p['first_round']} on: {kept}"
+        case "event.claimed":
+            return f"{p['owner']} took over the event"
     return record.action
+
+
+def headline(record: LogRecord, tournament: Tournament) -> str:
+    """A few words naming a change, for a button or a heading ("results of round 3",
+    "pairing of round 4"); :func:`describe` gives the whole line."""
+    p = record.payload
+
+    def who(pid: int) -> str:
+        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+
+    def boards() -> str:
+        items = p["results"]
+        return f"board {items[0]['board']}" if len(items) == 1 else f"{len(items)} boards"
+
+    match record.action:
+        case "event.created":
+            return "creation of the event"
+        case "player.registered":
+            (player,) = p["players"]
+            return f"registration of {player['id']} {player['name']}"
+        case "players.imported":
+            return f"import of {_plural(len(p['players']), 'player')}"
+        case "player.edited":
+            return f"edit of {who(p['player'])}"
+        case "round.paired":
+            return f"pairing of round {p['round']}"
+        case "round.unpaired":
+            return f"unpairing of round {p['round']}"
+        case "results.entered":
+            return f"results of round {p['round']} ({boards()})"
+        case "result.corrected":
+            return f"correction of round {p['round']} ({boards()})"
+        case "bye.granted":
+            return f"{p['kind'].replace('_', '-')} bye for {who(p['player'])}"
+        case "player.withdrawn":
+            return f"withdrawal of {who(p['player'])}"
+        case "board.set":
+            return f"board set by hand in round {p['round']}"
+        case "pairs.forbidden":
+            return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
+        case "event.claimed":
+            return "taking over the event"
+        case actions.UNDONE:
+            return f"undo of #{p['seq']}"
+        case actions.REDONE:
+            return f"redo of #{p['seq']}"
+    return record.action
+
+
+def _late(payload: Mapping[str, Any], points: PointSystem, what: str = "a late entry") -> str:
+    missed = payload.get("missed")
+    if not missed:
+        return ""
+    worth = {
+        "zero_point": points.zero_bye,
+        "half_point": points.half_bye_value,
+        "full_point": points.full_bye_value,
+    }
+    values = ", ".join(format_points(worth[kind]) for kind in missed)
+    rounds = "round 1" if len(missed) == 1 else f"rounds 1-{len(missed)}"
+    return f", {what}: {values} point(s) for {rounds}"

@@ -12,9 +12,11 @@ from fairpair.formats.standings_render import format_value
 from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
+from fairpair.standings import StandingsRow
 
 __all__ = [
     "alphabetical_sheet",
+    "crosstable_grid_sheet",
     "crosstable_sheet",
     "pairings_sheet",
     "players_sheet",
@@ -74,7 +76,12 @@ def players_sheet(event: Event) -> Sheet:
     points = scores(t)
     rows = []
     for player in t.players:
-        status = [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
+        status = [
+            f"late entry from round {e.first_round}"
+            for e in t.late_entries
+            if e.player == player.id
+        ]
+        status += [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
         status += [
             f"{_BYE_NAMES[b.kind]} in round {b.round}"
             for b in t.requested_byes
@@ -162,8 +169,25 @@ def alphabetical_sheet(event: Event, round_number: int | None = None) -> Sheet:
     )
 
 
+def _withdrawal_notes(event: Event, marked: str = "") -> tuple[str, ...]:
+    """The footer line of a round robin with a withdrawal: the policy it is scored under,
+    then ``marked`` (how annulled results are shown, when there are any)."""
+    if not event.settings.system.round_robin or not event.tournament.withdrawals:
+        return ()
+    policy = event.settings.withdrawal_policy
+    return (f"Withdrawals ({policy.value}): {policy.describe()}.{marked}",)
+
+
+_IN_BRACKETS = " Results in brackets are annulled: shown, not counted."
+
+
+def _name(row: StandingsRow) -> str:
+    return f"{row.name} (annulled)" if row.annulled else row.name
+
+
 def standings_sheet(event: Event) -> Sheet:
-    """Standings with the event's tie-breaks."""
+    """Standings with the event's tie-breaks (a player whose results a round-robin withdrawal
+    annulled is listed last, marked; a footer line names the withdrawal policy)."""
     table = standings(event)
     rows = []
     for row in table.rows:
@@ -175,7 +199,7 @@ def standings_sheet(event: Event) -> Sheet:
             (
                 str(row.rank),
                 str(row.start_rank),
-                row.name,
+                _name(row),
                 rating,
                 format_value(row.points),
                 *values,
@@ -188,14 +212,25 @@ def standings_sheet(event: Event) -> Sheet:
         header=("Rank", "No", "Name", "Rtg", "Pts", *codes),
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4, *range(5, 5 + len(codes))}),
-        notes=tuple(table.notes()),
+        notes=(
+            *table.notes(),
+            *_withdrawal_notes(
+                event,
+                " A player marked (annulled) has his results deleted from the ranking."
+                if table.settings.annulled_players
+                else "",
+            ),
+        ),
     )
 
 
 def crosstable_sheet(event: Event) -> Sheet:
-    """The crosstable in standings order: each round as opponent's rank, colour and result."""
+    """The crosstable in standings order: each round as opponent's rank, colour and result.
+
+    Games annulled by a round-robin withdrawal are shown in brackets and not counted."""
     t = event.tournament
     table = standings(event)
+    annulled = table.settings.annulled_players
     rank = {row.player_id: row.rank for row in table.rows}
     history = entries(t)
     rounds = len(t.rounds)
@@ -206,13 +241,23 @@ def crosstable_sheet(event: Event) -> Sheet:
             if entry is None:
                 cells.append("")
             elif entry.opponent is not None:
-                colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: ""}[entry.colour]
-                cells.append(f"{rank[entry.opponent]}{colour}{_SYMBOL[entry.outcome]}")
+                # Without colours a space keeps rank and result apart ("12 1", not "121").
+                colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: " "}[entry.colour]
+                cell = f"{rank[entry.opponent]}{colour}{_SYMBOL[entry.outcome]}"
+                void = row.player_id in annulled or entry.opponent in annulled
+                cells.append(f"({cell})" if void else cell)
             else:
                 cells.append(_BYE_CELL.get(entry.outcome, ""))
         rating = "" if row.rating is None else str(row.rating)
         rows.append(
-            (str(row.rank), str(row.start_rank), row.name, rating, *cells, format_value(row.points))
+            (
+                str(row.rank),
+                str(row.start_rank),
+                _name(row),
+                rating,
+                *cells,
+                format_value(row.points),
+            )
         )
     return Sheet(
         title=_title(event, f"crosstable after round {rounds}"),
@@ -220,5 +265,56 @@ def crosstable_sheet(event: Event) -> Sheet:
         header=("Rank", "No", "Name", "Rtg", *(str(n) for n in range(1, rounds + 1)), "Pts"),
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4 + rounds}),
-        notes=("Each round: the opponent's rank, the colour (w/b) and the result.",),
+        notes=(
+            "Each round: the opponent's rank, the colour (w/b) and the result.",
+            *_withdrawal_notes(event, _IN_BRACKETS if annulled else ""),
+        ),
+    )
+
+
+def _grid_cell(symbols: list[str], annulled: set[int]) -> str:
+    text = " ".join(s for s in symbols if s)
+    return f"({text})" if text and annulled else text
+
+
+def crosstable_grid_sheet(event: Event) -> Sheet:
+    """The classic round-robin crosstable: players by start number, one column per opponent
+    (by start number), each cell the results against that opponent (two in a double round
+    robin), then points, tie-breaks and rank."""
+    t = event.tournament
+    table = standings(event)
+    line = {row.player_id: row for row in table.rows}
+    history = entries(t)
+    ids = sorted(t.player_ids)
+    rows = []
+    for pid in ids:
+        met: dict[int, list[str]] = {}
+        for entry in history[pid]:
+            if entry is not None and entry.opponent is not None:
+                met.setdefault(entry.opponent, []).append(_SYMBOL[entry.outcome])
+        annulled = table.settings.annulled_players
+        cells = [
+            "×" if other == pid else _grid_cell(met.get(other, []), {pid, other} & annulled)
+            for other in ids
+        ]
+        row = line[pid]
+        values = tuple(
+            format_value(v, c.decimals) for v, c in zip(row.values, table.columns, strict=True)
+        )
+        rating = "" if row.rating is None else str(row.rating)
+        rows.append(
+            (str(pid), row.name, rating, *cells, format_value(row.points), *values, str(row.rank))
+        )
+    size = len(ids)
+    codes = table.codes
+    return Sheet(
+        title=_title(event, f"crosstable after round {len(t.rounds)}"),
+        subtitle=_dates(event),
+        header=("No", "Name", "Rtg", *(str(pid) for pid in ids), "Pts", *codes, "Rank"),
+        rows=tuple(rows),
+        numeric=frozenset({0, 2, *range(3 + size, 3 + size + 2 + len(codes))}),
+        notes=(
+            "Each cell: the results against the player of that start number.",
+            *_withdrawal_notes(event, _IN_BRACKETS if table.settings.annulled_players else ""),
+        ),
     )

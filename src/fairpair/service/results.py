@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from fairpair.core import GameResult, MatchScore
 from fairpair.service.errors import CommandError
 
-__all__ = ["EnteredResult", "format_result", "parse_result"]
+__all__ = ["EnteredResult", "expand_shortcut", "format_result", "parse_result", "typed_result"]
 
 _CHESS = {
     "1-0": GameResult.WHITE_WINS,
@@ -36,6 +36,23 @@ ACCEPTED = (
     "1-0, 0-1, 1/2 or =, +- -+ (forfeits), 0-0 or -- (both forfeit), "
     "or a match score such as 2-1 or 1-1-1"
 )
+
+
+_SHORTCUTS = {
+    "1": "1-0",
+    "0": "0-1",
+    "5": "1/2",
+    "+": "+-",
+    "-": "-+",
+}
+"""One key per result for entering a round at the keyboard (``5`` for a half, as on a
+numeric keypad); ``=`` and ``--`` are already results."""
+
+
+def expand_shortcut(text: str) -> str:
+    """The result a one-key shortcut stands for (``1`` is ``1-0``), else ``text`` as typed."""
+    typed = text.strip()
+    return _SHORTCUTS.get(typed, typed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,3 +99,22 @@ def format_result(result: GameResult | None, match_score: MatchScore | None = No
         GameResult.BLACK_WINS_BY_FORFEIT: "--+",
         GameResult.DOUBLE_FORFEIT: "---",
     }[result]
+
+
+_TYPED = {
+    GameResult.WHITE_WINS: "1-0",
+    GameResult.BLACK_WINS: "0-1",
+    GameResult.DRAW: "1/2",
+    GameResult.WHITE_WINS_BY_FORFEIT: "+-",
+    GameResult.BLACK_WINS_BY_FORFEIT: "-+",
+    GameResult.DOUBLE_FORFEIT: "--",
+}
+
+
+def typed_result(result: GameResult | None, match_score: MatchScore | None = None) -> str:
+    """A result as a director would type it, so that :func:`parse_result` reads it back."""
+    if result is None:
+        return ""
+    if match_score is not None:
+        return f"{match_score.first_wins}-{match_score.second_wins}-{match_score.draws}"
+    return _TYPED[result]

@@ -7,15 +7,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from fairpair.core import CHESS, Colour, PointSystem, Tournament, format_points, points_from_text
+from fairpair.core import (
+    CHESS,
+    ByeKind,
+    Colour,
+    PlayerId,
+    PointSystem,
+    Tournament,
+    format_points,
+    points_from_text,
+)
 from fairpair.service.errors import CommandError
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
+    "ByeLimit",
     "EventSettings",
     "System",
+    "WithdrawalPolicy",
     "parse_points",
 ]
 
@@ -34,6 +45,27 @@ class System(enum.StrEnum):
     @property
     def round_robin(self) -> bool:
         return self in (System.BERGER, System.ROTATION)
+
+
+class WithdrawalPolicy(enum.StrEnum):
+    """How a round robin scores the games of a player who withdraws (spec round-robin.md
+    §6.3). Either way his remaining games are not played: the scheduled opponent has a free
+    round and the others' schedule stays as it is."""
+
+    KEEP_PLAYED_FORFEIT_REST = "keep_played_forfeit_rest"
+    """Games played stay; each game not played is a forfeit win for the scheduled opponent."""
+    ANNUL_IF_UNDER_HALF = "annul_if_under_half"
+    """If he played fewer than half of his games, all his results are deleted from the
+    ranking (his games count for nobody); otherwise as :attr:`KEEP_PLAYED_FORFEIT_REST`."""
+
+    def describe(self) -> str:
+        """In an organiser's words, for ``event show`` and the standings footer."""
+        if self is WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
+            return "games played count; games not played are forfeit wins for the opponents"
+        return (
+            "all results of a player who withdrew having played fewer than half of his games "
+            "are annulled; otherwise games not played are forfeit wins for the opponents"
+        )
 
 
 SWISS_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
@@ -56,6 +88,164 @@ def parse_points(text: str) -> PointSystem:
         raise CommandError(f"points {text!r}: {error}") from None
 
 
+_LIMITED = {"full": ByeKind.FULL_POINT, "half": ByeKind.HALF_POINT, "zero": ByeKind.ZERO_POINT}
+_BYE_NAME = {ByeKind.FULL_POINT: "full-point", ByeKind.HALF_POINT: "half-point"}
+_BYE_NAME[ByeKind.ZERO_POINT] = "zero-point"
+_LIMIT_HELP = (
+    "give KEY=N pairs separated by commas, e.g. half=2,last=2 (keys: full, half, zero: byes "
+    "of that kind per player; total: byes of every kind per player; last: no full- or "
+    "half-point bye in the last N rounds)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class ByeLimit:
+    """How many byes a player may request in an event, and when (spec scoring.md §2).
+
+    Open Swisses typically allow at most two half-point byes, none in the last rounds. The
+    rounds a late entrant missed are not counted: their points were awarded, not requested.
+    """
+
+    full: int | None = None
+    """Most full-point byes per player; None: no limit."""
+    half: int | None = None
+    """Most half-point byes per player; None: no limit."""
+    zero: int | None = None
+    """Most zero-point byes (announced absences) per player; None: no limit."""
+    total: int | None = None
+    """Most requested byes of all kinds together per player; None: no limit."""
+    closed_last_rounds: int = 0
+    """No full- or half-point bye in this many last rounds. A zero-point bye stays allowed:
+    a player who cannot come is better announced absent than paired and forfeited."""
+
+    def __post_init__(self) -> None:
+        for value in (self.full, self.half, self.zero, self.total, self.closed_last_rounds):
+            if value is not None and value < 0:
+                raise CommandError(f"a bye limit cannot be negative, not {value}")
+
+    @property
+    def limits_anything(self) -> bool:
+        return self != ByeLimit()
+
+    def of(self, kind: ByeKind) -> int | None:
+        """The limit for one kind of requested bye."""
+        return {
+            ByeKind.FULL_POINT: self.full,
+            ByeKind.HALF_POINT: self.half,
+            ByeKind.ZERO_POINT: self.zero,
+        }.get(kind)
+
+    @classmethod
+    def parse(cls, text: str) -> ByeLimit:
+        """``"half=2,last=2"``: keys full, half, zero, total and last, each a number."""
+        values: dict[str, int] = {}
+        for part in (p for p in text.replace(" ", "").split(",") if p):
+            key, sep, number = part.partition("=")
+            key = key.lower()
+            if not sep or key not in (*_LIMITED, "total", "last") or not number.isdigit():
+                raise CommandError(f"bye limit {text!r}: {_LIMIT_HELP}")
+            if key in values:
+                raise CommandError(f"bye limit {text!r}: {key} is given twice")
+            values[key] = int(number)
+        if not values:
+            raise CommandError(f"bye limit {text!r}: {_LIMIT_HELP}")
+        return cls(
+            full=values.get("full"),
+            half=values.get("half"),
+            zero=values.get("zero"),
+            total=values.get("total"),
+            closed_last_rounds=values.get("last", 0),
+        )
+
+    def describe(self) -> str:
+        """In an organiser's words: ``per player: at most 2 half-point byes; ...``."""
+        parts = []
+        for kind in (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT):
+            limit = self.of(kind)
+            if limit is not None:
+                parts.append(_at_most(limit, _BYE_NAME[kind] + " bye"))
+        if self.total is not None:
+            parts.append(_at_most(self.total, "bye") + " in all")
+        if self.closed_last_rounds:
+            rounds = _count(self.closed_last_rounds, "round").removeprefix("1 ")
+            parts.append(f"no full- or half-point bye in the last {rounds}")
+        return "per player: " + "; ".join(parts) if parts else "no limit"
+
+    def closed_rounds(self, total_rounds: int | None) -> range:
+        """The last rounds in which no full- or half-point bye may be requested."""
+        if total_rounds is None or not self.closed_last_rounds:
+            return range(0)
+        return range(max(total_rounds - self.closed_last_rounds, 0) + 1, total_rounds + 1)
+
+    def check(self, tournament: Tournament, player: PlayerId, round_number: int) -> None:
+        """Refuse the player's bye request for ``round_number``, already in ``tournament``,
+        if it goes beyond the limit (:class:`CommandError` naming the player and the limit)."""
+        name = tournament.player(player).name or f"player {player}"
+        byes = tournament.byes_requested_by(player)
+        asked = next((b for b in byes if b.round == round_number), None)
+        if asked is None:
+            return
+        others = [b for b in byes if b.round != round_number]
+        scoring = asked.kind in (ByeKind.FULL_POINT, ByeKind.HALF_POINT)
+        closed = self.closed_rounds(tournament.total_rounds)
+        if scoring and round_number in closed:
+            span = f"round {closed[0]}" if len(closed) == 1 else f"rounds {closed[0]}-{closed[-1]}"
+            raise CommandError(
+                f"{name} cannot have a {_BYE_NAME[asked.kind]} bye in round {round_number}: "
+                f"the event allows no full- or half-point bye in its last "
+                f"{_count(len(closed), 'round').removeprefix('1 ')} ({span}); a zero-point "
+                "bye is possible"
+            )
+        limit = self.of(asked.kind)
+        same = [b.round for b in others if b.kind is asked.kind]
+        if limit is not None and len(same) + 1 > limit:
+            kind = _BYE_NAME[asked.kind] + " bye"
+            raise CommandError(
+                f"{name} cannot have a {kind} in round {round_number}: the event allows "
+                f"{_at_most(limit, kind)} per player{_taken(same)}"
+            )
+        if self.total is not None and len(others) + 1 > self.total:
+            raise CommandError(
+                f"{name} cannot have a bye in round {round_number}: the event allows "
+                f"{_at_most(self.total, 'bye')} of any kind per player"
+                f"{_taken([b.round for b in others])}"
+            )
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "full": self.full,
+            "half": self.half,
+            "zero": self.zero,
+            "total": self.total,
+            "closed_last_rounds": self.closed_last_rounds,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> ByeLimit:
+        return cls(
+            full=data["full"],
+            half=data["half"],
+            zero=data["zero"],
+            total=data["total"],
+            closed_last_rounds=data["closed_last_rounds"],
+        )
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _taken(rounds: list[int]) -> str:
+    if not rounds:
+        return ""
+    listed = ", ".join(str(r) for r in rounds)
+    return f"; taken in round{'s' if len(rounds) > 1 else ''} {listed}"
+
+
+def _at_most(limit: int, noun: str) -> str:
+    return f"no {noun}s" if limit == 0 else f"at most {_count(limit, noun)}"
+
+
 @dataclass(frozen=True, slots=True)
 class EventSettings:
     """What the organiser decides when creating an event."""
@@ -74,6 +264,10 @@ class EventSettings:
     """Seed of the lots drawn (round-robin seats)."""
     double: bool = False
     """Double round robin."""
+    bye_limit: ByeLimit = ByeLimit()
+    """How many byes a player may request, and when (Swiss events)."""
+    withdrawal_policy: WithdrawalPolicy = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+    """How a withdrawal is scored (round robins; a Swiss simply stops pairing the player)."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -82,11 +276,30 @@ class EventSettings:
             raise CommandError(f"an event needs at least one round, not {self.rounds}")
         if not self.system.round_robin and self.rounds is None:
             raise CommandError(f"a {self.system.value} Swiss needs its number of rounds (--rounds)")
+        if self.bye_limit.limits_anything and self.system.round_robin:
+            raise CommandError(
+                "a round robin has no requested byes (its schedule is fixed): --bye-limit is "
+                "for Swiss events"
+            )
+        if (
+            self.withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+            and not self.system.round_robin
+        ):
+            raise CommandError(
+                "a Swiss stops pairing a player who withdraws and keeps his results: "
+                "--withdrawal-policy is for round robins"
+            )
+        last = self.bye_limit.closed_last_rounds
+        if self.rounds is not None and last > self.rounds:
+            raise CommandError(
+                f"bye limit: the event has {self.rounds} rounds, so byes cannot be closed in "
+                f"its last {last}"
+            )
 
     @property
     def card_game(self) -> bool:
         """Match points (3-1-0): a card-game event, whose boards have no colours."""
-        return self.points.draw > 0 and self.points.win == 3 * self.points.draw
+        return self.points.card_game
 
     @property
     def chosen_tiebreaks(self) -> tuple[str, ...]:
@@ -116,6 +329,8 @@ class EventSettings:
             "initial_colour": self.initial_colour.name.lower(),
             "seed": self.seed,
             "double": self.double,
+            "bye_limit": self.bye_limit.to_data(),
+            "withdrawal_policy": self.withdrawal_policy.value,
         }
 
     @classmethod
@@ -138,6 +353,12 @@ class EventSettings:
             initial_colour=Colour[data["initial_colour"].upper()],
             seed=data["seed"],
             double=data["double"],
+            # Events created before bye limits existed have none.
+            bye_limit=ByeLimit.from_data(data["bye_limit"]) if "bye_limit" in data else ByeLimit(),
+            # Events created before the setting existed keep played games, forfeit the rest.
+            withdrawal_policy=WithdrawalPolicy(
+                data.get("withdrawal_policy", WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value)
+            ),
         )
 
     def empty_event(self) -> Tournament:

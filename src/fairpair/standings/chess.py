@@ -53,7 +53,9 @@ def _sb_value(c: Contribution) -> Fraction:
 def _opponent_sum(
     event: EventView, value: Callable[[Contribution], Fraction], low: int, high: int
 ) -> Values:
-    return {pid: cut(event.contributions(pid), value, low, high, event.rounds) for pid in event.ids}
+    # Sonneborn-Berger reads its own contributions: FIDE rule 4 may count forfeits as games.
+    of = event.sb_contributions if value is _sb_value else event.contributions
+    return {pid: cut(of(pid), value, low, high, event.rounds) for pid in event.ids}
 
 
 def buchholz(event: EventView) -> Values:
@@ -294,14 +296,30 @@ def progressive_score_cut1(event: EventView) -> Values:
 
 def koya(event: EventView) -> Values:
     """KS, FIDE C.07 (2023) Koya system: points scored against opponents (played or forfeit)
-    whose actual score reaches the limit, by default 50 % of the maximum (spec §2.8)."""
-    limit = event.settings.koya_limit * event.win * event.rounds
+    whose actual score reaches the limit, by default 50 % of the maximum (spec §2.8).
+
+    The maximum is the win value times R. In a round robin (setting ``round_robin``) it is
+    the win value times the games the opponent plays: R minus the rounds he sat out, the
+    bye of an odd field (spec §2.8, "not verified"). We read "a player" as the opponent
+    whose score is measured, so he is held to half of what he could score; once an odd
+    single round robin is over that is R - 1 for everyone, as any reading gives. A round
+    counts as a game when it had a scheduled opponent, so a forfeit counts and the bye
+    round of a player who withdrew (an absence) does not.
+    """
+    per_game = event.settings.koya_limit * event.win
+
+    def limit(opponent: PlayerId) -> Fraction:
+        if not event.settings.round_robin:
+            return per_game * event.rounds
+        return per_game * sum(1 for s in event.slots[opponent] if s.opponent is not None)
+
+    qualifies = {pid: event.score[pid] >= limit(pid) for pid in event.ids}
     return {
         pid: sum(
             (
                 s.points
                 for s in event.slots[pid]
-                if s.opponent is not None and event.score[s.opponent] >= limit
+                if s.opponent is not None and qualifies[s.opponent]
             ),
             Fraction(0),
         )

@@ -37,6 +37,8 @@ class Slot:
     points: Fraction
     opponent: PlayerId | None = None
     colour: Colour | None = None
+    annulled: bool = False
+    """The round's result was deleted from the ranking (see :meth:`EventView._annul`)."""
 
     @property
     def played(self) -> bool:
@@ -101,10 +103,28 @@ class EventView:
                         )
                     )
             self.slots[pid] = tuple(row)
+        if settings.annulled_players:
+            self._annul(settings.annulled_players)
         self.score: dict[PlayerId, Fraction] = {
             pid: sum((s.points for s in self.slots[pid]), Fraction(0)) for pid in self.ids
         }
         self._memo: dict[str, object] = {}
+
+    def _annul(self, annulled: frozenset[PlayerId]) -> None:
+        """Delete the results of annulled players from the ranking: every round of theirs
+        and every round against them becomes a round without an opponent and without points
+        (for the opponent a free round, as if the annulled player had never entered: a
+        pairing bye worth nothing for the chess tie-breaks; card-game and Go tie-breaks
+        leave the round out altogether)."""
+        for pid in self.ids:
+            self.slots[pid] = tuple(
+                Slot(s.round, Outcome.ABSENT, Fraction(0), annulled=True)
+                if pid in annulled
+                else Slot(s.round, Outcome.PAIRING_BYE, Fraction(0), annulled=True)
+                if s.opponent in annulled
+                else s
+                for s in self.slots[pid]
+            )
 
     def memo(self, key: str, compute: Callable[[], _T]) -> _T:
         """Compute a value shared by several tie-breaks once per view."""
@@ -197,14 +217,32 @@ class EventView:
         """One contribution per round for Buchholz-like tie-breaks, under the unplayed rule."""
         return self._all_contributions[pid]
 
+    def sb_contributions(self, pid: PlayerId) -> list[Contribution]:
+        """The contributions Sonneborn-Berger reads: :meth:`contributions`, except that with
+        :attr:`TiebreakSettings.unplayed_as_played` (FIDE rule 4 for round robins) a forfeit
+        against a named opponent counts as a game against him."""
+        if not self.settings.unplayed_as_played:
+            return self.contributions(pid)
+        return self._sb_contributions[pid]
+
     @cached_property
     def _all_contributions(self) -> dict[PlayerId, list[Contribution]]:
         return {pid: self._contributions(pid) for pid in self.ids}
 
-    def _contributions(self, pid: PlayerId) -> list[Contribution]:
+    @cached_property
+    def _sb_contributions(self) -> dict[PlayerId, list[Contribution]]:
+        return {pid: self._contributions(pid, forfeits_as_games=True) for pid in self.ids}
+
+    def _contributions(
+        self, pid: PlayerId, *, forfeits_as_games: bool = False
+    ) -> list[Contribution]:
         result: list[Contribution] = []
         for slot in self.slots[pid]:
-            if slot.played:
+            if slot.played or (
+                forfeits_as_games
+                and slot.opponent is not None
+                and slot.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS)
+            ):
                 assert slot.opponent is not None
                 if self.rule is UnplayedRule.FIDE2023:
                     seen = self.adjusted_score[slot.opponent]

@@ -15,6 +15,8 @@ _HALF = frozenset({Outcome.DRAW, Outcome.HALF_BYE})
 
 
 def _result(event: EventView, slot: Slot) -> Fraction:
+    if slot.annulled:
+        return Fraction(0)
     if slot.outcome is Outcome.PAIRING_BYE:
         return event.settings.go_bye_value
     if slot.outcome in _WIN:

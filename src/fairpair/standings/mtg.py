@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fairpair.core import Outcome, PlayerId
-from fairpair.standings.event import EventView, Values
+from fairpair.standings.event import EventView, Slot, Values
 
 _MATCH_WIN = frozenset(
     {
@@ -25,6 +25,11 @@ _NOT_IN_EVENT = frozenset({Outcome.ABSENT, Outcome.ZERO_BYE, Outcome.PENDING})
 """Rounds a player did not take part in (not paired, dropped): outside his MWP."""
 
 
+def _taken_part(slot: Slot) -> bool:
+    """A round the player took part in (a round annulled by a withdrawal is not one)."""
+    return slot.outcome not in _NOT_IN_EVENT and not slot.annulled
+
+
 def _match_points(outcome: Outcome) -> int:
     if outcome in _MATCH_WIN:
         return 3
@@ -34,7 +39,8 @@ def _match_points(outcome: Outcome) -> int:
 def match_points(event: EventView) -> Values:
     """MP, MTR Appendix C: 3 per match win (a bye included), 1 per draw, 0 per loss."""
     return {
-        pid: Fraction(sum(_match_points(s.outcome) for s in event.slots[pid])) for pid in event.ids
+        pid: Fraction(sum(_match_points(s.outcome) for s in event.slots[pid] if _taken_part(s)))
+        for pid in event.ids
     }
 
 
@@ -42,7 +48,7 @@ def _match_win_percentages(event: EventView) -> dict[PlayerId, Fraction]:
     floor = event.settings.mtg_floor
     result: dict[PlayerId, Fraction] = {}
     for pid in event.ids:
-        taken = [s for s in event.slots[pid] if s.outcome not in _NOT_IN_EVENT]
+        taken = [s for s in event.slots[pid] if _taken_part(s)]
         if not taken:
             result[pid] = floor
             continue
@@ -68,7 +74,7 @@ def _game_records(event: EventView) -> dict[PlayerId, list[tuple[int, int, int]]
             scored[(rnd.number, game.black)] = (score.second_wins, score.first_wins, score.draws)
     for pid in event.ids:
         for slot in event.slots[pid]:
-            if slot.outcome in _NOT_IN_EVENT:
+            if not _taken_part(slot):
                 continue
             known = scored.get((slot.round, pid))
             if known is not None:

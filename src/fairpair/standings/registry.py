@@ -79,6 +79,10 @@ class Tiebreak:
     def describe(self, settings: TiebreakSettings) -> str:
         """One line for the standings footer: name, rule book and unplayed-round rule."""
         text = f"{self.code}: {self.name} ({self.source})"
+        if self.compute is chess.koya and settings.round_robin:
+            text += "; round robin: the limit is taken of the games each opponent plays"
+        if settings.unplayed_as_played and self.code.startswith("SB"):
+            text += "; round robin: forfeits count as games against the scheduled opponent"
         if self.amendment_2026:
             return text + "; unplayed rounds: fide2023 with the 2026 caps"
         if self.unplayed_rule_applies:

@@ -35,6 +35,17 @@ class TiebreakSettings:
     """Apply the March 2026 amendment (capped dummy scores) to the plain codes too."""
     koya_limit: Fraction = Fraction(1, 2)
     """Share of the maximum score an opponent needs (inclusive) to count for Koya."""
+    round_robin: bool = False
+    """The event is a round robin: Koya's maximum is the opponent's games, R minus the rounds
+    he sat out (the bye of an odd field), spec §2.8; off, it is R (a Swiss, the reference)."""
+    unplayed_as_played: bool = False
+    """FIDE C.07 rule 4 for round robins (spec §1.1): an unplayed game against the scheduled
+    opponent (a forfeit, e.g. after a withdrawal) counts for Sonneborn-Berger as a game
+    against him with the points awarded. Koya counts such games in any case."""
+    annulled_players: frozenset[PlayerId] = frozenset()
+    """Players whose results are deleted from the ranking (a round-robin withdrawal under
+    ``annul_if_under_half``): their games count for nobody, each such round is a free round
+    without points for the opponent, and they are ranked after everyone else."""
     unrated_rating: int | None = None
     """Rating used for unrated players; None: rating codes have no value if anyone is unrated."""
     mtg_floor: Fraction = MTG_FLOOR_MTR

@@ -23,6 +23,8 @@ class StandingsRow:
     rating: int | None
     points: Fraction
     values: tuple[Value, ...]
+    annulled: bool = False
+    """The player's results are deleted from the ranking (he is ranked after everyone)."""
 
     @property
     def start_rank(self) -> int:
@@ -83,8 +85,10 @@ def compute_standings(
     event = EventView(tournament, settings)
     primary = tiebreak(score).values(event)
     points = {pid: primary[pid] or Fraction(0) for pid in event.ids}
+    annulled = settings.annulled_players
     keys: dict[PlayerId, list[tuple[int, Fraction]]] = {
-        pid: [_order_key(points[pid], True)] for pid in event.ids
+        pid: [(int(pid in annulled), Fraction(0)), _order_key(points[pid], True)]
+        for pid in event.ids
     }
     values: dict[PlayerId, list[Value]] = {pid: [] for pid in event.ids}
     for column in columns:
@@ -114,6 +118,7 @@ def compute_standings(
                 rating=player.rating,
                 points=points[pid],
                 values=tuple(values[pid]),
+                annulled=pid in annulled,
             )
         )
     return Standings(columns, tuple(rows), settings, event.rounds)

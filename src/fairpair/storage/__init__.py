@@ -7,7 +7,10 @@ is imported only when a database is used.
 from __future__ import annotations
 
 from fairpair.storage.base import (
+    ClaimError,
     ConcurrencyError,
+    DirectorExistsError,
+    DirectorRecord,
     EventExistsError,
     EventInfo,
     EventStore,
@@ -20,7 +23,10 @@ from fairpair.storage.base import (
 from fairpair.storage.memory import MemoryStore
 
 __all__ = [
+    "ClaimError",
     "ConcurrencyError",
+    "DirectorExistsError",
+    "DirectorRecord",
     "EventExistsError",
     "EventInfo",
     "EventStore",

@@ -18,7 +18,10 @@ from typing import Any, Protocol
 from fairpair.core import Tournament
 
 __all__ = [
+    "ClaimError",
     "ConcurrencyError",
+    "DirectorExistsError",
+    "DirectorRecord",
     "EventExistsError",
     "EventInfo",
     "EventStore",
@@ -55,6 +58,14 @@ class EventExistsError(StoreError):
     """An event with that name is already stored."""
 
 
+class DirectorExistsError(StoreError):
+    """A director with that username is already stored."""
+
+
+class ClaimError(StoreError):
+    """The event already has a director; only an event without one can be taken over."""
+
+
 @dataclass(frozen=True, slots=True)
 class NewRecord:
     """A change to append: when (UTC), who, what, and the data needed to replay it."""
@@ -88,6 +99,18 @@ class EventInfo:
     created_at: datetime
     updated_at: datetime
     settings: Mapping[str, Any] = field(default_factory=dict)
+    owner: str | None = None
+    """The username of the director who runs the event; ``None`` for an event created from
+    the command line, which any director may take over."""
+
+
+@dataclass(frozen=True, slots=True)
+class DirectorRecord:
+    """A director's account: the username and the password's hash (never the password)."""
+
+    username: str
+    password_hash: str
+    created_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +131,17 @@ class EventStore(Protocol):
         settings: Mapping[str, Any],
         record: NewRecord,
         snapshot: Tournament,
+        owner: str | None = None,
     ) -> EventInfo:
-        """Store a new event whose log starts with ``record`` (version 1)."""
+        """Store a new event whose log starts with ``record`` (version 1), run by ``owner``."""
+        ...
+
+    def claim_event(
+        self, event_id: int, expected_version: int, owner: str, record: NewRecord
+    ) -> EventInfo:
+        """Give an event without a director to ``owner`` and log ``record`` (the snapshot
+        stays); :class:`ClaimError` if it has a director, :class:`ConcurrencyError` if it is
+        no longer at ``expected_version``. Nothing is written on failure."""
         ...
 
     def events(self) -> Sequence[EventInfo]:
@@ -131,12 +163,35 @@ class EventStore(Protocol):
         ``expected_version``; otherwise raise :class:`ConcurrencyError` and write nothing."""
         ...
 
+    def append_many(
+        self,
+        event_id: int,
+        expected_version: int,
+        records: Sequence[NewRecord],
+        snapshot: Tournament,
+    ) -> EventInfo:
+        """Append several records (at least one) in one transaction, as :meth:`append` does
+        one: the version moves by their number, or nothing is written."""
+        ...
+
     def log(self, event_id: int) -> Sequence[LogRecord]:
         """The event's records in order."""
         ...
 
     def replace_snapshot(self, event_id: int, expected_version: int, snapshot: Tournament) -> None:
         """Replace the cached snapshot (after a rebuild from the log); the log is untouched."""
+        ...
+
+    def add_director(self, director: DirectorRecord) -> None:
+        """Store a new director; :class:`DirectorExistsError` if the username is taken."""
+        ...
+
+    def director(self, username: str) -> DirectorRecord | None:
+        """The director with that username (exactly), if any."""
+        ...
+
+    def set_password_hash(self, username: str, password_hash: str) -> None:
+        """Replace a director's password hash (a rehash with stronger parameters)."""
         ...
 
     def close(self) -> None:

@@ -10,7 +10,10 @@ from typing import Any
 
 from fairpair.core import Tournament
 from fairpair.storage.base import (
+    ClaimError,
     ConcurrencyError,
+    DirectorExistsError,
+    DirectorRecord,
     EventExistsError,
     EventInfo,
     LogRecord,
@@ -29,6 +32,7 @@ class MemoryStore:
         self._info: dict[int, EventInfo] = {}
         self._snapshots: dict[int, Tournament] = {}
         self._logs: dict[int, list[LogRecord]] = {}
+        self._directors: dict[str, DirectorRecord] = {}
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -39,6 +43,7 @@ class MemoryStore:
         settings: Mapping[str, Any],
         record: NewRecord,
         snapshot: Tournament,
+        owner: str | None = None,
     ) -> EventInfo:
         with self._lock:
             if any(info.name == name for info in self._info.values()):
@@ -52,6 +57,7 @@ class MemoryStore:
                 created_at=record.at,
                 updated_at=record.at,
                 settings=copy.deepcopy(dict(settings)),
+                owner=owner,
             )
             self._info[event_id] = info
             self._snapshots[event_id] = snapshot
@@ -73,15 +79,43 @@ class MemoryStore:
     def append(
         self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
     ) -> EventInfo:
+        return self.append_many(event_id, expected_version, (record,), snapshot)
+
+    def append_many(
+        self,
+        event_id: int,
+        expected_version: int,
+        records: Sequence[NewRecord],
+        snapshot: Tournament,
+    ) -> EventInfo:
+        if not records:
+            raise ValueError("nothing to append")
         with self._lock:
             info = self.event(event_id)
             if info.version != expected_version:
                 raise ConcurrencyError(info.name, expected_version, info.version)
-            seq = info.version + 1
-            self._logs[event_id].append(_stored(event_id, seq, record))
-            info = replace(info, version=seq, updated_at=record.at)
+            seq = info.version
+            for record in records:
+                seq += 1
+                self._logs[event_id].append(_stored(event_id, seq, record))
+            info = replace(info, version=seq, updated_at=records[-1].at)
             self._info[event_id] = info
             self._snapshots[event_id] = snapshot
+            return info
+
+    def claim_event(
+        self, event_id: int, expected_version: int, owner: str, record: NewRecord
+    ) -> EventInfo:
+        with self._lock:
+            info = self.event(event_id)
+            if info.owner is not None:
+                raise ClaimError(f"event {info.name!r} is run by {info.owner}")
+            if info.version != expected_version:
+                raise ConcurrencyError(info.name, expected_version, info.version)
+            seq = info.version + 1
+            self._logs[event_id].append(_stored(event_id, seq, record))
+            info = replace(info, version=seq, updated_at=record.at, owner=owner)
+            self._info[event_id] = info
             return info
 
     def log(self, event_id: int) -> Sequence[LogRecord]:
@@ -94,6 +128,21 @@ class MemoryStore:
             if info.version != expected_version:
                 raise ConcurrencyError(info.name, expected_version, info.version)
             self._snapshots[event_id] = snapshot
+
+    def add_director(self, director: DirectorRecord) -> None:
+        with self._lock:
+            if director.username in self._directors:
+                raise DirectorExistsError(f"the username {director.username!r} is taken")
+            self._directors[director.username] = director
+
+    def director(self, username: str) -> DirectorRecord | None:
+        return self._directors.get(username)
+
+    def set_password_hash(self, username: str, password_hash: str) -> None:
+        with self._lock:
+            found = self._directors.get(username)
+            if found is not None:
+                self._directors[username] = replace(found, password_hash=password_hash)
 
     def close(self) -> None:
         """Nothing to release."""

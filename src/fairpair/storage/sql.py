@@ -20,7 +20,10 @@ import sqlalchemy as sa
 from fairpair.core import Tournament
 from fairpair.formats.event_json import dump_event, load_event
 from fairpair.storage.base import (
+    ClaimError,
     ConcurrencyError,
+    DirectorExistsError,
+    DirectorRecord,
     EventExistsError,
     EventInfo,
     LogRecord,
@@ -28,11 +31,11 @@ from fairpair.storage.base import (
     StoredEvent,
     UnknownEventError,
 )
-from fairpair.storage.tables import event_log, events
+from fairpair.storage.tables import directors, event_log, events
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0001"
+HEAD_REVISION = "0002"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
@@ -119,6 +122,7 @@ class SqlStore:
             created_at=_utc(row.created_at),
             updated_at=_utc(row.updated_at),
             settings=dict(row.settings),
+            owner=row.owner,
         )
 
     _INFO_COLUMNS = (
@@ -129,6 +133,7 @@ class SqlStore:
         events.c.created_at,
         events.c.updated_at,
         events.c.settings,
+        events.c.owner,
     )
 
     def events(self) -> Sequence[EventInfo]:
@@ -183,6 +188,7 @@ class SqlStore:
         settings: Mapping[str, Any],
         record: NewRecord,
         snapshot: Tournament,
+        owner: str | None = None,
     ) -> EventInfo:
         try:
             with self.engine.begin() as connection:
@@ -196,6 +202,7 @@ class SqlStore:
                         updated_at=record.at,
                         settings=dict(settings),
                         snapshot=dump_event(snapshot),
+                        owner=owner,
                     )
                     .returning(events.c.id)
                 ).scalar_one()
@@ -208,24 +215,75 @@ class SqlStore:
     def append(
         self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
     ) -> EventInfo:
-        seq = expected_version + 1
+        return self.append_many(event_id, expected_version, (record,), snapshot)
+
+    def append_many(
+        self,
+        event_id: int,
+        expected_version: int,
+        records: Sequence[NewRecord],
+        snapshot: Tournament,
+    ) -> EventInfo:
+        if not records:
+            raise ValueError("nothing to append")
+        last = expected_version + len(records)
         try:
             with self.engine.begin() as connection:
                 updated = connection.execute(
                     sa.update(events)
                     .where(events.c.id == event_id, events.c.version == expected_version)
-                    .values(version=seq, updated_at=record.at, snapshot=dump_event(snapshot))
+                    .values(version=last, updated_at=records[-1].at, snapshot=dump_event(snapshot))
                 ).rowcount
                 if updated != 1:
                     raise self._conflict(connection, event_id, expected_version)
+                connection.execute(
+                    sa.insert(event_log),
+                    [
+                        _log_values(event_id, seq, record)
+                        for seq, record in enumerate(records, start=expected_version + 1)
+                    ],
+                )
+                for record in records:
+                    self._hook(record.action)
+        except sa.exc.IntegrityError:
+            # Another writer appended the same seq first (a store without row locks).
+            raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
+        return self.event(event_id)
+
+    def claim_event(
+        self, event_id: int, expected_version: int, owner: str, record: NewRecord
+    ) -> EventInfo:
+        seq = expected_version + 1
+        try:
+            with self.engine.begin() as connection:
+                updated = connection.execute(
+                    sa.update(events)
+                    .where(
+                        events.c.id == event_id,
+                        events.c.version == expected_version,
+                        events.c.owner.is_(None),
+                    )
+                    .values(version=seq, updated_at=record.at, owner=owner)
+                ).rowcount
+                if updated != 1:
+                    raise self._claim_refused(connection, event_id, expected_version)
                 connection.execute(
                     sa.insert(event_log).values(**_log_values(event_id, seq, record))
                 )
                 self._hook(record.action)
         except sa.exc.IntegrityError:
-            # Another writer appended the same seq first (a store without row locks).
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
         return self.event(event_id)
+
+    def _claim_refused(
+        self, connection: sa.Connection, event_id: int, expected_version: int
+    ) -> Exception:
+        row = connection.execute(
+            sa.select(events.c.name, events.c.owner).where(events.c.id == event_id)
+        ).one_or_none()
+        if row is not None and row.owner is not None:
+            return ClaimError(f"event {row.name!r} is run by {row.owner}")
+        return self._conflict(connection, event_id, expected_version)
 
     def _conflict(
         self, connection: sa.Connection, event_id: int, expected_version: int
@@ -247,6 +305,39 @@ class SqlStore:
             if updated != 1:
                 raise self._conflict(connection, event_id, expected_version)
             self._hook("snapshot.rebuilt")
+
+    # --- directors ------------------------------------------------------------------------
+
+    def add_director(self, director: DirectorRecord) -> None:
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    sa.insert(directors).values(
+                        username=director.username,
+                        password_hash=director.password_hash,
+                        created_at=director.created_at,
+                    )
+                )
+                self._hook("director.added")
+        except sa.exc.IntegrityError:
+            raise DirectorExistsError(f"the username {director.username!r} is taken") from None
+
+    def director(self, username: str) -> DirectorRecord | None:
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                sa.select(directors).where(directors.c.username == username)
+            ).one_or_none()
+        if row is None:
+            return None
+        return DirectorRecord(row.username, row.password_hash, _utc(row.created_at))
+
+    def set_password_hash(self, username: str, password_hash: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                sa.update(directors)
+                .where(directors.c.username == username)
+                .values(password_hash=password_hash)
+            )
 
     def close(self) -> None:
         self.engine.dispose()

@@ -17,8 +17,10 @@ events = sa.Table(
     sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     sa.Column("settings", sa.JSON, nullable=False),
     sa.Column("snapshot", sa.Text, nullable=False),
+    sa.Column("owner", sa.Text, nullable=True, index=True),
 )
-"""One row per event: the optimistic-locking version and the cached snapshot (event JSON)."""
+"""One row per event: the optimistic-locking version, the cached snapshot (event JSON) and
+the username of the director who runs it (none for events created from the command line)."""
 
 event_log = sa.Table(
     "event_log",
@@ -36,3 +38,13 @@ event_log = sa.Table(
     sa.Column("payload", sa.JSON, nullable=False),
 )
 """The audit log: append-only; ``seq`` runs 1, 2, ... per event and equals the version."""
+
+directors = sa.Table(
+    "directors",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("username", sa.Text, nullable=False, unique=True),
+    sa.Column("password_hash", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""Directors' accounts; the password is kept only as an Argon2 hash."""

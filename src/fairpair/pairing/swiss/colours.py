@@ -1,9 +1,40 @@
-"""Colour allocation for a pair (FIDE C.04.3 article 6, spec §6)."""
+"""Colour allocation for a pair (FIDE C.04.3 article 6, spec §6).
+
+The rules read only a player's played colours, his preference (spec §2.1) and a pairing number
+(rule 6.6), which :class:`ColourParty` names: the Dutch and Burstein systems pass their
+:class:`~fairpair.pairing.swiss.view.SwissPlayer`, the casual Swiss a view of its own.
+"""
 
 from __future__ import annotations
 
+from typing import Protocol, TypeVar
+
 from fairpair.core import Colour
-from fairpair.pairing.swiss.view import SwissPlayer
+from fairpair.core.player import PlayerId
+from fairpair.pairing.swiss.view import ColourPreference, SwissPlayer
+
+
+class ColourParty(Protocol):
+    """What the colour rules read of a player."""
+
+    @property
+    def id(self) -> PlayerId: ...
+
+    @property
+    def tpn(self) -> int:
+        """The pairing number whose parity rule 6.6 reads."""
+        ...
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        """Colours of the played games, oldest first."""
+        ...
+
+    @property
+    def preference(self) -> ColourPreference: ...
+
+
+Party = TypeVar("Party", bound=ColourParty)
 
 
 def _ranks_above(a: SwissPlayer, b: SwissPlayer) -> bool:
@@ -13,16 +44,30 @@ def _ranks_above(a: SwissPlayer, b: SwissPlayer) -> bool:
 def allocate_colours(
     first: SwissPlayer, second: SwissPlayer, initial: Colour
 ) -> tuple[SwissPlayer, SwissPlayer, str]:
-    """White, black and the colour rule that decided (6.1-6.6) for a pair."""
+    """White, black and the colour rule that decided (6.1-6.6) for a pair of the Dutch system.
+
+    The higher-ranked player is the one with the higher pairing score, then the smaller
+    pairing number.
+    """
     higher, lower = (first, second) if _ranks_above(first, second) else (second, first)
-    colour = _colour_of_higher(higher, lower, initial)
-    rule = colour[1]
-    if colour[0] is Colour.WHITE:
+    return colours_of_ranked_pair(higher, lower, initial)
+
+
+def colours_of_ranked_pair(
+    higher: Party, lower: Party, initial: Colour
+) -> tuple[Party, Party, str]:
+    """White, black and the rule that decided (6.1-6.6), ``higher`` being the higher-ranked.
+
+    For systems that rank players their own way (the casual Swiss) and then allocate colours
+    exactly as the Dutch system does.
+    """
+    colour, rule = _colour_of_higher(higher, lower, initial)
+    if colour is Colour.WHITE:
         return higher, lower, rule
     return lower, higher, rule
 
 
-def _colour_of_higher(a: SwissPlayer, b: SwissPlayer, initial: Colour) -> tuple[Colour, str]:
+def _colour_of_higher(a: ColourParty, b: ColourParty, initial: Colour) -> tuple[Colour, str]:
     """The colour of the higher-ranked player ``a`` and the rule that gave it."""
     settled = colour_by_preferences(a, b)
     if settled is not None:
@@ -33,7 +78,7 @@ def _colour_of_higher(a: SwissPlayer, b: SwissPlayer, initial: Colour) -> tuple[
     return a.preference.colour, "6.5"
 
 
-def colour_by_preferences(a: SwissPlayer, b: SwissPlayer) -> tuple[Colour, str] | None:
+def colour_by_preferences(a: ColourParty, b: ColourParty) -> tuple[Colour, str] | None:
     """The colour of ``a`` by rules 6.1-6.4 and the rule that gave it; None if they leave it open.
 
     These rules treat both players alike, so which of the two is ``a`` does not matter; the
@@ -64,6 +109,20 @@ def colour_by_preferences(a: SwissPlayer, b: SwissPlayer) -> tuple[Colour, str] 
     return None
 
 
-def colour_by_pairing_number(a: SwissPlayer, initial: Colour) -> tuple[Colour, str]:
+def colour_by_pairing_number(a: ColourParty, initial: Colour) -> tuple[Colour, str]:
     """6.6: the initial colour to an odd pairing number of ``a``, the other to an even one."""
     return (initial if a.tpn % 2 == 1 else initial.opposite), "6.6"
+
+
+def colour_note(white: ColourParty, black: ColourParty, rule: str) -> str:
+    """The explanation of a board's colours: the rule and both players' preferences."""
+    return (
+        f"{white.id}-{black.id}: colours by rule {rule} "
+        f"(preferences {white.id}: {white.preference.kind}"
+        f"{_preferred(white)}, {black.id}: {black.preference.kind}{_preferred(black)})"
+    )
+
+
+def _preferred(player: ColourParty) -> str:
+    colour = player.preference.colour
+    return "" if colour is None else f" {colour.name.lower()}"

@@ -73,6 +73,22 @@ def colour_preference(colours: Sequence[Colour]) -> ColourPreference:
     return ColourPreference(last.opposite, False, False, repeated, imbalance)
 
 
+def played_colours(row: Sequence[Entry | None]) -> tuple[Colour, ...]:
+    """A player's colours in the games played over the board, oldest first (spec §2.1).
+
+    ``row`` is his slots of :func:`~fairpair.core.entries`; forfeits, byes, absences and
+    games without colours are skipped: they neither extend nor break a run of one colour.
+    """
+    return tuple(
+        entry.colour
+        for entry in row
+        if entry is not None
+        and entry.played
+        and entry.opponent is not None
+        and entry.colour is not None
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class SwissPlayer:
     """One player to be paired, as the Swiss criteria see him."""
@@ -159,7 +175,7 @@ def swiss_round(tournament: Tournament) -> SwissRound:
     players: list[SwissPlayer] = []
     for pid in to_pair:
         row = table[pid][:done]
-        colours: list[Colour] = []
+        colours = played_colours(row)
         floats: list[Float | None] = []
         opponents: set[PlayerId] = set()
         eligible = True
@@ -171,8 +187,6 @@ def swiss_round(tournament: Tournament) -> SwissRound:
             if entry.played and entry.opponent is not None:
                 played += 1
                 opponents.add(entry.opponent)
-                if entry.colour is not None:
-                    colours.append(entry.colour)
                 mine = pre_round_score(pid, k)
                 theirs = pre_round_score(entry.opponent, k)
                 floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else None)
@@ -188,7 +202,7 @@ def swiss_round(tournament: Tournament) -> SwissRound:
                 tpn=tpn[pid],
                 score=score,
                 pairing_score=pairing_score,
-                colours=tuple(colours),
+                colours=colours,
                 preference=colour_preference(colours),
                 floats=tuple(floats),
                 pab_eligible=eligible,

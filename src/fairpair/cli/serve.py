@@ -1,0 +1,61 @@
+"""``fairpair serve``: run the web app (director's desk and public pages) with uvicorn."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from fairpair.cli.director import DbOption, store_target
+from fairpair.service.demo import DEMO_DIRECTOR
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: DbOption = None,
+    demo: Annotated[
+        bool,
+        typer.Option(help="Create a demo event when the store has none."),
+    ] = True,
+    secure_cookies: Annotated[
+        bool,
+        typer.Option(help="Session cookies over HTTPS only (behind a TLS proxy)."),
+    ] = False,
+    signup: Annotated[
+        bool,
+        typer.Option(
+            help="Anyone may open a director's account (--no-signup: only `fairpair director add`)."
+        ),
+    ] = True,
+) -> None:
+    """Run the web app: the director's desk and the public pages, on the event store."""
+    import uvicorn
+
+    from fairpair.web.app import create_app
+    from fairpair.web.config import WebConfig
+
+    console = Console(stderr=True)
+    target = store_target(db)
+    secret = os.environ.get("FAIRPAIR_SECRET_KEY")
+    config = WebConfig(store=target, secure_cookies=secure_cookies, demo=demo, signup=signup)
+    if secret:
+        config = dataclasses.replace(config, secret_key=secret)
+    else:
+        console.print(
+            "[yellow]note:[/yellow] FAIRPAIR_SECRET_KEY is not set: sessions end when the "
+            "server stops.",
+            highlight=False,
+        )
+    console.print(f"fairpair: events in {target}; open http://{host}:{port}/", highlight=False)
+    if demo:
+        username, password = DEMO_DIRECTOR
+        console.print(
+            f"the demo event (on an empty store) is run by director {username!r}, "
+            f"password {password!r}: sign in at http://{host}:{port}/desk",
+            highlight=False,
+        )
+    uvicorn.run(create_app(config), host=host, port=port, log_level="info")

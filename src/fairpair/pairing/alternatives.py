@@ -1,0 +1,504 @@
+"""The K next-best pairings of a round after the one its system chose (issue #5).
+
+What "best" means. Every system describes a pairing of the round by its *criteria vector*
+(:class:`RoundCriteria`): the values of its criteria in rule order, each oriented so that a
+larger value is better, compared lexicographically. The FIDE systems compare bracket by
+bracket from the top scoregroup down, every bracket by its criteria in rule order, because
+that is how the rules decide (a lower bracket never buys anything from a higher one); the
+casual Swiss compares its rules 2-6 over the whole round. Pairings that break an absolute
+criterion (a second game, a forbidden pair, two equal absolute colour preferences, the bye to
+an ineligible player) have no vector and are never listed.
+
+The alternatives of a chosen pairing ``P`` are the ``K`` pairings other than ``P`` with the
+largest vectors, best first, all distinct. Pairings with equal vectors are equally good for
+the rules (the FIDE systems then take the first candidate in their order of transpositions
+and exchanges); among them those keeping more pairs of ``P`` (the bye counting as a pair)
+come first, so a tie shows as the smallest change of boards; beyond that the order is the
+matcher's, deterministic but not specified. Each alternative comes with the first criterion,
+in rule order, on which it differs from ``P`` (:class:`Difference`). That is a loss whenever
+``P`` is the best pairing by the vector, as the casual engine's always is. The FIDE engines
+settle one bracket at a time: among equally good ways to pair a bracket the Dutch engine
+takes the first in its order of transpositions and exchanges, even when another would let a
+lower bracket do better, and it applies C9 only in the brackets where bbpPairings does; the
+Burstein engine forms its scoregroups by trial matchings. So, rarely, an alternative that
+pairs a higher bracket differently is better in a lower one (or on C9); it then says "is
+better on ..." rather than hiding it. The tests check all of this against every pairing of
+small generated rounds.
+
+How they are found, never by enumeration: a pairing is a perfect matching of the players
+(plus one "bye" vertex for an odd field) whose edge weights pack the criteria so that the
+heavier matching has the better vector (:class:`PairingGraph`). The space of all other
+pairings is split Lawler/Murty-style around ``P``: the pairings without the first pair of
+``P``, those with it but without the second, and so on; the best pairing of each part is one
+maximum-weight matching, re-solved warm by :class:`fairpair.matching.WeightedMatcher` after
+removing one edge or pinning one pair. The best part's pairing is the next alternative, and its
+part is split again around it. Each alternative costs about one matching per board.
+"""
+
+from __future__ import annotations
+
+import copy
+import heapq
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from fairpair.core import Pairing, PlayerId, format_points
+from fairpair.matching import WeightedMatcher
+
+Vector = tuple[int, ...]
+"""Criteria values in rule order, each oriented so that larger is better."""
+
+Edge = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Criterion:
+    """One entry of a round's criteria vector.
+
+    ``kind`` says how a difference reads: ``"count"`` (the vector holds a number of things,
+    ``sign`` × value, so ``sign = -1`` means fewer is better), ``"points"`` (a score in tenths,
+    ``sign`` as for counts) or ``"order"`` (a packed comparison with no unit, e.g. the scores of
+    the downfloaters from the highest down).
+    """
+
+    code: str
+    """The rule, as the arbiter knows it: ``C12``, ``§4.2``."""
+    text: str
+    """What is measured; for counts a plural noun (``players without their colour
+    preference``), for orders the worse case (``higher-scored players float down``)."""
+    kind: str = "count"
+    sign: int = 1
+    bracket: int | None = None
+    """The pairing score (tenths) of the bracket the criterion is evaluated in, if any."""
+    offset: int = 0
+    """The natural value is ``offset + sign × (vector entry)``."""
+
+    def natural(self, entry: int) -> int:
+        """The value an arbiter reads (a count, points in tenths) from a vector entry."""
+        return self.offset + self.sign * entry
+
+    def where(self) -> str:
+        """The rule with its bracket, e.g. ``C12 in the 1.5-point bracket``."""
+        if self.bracket is None:
+            return self.code
+        return f"{self.code} in the {format_points(self.bracket)}-point bracket"
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """The first criterion on which an alternative differs from the chosen pairing."""
+
+    criterion: Criterion
+    chosen: int
+    alternative: int
+    """The natural values (``sign`` applied): counts, points in tenths, or packed orders."""
+
+    @property
+    def worse(self) -> bool:
+        """True when the alternative loses on this criterion (the usual case)."""
+        c = self.criterion
+        return c.sign * self.alternative < c.sign * self.chosen
+
+    def describe(self) -> str:
+        """E.g. ``loses on C12 in the 1.5-point bracket (pairs where a player misses his
+        colour preference: 2 more)``."""
+        c = self.criterion
+        verb = "loses" if self.worse else "is better"
+        if c.kind == "count":
+            step = self.alternative - self.chosen
+            more = "more" if step > 0 else "fewer"
+            return f"{verb} on {c.where()} ({c.text}: {abs(step)} {more})"
+        if c.kind == "points":
+            return (
+                f"{verb} on {c.where()} ({c.text} {format_points(self.alternative)} points "
+                f"instead of {format_points(self.chosen)})"
+            )
+        return f"{verb} on {c.where()} ({c.text})" if self.worse else f"{verb} on {c.where()}"
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """One alternative pairing, its criteria and where it departs from the chosen one."""
+
+    rank: int
+    """1 for the best alternative."""
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    """Every pair, each as (higher, lower) in the system's order, in that order."""
+    bye: PlayerId | None
+    vector: Vector
+    differences: tuple[Difference, ...]
+    """Every criterion on which it differs from the chosen pairing, in rule order (empty
+    when it ties the chosen pairing on every criterion)."""
+    new_pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    """The pairs that are not pairs of the chosen pairing."""
+    changed_boards: tuple[int, ...]
+    """Board numbers (1-based, in the chosen pairing's order) whose pair is broken up; the
+    bye's board is one after the last when it changes hands."""
+
+    @property
+    def difference(self) -> Difference | None:
+        """The first criterion on which it differs from the chosen pairing (None: a tie)."""
+        return self.differences[0] if self.differences else None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingGraph:
+    """Pairings as perfect matchings of ``vertices``.
+
+    A vertex is a player or ``None``, the bye (its partner gets the pairing-allocated bye).
+    ``edges`` lists the allowed pairs ``(u, v, weight)``, ``u < v``, ``weight >= 0``: among the
+    pairings of the graph, a larger total weight must mean a larger criteria vector (equal
+    totals, equal vectors).
+    """
+
+    vertices: tuple[PlayerId | None, ...]
+    edges: tuple[tuple[int, int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PairingSpace:
+    """A set of pairings: a bound on their vectors and the graph, built only when needed.
+
+    ``bound`` is a vector no pairing of the space exceeds; it lets a space be solved only
+    when it could matter (the casual Swiss has one space per choice of the bye).
+    """
+
+    bound: Vector
+    bye: PlayerId | None
+    """The player with the bye in every pairing of the space, when its graph has no bye
+    vertex (None: no bye, or a bye vertex decides)."""
+    graph: Callable[[], PairingGraph]
+
+
+class RoundCriteria(Protocol):
+    """A system's criteria for one round: the vector of a pairing and the spaces of pairings."""
+
+    @property
+    def criteria(self) -> tuple[Criterion, ...]:
+        """The entries of :meth:`vector`, in the same order."""
+        ...
+
+    @property
+    def order(self) -> tuple[PlayerId, ...]:
+        """The players to pair in the system's order (higher first)."""
+        ...
+
+    def vector(
+        self, pairs: Sequence[tuple[PlayerId, PlayerId]], bye: PlayerId | None
+    ) -> Vector | None:
+        """The criteria vector of a pairing; None when it breaks an absolute criterion or is
+        not a pairing of exactly the players to pair."""
+        ...
+
+    def spaces(self) -> Sequence[PairingSpace]:
+        """Disjoint spaces whose union is every pairing with a vector."""
+        ...
+
+
+def alternative_pairings(
+    chosen: Pairing, criteria: RoundCriteria, k: int
+) -> tuple[Alternative, ...]:
+    """The ``k`` best pairings other than ``chosen``, best first (see the module docstring).
+
+    ``chosen`` is the system's pairing of the round that ``criteria`` describes. Fewer than
+    ``k`` are returned when fewer exist. Raises ``ValueError`` for a negative ``k``, when
+    ``chosen`` does not pair exactly the players of the round or breaks an absolute criterion.
+    """
+    if k < 0:
+        raise ValueError(f"cannot list {k} alternatives")
+    chosen_pairs = [(g.white, g.black) for g in chosen.boards]
+    position = {pid: i for i, pid in enumerate(criteria.order)}
+    placed = [pid for pair in chosen_pairs for pid in pair]
+    if chosen.bye is not None:
+        placed.append(chosen.bye)
+    if sorted(placed) != sorted(position):
+        raise ValueError("the chosen pairing does not pair the players of this round")
+    chosen_vector = criteria.vector(chosen_pairs, chosen.bye)
+    if chosen_vector is None:
+        raise ValueError("the chosen pairing breaks an absolute criterion")
+    if k == 0:
+        return ()
+    found = _k_best(criteria, chosen_pairs, chosen.bye, k)
+    boards = {frozenset(pair): number for number, pair in enumerate(chosen_pairs, start=1)}
+    result: list[Alternative] = []
+    for rank, (pairs, bye) in enumerate(found, start=1):
+        vector = criteria.vector(pairs, bye)
+        assert vector is not None
+        ordered = tuple(
+            sorted(
+                ((a, b) if position[a] < position[b] else (b, a) for a, b in pairs),
+                key=lambda ab: position[ab[0]],
+            )
+        )
+        new = tuple(p for p in ordered if frozenset(p) not in boards)
+        kept = {boards[frozenset(p)] for p in ordered if frozenset(p) in boards}
+        changed = [n for n in boards.values() if n not in kept]
+        if bye != chosen.bye:
+            changed.append(len(chosen_pairs) + 1)
+        result.append(
+            Alternative(
+                rank=rank,
+                pairs=ordered,
+                bye=bye,
+                vector=vector,
+                differences=_differences(criteria.criteria, chosen_vector, vector),
+                new_pairs=new,
+                changed_boards=tuple(sorted(changed)),
+            )
+        )
+    return tuple(result)
+
+
+def _differences(
+    criteria: Sequence[Criterion], chosen: Vector, other: Vector
+) -> tuple[Difference, ...]:
+    return tuple(
+        Difference(criterion, criterion.natural(a), criterion.natural(b))
+        for criterion, a, b in zip(criteria, chosen, other, strict=True)
+        if a != b
+    )
+
+
+# --- Lawler/Murty partitioning ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    """The pairings of a space that contain every ``fixed`` pair and no ``forbidden`` one."""
+
+    space: int
+    fixed: frozenset[Edge]
+    forbidden: frozenset[Edge]
+
+
+def _k_best(
+    criteria: RoundCriteria,
+    chosen_pairs: Sequence[tuple[PlayerId, PlayerId]],
+    chosen_bye: PlayerId | None,
+    k: int,
+) -> list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]]:
+    """The k best pairings other than the chosen one by (vector, pairs kept)."""
+    kept: set[frozenset[PlayerId | None]] = {frozenset(pair) for pair in chosen_pairs}
+    if chosen_bye is not None:
+        kept.add(frozenset((chosen_bye, None)))
+    spaces = criteria.spaces()
+    graphs: dict[int, PairingGraph] = {}
+
+    def graph(index: int) -> PairingGraph:
+        found = graphs.get(index)
+        if found is None:
+            found = graphs[index] = _keeping(spaces[index].graph(), kept)
+        return found
+
+    counter = itertools.count()
+    # Max-heap on keys: (negated key, tie counter, part, its best pairing or None if not
+    # solved yet, where its matcher can be rebuilt from).
+    heap: list[tuple[tuple[int, ...], int, _Part, list[int] | None, _Origin | None]] = []
+
+    def push(key: Vector, part: _Part, mates: list[int] | None, origin: _Origin | None) -> None:
+        heapq.heappush(heap, (tuple(-x for x in key), next(counter), part, mates, origin))
+
+    def push_solved(part: _Part, mates: list[int], origin: _Origin) -> None:
+        pairs, bye = _as_pairing(spaces[part.space], graph(part.space), mates)
+        vector = criteria.vector(pairs, bye)
+        if vector is None:  # pragma: no cover - the spaces hold valid pairings only
+            raise AssertionError("a pairing space holds a pairing without a criteria vector")
+        same = sum(1 for pair in pairs if frozenset(pair) in kept)
+        push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates, origin)
+
+    def split(part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
+        origin, children = _split(part, mates, matcher)
+        for child_part, child in children:
+            push_solved(child_part, child, origin)
+
+    for index, space in enumerate(spaces):
+        root = _Part(index, frozenset(), frozenset())
+        mates = None
+        if space.bye is None or space.bye == chosen_bye:
+            mates = _as_mates(space, graph(index), chosen_pairs, chosen_bye)
+        if mates is None:
+            # Solved only if it could still matter.
+            push((*space.bound, len(criteria.order)), root, None, None)
+        else:
+            split(root, mates, _solved(_matcher(graph(index), root), start=mates))
+
+    found: list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]] = []
+    while heap and len(found) < k:
+        _, _, part, mates, origin = heapq.heappop(heap)
+        if mates is None:
+            matcher = _solved(_matcher(graph(part.space), part))
+            solved = _perfect(matcher)
+            if solved is not None:
+                push_solved(part, solved, _Origin(matcher, part))
+            continue
+        found.append(_as_pairing(spaces[part.space], graph(part.space), mates))
+        if len(found) < k:
+            assert origin is not None
+            split(part, mates, origin.rebuild(part))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Origin:
+    """A solved matcher of a part, kept to rebuild the matcher of any sub-part cheaply."""
+
+    matcher: WeightedMatcher
+    part: _Part
+
+    def rebuild(self, part: _Part) -> WeightedMatcher:
+        """A solved matcher of ``part`` (a sub-part): a copy with the extra pairs pinned and
+        forbidden, repaired warm; much cheaper than a solve from scratch."""
+        matcher = copy.deepcopy(self.matcher)
+        for u, v in part.fixed - self.part.fixed:
+            _pin(matcher, u, v)
+        for u, v in part.forbidden - self.part.forbidden:
+            matcher.set_weight(u, v, 0)
+        matcher.solve(warm=True)
+        return matcher
+
+
+def _keeping(graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> PairingGraph:
+    """The graph with one more, least significant criterion: pairs kept from the chosen
+    pairing (the bye counting as a pair), so that ties change as few boards as possible."""
+    scale = len(graph.vertices) // 2 + 2
+    vertices = graph.vertices
+    edges = tuple(
+        (u, v, w * scale + (frozenset((vertices[u], vertices[v])) in kept))
+        for u, v, w in graph.edges
+    )
+    return PairingGraph(vertices, edges)
+
+
+def _as_mates(
+    space: PairingSpace,
+    graph: PairingGraph,
+    pairs: Sequence[tuple[PlayerId, PlayerId]],
+    bye: PlayerId | None,
+) -> list[int] | None:
+    """The chosen pairing as a perfect matching of the space, or None if it is not in it."""
+    index = {pid: i for i, pid in enumerate(graph.vertices)}
+    mates = [-1] * len(graph.vertices)
+    links: list[tuple[PlayerId | None, PlayerId | None]] = list(pairs)
+    if None in index:
+        links.append((bye, None))
+    elif bye != space.bye:
+        return None
+    for a, b in links:
+        if a not in index or b not in index:
+            return None
+        i, j = index[a], index[b]
+        if mates[i] != -1 or mates[j] != -1 or i == j:
+            return None
+        mates[i], mates[j] = j, i
+    if -1 in mates:
+        return None
+    allowed = {(u, v) for u, v, _ in graph.edges}
+    if any((min(i, m), max(i, m)) not in allowed for i, m in enumerate(mates)):
+        return None
+    return mates
+
+
+def _as_pairing(
+    space: PairingSpace, graph: PairingGraph, mates: Sequence[int]
+) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
+    pairs: list[tuple[PlayerId, PlayerId]] = []
+    bye: PlayerId | None = space.bye
+    for i, m in enumerate(mates):
+        if i < m:
+            a, b = graph.vertices[i], graph.vertices[m]
+            if a is None:
+                bye = b
+            elif b is None:
+                bye = a
+            else:
+                pairs.append((a, b))
+    return pairs, bye
+
+
+def _matcher(graph: PairingGraph, part: _Part) -> tuple[WeightedMatcher, dict[Edge, int]]:
+    """A matcher on the part's graph, not filled yet, and the weights to give it: pinned
+    players keep only their pinned pair.
+
+    Every edge carries a base larger than any sum of weight differences, so the heaviest
+    matching is a perfect one whenever the part has one.
+    """
+    n = len(graph.vertices)
+    top = max((w for _, _, w in graph.edges), default=0)
+    base = (n // 2) * top + 1
+    pinned = {v for edge in part.fixed for v in edge}
+    weights: dict[Edge, int] = {}
+    for u, v, w in graph.edges:
+        edge = (u, v)
+        if edge in part.forbidden:
+            continue
+        if (u in pinned or v in pinned) and edge not in part.fixed:
+            continue
+        weights[edge] = base + w
+    return WeightedMatcher(n), weights
+
+
+def _solved(
+    prepared: tuple[WeightedMatcher, dict[Edge, int]], start: Sequence[int] | None = None
+) -> WeightedMatcher:
+    """The matcher solved. With ``start`` (a good perfect matching of the part, such as the
+    chosen pairing) it is solved on those pairs first and then repaired warm with every other
+    edge: three times faster than from scratch at 300 players, and as exact."""
+    matcher, weights = prepared
+    if start is None:
+        for (u, v), w in weights.items():
+            matcher.set_weight(u, v, w)
+        matcher.solve()
+        return matcher
+    for u, m in enumerate(start):
+        if u < m:
+            matcher.set_weight(u, m, weights[(u, m)])
+    matcher.solve()
+    for (u, v), w in weights.items():
+        if start[u] != v:
+            matcher.set_weight(u, v, w)
+    matcher.solve(warm=True)
+    return matcher
+
+
+def _perfect(matcher: WeightedMatcher) -> list[int] | None:
+    mates = matcher.mates()
+    if any(m is None for m in mates):
+        return None
+    return [m for m in mates if m is not None]
+
+
+def _pin(matcher: WeightedMatcher, u: int, v: int) -> None:
+    """Keep only the pair {u, v} among the edges of u and v."""
+    for x in (u, v):
+        for y in list(matcher.neighbours(x)):
+            if y not in (u, v):
+                matcher.set_weight(x, y, 0)
+
+
+def _split(
+    part: _Part, mates: Sequence[int], matcher: WeightedMatcher
+) -> tuple[_Origin, list[tuple[_Part, list[int]]]]:
+    """Murty's split of ``part`` minus the pairing ``mates``, each sub-part with its best.
+
+    ``matcher`` is solved for ``part``; a copy is kept to rebuild sub-parts later. Sub-part
+    ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one; the matcher
+    goes through them in turn, each step a warm re-solve around two or four vertices.
+    """
+    origin = _Origin(copy.deepcopy(matcher), part)
+    free = [(i, m) for i, m in enumerate(mates) if i < m and (i, m) not in part.fixed]
+    fixed = set(part.fixed)
+    children: list[tuple[_Part, list[int]]] = []
+    for u, v in free:
+        weight = matcher.weight(u, v)
+        matcher.set_weight(u, v, 0)
+        matcher.solve(warm=True)
+        best = _perfect(matcher)
+        if best is not None:
+            child = _Part(part.space, frozenset(fixed), part.forbidden | {(u, v)})
+            children.append((child, best))
+        matcher.set_weight(u, v, weight)
+        _pin(matcher, u, v)
+        fixed.add((u, v))
+    return origin, children

@@ -1,0 +1,135 @@
+"""Directors: accounts whose passwords are kept as Argon2 hashes, and who runs which event.
+
+An event is run by the director who created it; an event created from the command line has
+no director until one takes it over (logged as ``event.claimed``). Only its director may
+change an event; :func:`event_of` answers "no such event" to anyone else, so that a
+director cannot even learn that another's event exists by its number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from functools import cache
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+
+from fairpair.service.errors import FieldErrors
+from fairpair.service.events import Desk
+from fairpair.storage import ClaimError, DirectorRecord, EventInfo, NewRecord, UnknownEventError
+
+__all__ = [
+    "MIN_PASSWORD",
+    "NotYourEventError",
+    "add_director",
+    "check_password",
+    "event_of",
+    "events_of",
+    "events_without_director",
+    "take_over",
+    "valid_username",
+]
+
+MIN_PASSWORD = 8
+"""The shortest password a new account may have (the demo director's is shorter)."""
+
+_USERNAME = re.compile(r"[a-z0-9][a-z0-9_.-]{1,39}")
+
+_hasher = PasswordHasher()
+"""Argon2id with the library's current recommended parameters; a stored hash made with
+weaker ones is replaced at the next successful sign-in."""
+
+
+class NotYourEventError(UnknownEventError):
+    """The event is run by another director (reported as an unknown event)."""
+
+
+def _normal(username: str) -> str:
+    return username.strip().lower()
+
+
+def valid_username(username: str) -> str | None:
+    """What is wrong with a username, or ``None`` if it can be used."""
+    if not _USERNAME.fullmatch(_normal(username)):
+        return "2 to 40 letters, digits, '.', '_' or '-', starting with a letter or digit"
+    return None
+
+
+def add_director(
+    desk: Desk,
+    username: str,
+    password: str,
+    *,
+    min_length: int = MIN_PASSWORD,
+) -> DirectorRecord:
+    """Create a director's account (usernames are not case-sensitive); :class:`FieldErrors`
+    names the ``username`` or ``password`` that cannot be used."""
+    errors: dict[str, str] = {}
+    problem = valid_username(username)
+    if problem is not None:
+        errors["username"] = problem
+    elif desk.store.director(_normal(username)) is not None:
+        errors["username"] = "this username is taken"
+    if len(password) < min_length:
+        errors["password"] = f"at least {min_length} characters"
+    if errors:
+        raise FieldErrors(errors)
+    record = DirectorRecord(_normal(username), _hasher.hash(password), desk.clock())
+    desk.store.add_director(record)
+    return record
+
+
+@cache
+def _decoy_hash() -> str:
+    return _hasher.hash("a password no director has")
+
+
+def check_password(desk: Desk, username: str, password: str) -> str | None:
+    """The director's username if the password is theirs, else ``None``, taking as long for
+    an unknown username as for a wrong password so neither is revealed."""
+    found = desk.store.director(_normal(username)) if not valid_username(username) else None
+    stored = found.password_hash if found is not None else _decoy_hash()
+    try:
+        _hasher.verify(stored, password)
+    except (VerificationError, InvalidHashError):
+        return None
+    if found is None:
+        return None
+    if _hasher.check_needs_rehash(stored):
+        desk.store.set_password_hash(found.username, _hasher.hash(password))
+    return found.username
+
+
+def events_of(desk: Desk, username: str) -> Sequence[EventInfo]:
+    """The events a director runs, the one changed last first."""
+    mine = [e for e in desk.store.events() if e.owner == username]
+    return sorted(mine, key=lambda e: (e.updated_at, e.id), reverse=True)
+
+
+def events_without_director(desk: Desk) -> Sequence[EventInfo]:
+    """Events created from the command line, which any director may take over."""
+    return [e for e in desk.store.events() if e.owner is None]
+
+
+def event_of(desk: Desk, event_id: int, username: str) -> EventInfo:
+    """The event if ``username`` runs it; :class:`NotYourEventError` otherwise."""
+    info = desk.store.event(event_id)
+    if info.owner != username:
+        raise NotYourEventError(f"no event with id {event_id}")
+    return info
+
+
+def take_over(desk: Desk, event_id: int) -> EventInfo:
+    """Make the acting director run an event that has none. An event another director runs
+    is reported as unknown (:class:`NotYourEventError`), as everywhere else."""
+    info = desk.store.event(event_id)
+    if info.owner == desk.actor:
+        return info
+    if info.owner is not None:
+        raise NotYourEventError(f"no event with id {event_id}")
+    record = NewRecord(desk.clock(), desk.actor, "event.claimed", {"owner": desk.actor})
+    try:
+        return desk.store.claim_event(event_id, info.version, desk.actor, record)
+    except ClaimError:  # another director was quicker
+        raise NotYourEventError(f"no event with id {event_id}") from None

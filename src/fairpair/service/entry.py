@@ -1,0 +1,156 @@
+"""What a director types into a form or sends to the API, checked field by field.
+
+Each function returns what the service works with, or raises :class:`FieldErrors` with one
+message per field that is wrong, so that a form can show each next to its field.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from fairpair.core import CHESS, points_from_text
+from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.events import check_tiebreaks
+from fairpair.service.settings import ByeLimit, EventSettings, System, parse_points
+
+__all__ = ["PlayerEntry", "event_settings", "missed_rounds", "player_entry", "tiebreak_codes"]
+
+
+def tiebreak_codes(text: str) -> tuple[str, ...]:
+    """Codes as typed, separated by commas or spaces: ``"BH-C1, BH DE"``."""
+    return tuple(code for code in re.split(r"[,\s]+", text.strip()) if code)
+
+
+def event_settings(
+    name: str,
+    system: str,
+    rounds: str | int | None,
+    points: str,
+    tiebreaks: str,
+    bye_limit: str = "",
+) -> EventSettings:
+    """The settings of a new event from the fields of the form (empty ``points`` is chess
+    scoring, empty ``tiebreaks`` the usual ones for the system, empty ``bye_limit`` none;
+    ``half=2,last=2``: at most two half-point byes, none in the last two rounds)."""
+    errors: dict[str, str] = {}
+    if not name.strip():
+        errors["name"] = "give the event a name"
+    elif len(name.strip()) > 200:
+        errors["name"] = "at most 200 characters"
+    try:
+        chosen = System(system)
+    except ValueError:
+        chosen = System.DUTCH
+        errors["system"] = "choose one of " + ", ".join(s.value for s in System)
+    number: int | None = None
+    if isinstance(rounds, int):
+        number = rounds
+    elif rounds is not None and rounds.strip():
+        if rounds.strip().isdigit():
+            number = int(rounds.strip())
+        else:
+            errors["rounds"] = f"{rounds.strip()!r} is not a whole number"
+    if number is not None and not 1 <= number <= 99:
+        errors["rounds"] = "between 1 and 99"
+    elif number is None and not chosen.round_robin and "rounds" not in errors:
+        errors["rounds"] = f"a {chosen.value} Swiss needs its number of rounds"
+    point_system = CHESS
+    if points.strip():
+        try:
+            point_system = parse_points(points)
+        except CommandError as error:
+            errors["points"] = str(error)
+    codes = tiebreak_codes(tiebreaks)
+    try:
+        check_tiebreaks(codes)
+    except CommandError as error:
+        errors["tiebreaks"] = str(error)
+    limit = ByeLimit()
+    if bye_limit.strip():
+        try:
+            limit = ByeLimit.parse(bye_limit)
+        except CommandError as error:
+            errors["bye_limit"] = str(error)
+        if chosen.round_robin and limit.limits_anything:
+            errors["bye_limit"] = "a round robin follows its schedule: it has no requested byes"
+    if errors:
+        raise FieldErrors(errors)
+    return EventSettings(
+        name=name.strip(),
+        system=chosen,
+        rounds=number,
+        points=point_system,
+        tiebreaks=codes,
+        bye_limit=limit,
+    )
+
+
+def missed_rounds(text: str) -> tuple[int, ...] | None:
+    """A late entry's points (tenths) for the rounds already paired, as typed: ``0.5`` for
+    each, or one value per round, ``0,0.5``; ``None`` when nothing is typed."""
+    if not text.strip():
+        return None
+    try:
+        return tuple(points_from_text(part) for part in text.replace(" ", "").split(","))
+    except (ValueError, ZeroDivisionError):
+        raise FieldErrors(
+            {"missed": "points such as 0.5, or one value per missed round: 0,0.5"}
+        ) from None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerEntry:
+    """A player as typed: the name and the details :func:`register_player` takes."""
+
+    name: str
+    details: dict[str, Any]
+    missed_points: tuple[int, ...] | None = None
+    """A late entry's points (tenths) for the rounds already paired: one for all, or one per
+    round; ``None``: nothing for them."""
+
+
+def player_entry(
+    name: str,
+    rating: str | int | None = None,
+    title: str = "",
+    federation: str = "",
+    club: str = "",
+    missed: str = "",
+) -> PlayerEntry:
+    """A player from the fields of the form (only the name is required); ``missed`` is a late
+    entry's points for the rounds already paired, e.g. ``0.5`` or ``0,0.5``."""
+    errors: dict[str, str] = {}
+    if not name.strip():
+        errors["name"] = "give the player's name"
+    elif len(name.strip()) > 200:
+        errors["name"] = "at most 200 characters"
+    value: int | None = None
+    if isinstance(rating, int):
+        value = rating
+    elif rating is not None and rating.strip():
+        if rating.strip().isdigit():
+            value = int(rating.strip())
+        else:
+            errors["rating"] = f"{rating.strip()!r} is not a whole number"
+    if value is not None and not 0 <= value <= 4000:
+        errors["rating"] = "between 0 and 4000"
+    if len(title.strip()) > 3:
+        errors["title"] = "at most 3 letters (GM, IM, WFM...)"
+    if len(federation.strip()) > 3:
+        errors["federation"] = "a 3-letter code such as NOR"
+    missed_points: tuple[int, ...] | None = None
+    try:
+        missed_points = missed_rounds(missed)
+    except FieldErrors as error:
+        errors.update(error.errors)
+    if errors:
+        raise FieldErrors(errors)
+    details = {
+        "rating": value,
+        "title": title.strip().upper(),
+        "federation": federation.strip().upper(),
+        "club": club.strip(),
+    }
+    return PlayerEntry(name.strip(), details, missed_points)

@@ -1,0 +1,83 @@
+"""The read side of the JSON API: events, rounds, standings and players, for anyone.
+
+The responses are the views of :mod:`fairpair.web.views` (the objects the public pages
+render), so ``/api/openapi.json`` documents exactly what is sent. Points and tie-break values
+are decimal strings (``"2.5"``); field names are stable. Errors are ``{"detail": ...}`` with
+the HTTP status (404 for an unknown event, round or player).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import JSONResponse, Response
+
+from fairpair.service import events as ev
+from fairpair.web import views
+from fairpair.web.deps import desk_for
+from fairpair.web.reading import conditional, events_tag, respond
+
+router = APIRouter(prefix="/api", tags=["read"])
+
+EVENT = "/events/{event_id:int}"
+_NOT_FOUND: dict[int | str, dict[str, Any]] = {
+    404: {"model": views.ErrorDetail, "description": "No such event, round or player."}
+}
+
+
+def _json(view: views.View | list[views.EventSummary]) -> JSONResponse:
+    if isinstance(view, list):
+        return JSONResponse([v.model_dump(mode="json") for v in view])
+    return JSONResponse(view.model_dump(mode="json"))
+
+
+@router.get("/events", response_model=list[views.EventSummary])
+def list_events(request: Request) -> Response:
+    """Every event, the most recently changed first."""
+    infos = sorted(
+        ev.list_events(desk_for(request)), key=lambda e: (e.updated_at, e.id), reverse=True
+    )
+    return conditional(
+        request, events_tag(infos), lambda: _json([views.event_summary(i) for i in infos])
+    )
+
+
+@router.get(EVENT, response_model=views.EventDetail, responses=_NOT_FOUND)
+def event_detail(request: Request, event_id: int) -> Response:
+    """An event: settings, players (by start number) and the rounds paired so far."""
+    return respond(request, event_id, lambda event: _json(views.event_detail(event)))
+
+
+@router.get(EVENT + "/rounds/{number:int}", response_model=views.RoundView, responses=_NOT_FOUND)
+def round_pairings(request: Request, event_id: int, number: int) -> Response:
+    """A round: boards in order with points before the round and results, then byes; in a
+    round robin also a round not paired yet, as scheduled (``scheduled``: true)."""
+
+    def render(event: ev.Event) -> Response:
+        try:
+            return _json(views.round_view(event, number))
+        except IndexError:
+            raise HTTPException(404, f"Round {number} is not paired or scheduled.") from None
+
+    return respond(request, event_id, render)
+
+
+@router.get(EVENT + "/standings", response_model=views.StandingsView, responses=_NOT_FOUND)
+def standings(request: Request, event_id: int) -> Response:
+    """The standings after the last complete round, with the event's tie-breaks in order."""
+    return respond(request, event_id, lambda event: _json(views.standings_view(event)))
+
+
+@router.get(
+    EVENT + "/players/{player_id:int}", response_model=views.PlayerView, responses=_NOT_FOUND
+)
+def player(request: Request, event_id: int, player_id: int) -> Response:
+    """A player: rank, points, tie-break values and every round (opponent, colour, result)."""
+
+    def render(event: ev.Event) -> Response:
+        if not event.tournament.has_player(player_id):
+            raise HTTPException(404, f"There is no player {player_id} in this event.")
+        return _json(views.player_view(event, player_id, views.standings_view(event)))
+
+    return respond(request, event_id, render)

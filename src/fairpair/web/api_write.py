@@ -1,0 +1,334 @@
+"""The write API: JSON for platforms that run events through fairpair.
+
+Authenticated with HTTP Basic (a director's username and password) or the desk's session
+cookie plus the ``X-CSRF-Token`` header. Like the pages, a director reaches only the events
+they run (another's answers 404). Errors are JSON: ``{"detail": ...}`` with a message, or,
+for input, a list of ``{"loc": [...], "msg": ...}`` naming each field, in the same shape as
+FastAPI's own validation errors: 401 unauthenticated, 404 no such event (for this director),
+409 another director saved first, 400 a command that does not fit the event, 422 bad input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Literal
+
+from fastapi import APIRouter, HTTPException, Request
+from pydantic import BaseModel, Field
+
+from fairpair.service import directors, entry
+from fairpair.service import events as ev
+from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.results import expand_shortcut, typed_result
+from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
+from fairpair.web.auth import ApiDirector
+from fairpair.web.deps import desk_for
+
+router = APIRouter(prefix="/api", tags=["director (write)"])
+
+SystemName = Literal["berger", "rotation", "dutch", "burstein", "casual"]
+
+
+class Problem(BaseModel):
+    """An error: a message, or one entry per field that is wrong."""
+
+    detail: str | list[dict[str, Any]]
+
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": Problem, "description": text}
+    for status, text in (
+        (400, "The command does not fit the event as it stands; nothing changed."),
+        (401, "No director signed in (HTTP Basic or session + X-CSRF-Token)."),
+        (404, "No such event among the director's events."),
+        (409, "Another director changed the event first; nothing changed."),
+    )
+}
+
+
+class NewEvent(BaseModel):
+    """A new event, as on the desk's form."""
+
+    name: str = Field(min_length=1, max_length=200)
+    system: SystemName = "dutch"
+    rounds: int | None = Field(default=None, ge=1, le=99, description="Required for a Swiss.")
+    points: str = Field(default="", description="win,draw,loss e.g. 1,0.5,0 (empty: chess).")
+    tiebreaks: list[str] = Field(default_factory=list, description="Codes in order, e.g. BH.")
+    bye_limit: str = Field(
+        default="",
+        description="Byes a player may request (Swiss), e.g. half=2,last=2 (empty: no limit).",
+    )
+
+
+class EventOut(BaseModel):
+    """An event as it stands after the change."""
+
+    id: int
+    name: str
+    system: str
+    owner: str | None
+    version: int
+    rounds_paired: int
+    total_rounds: int | None
+    players: int
+
+
+class NewPlayer(BaseModel):
+    """A player to register with the next start number."""
+
+    name: str = Field(min_length=1, max_length=200)
+    rating: int | None = Field(default=None, ge=0, le=4000)
+    title: str = Field(default="", max_length=3)
+    federation: str = Field(default="", max_length=3)
+    club: str = ""
+    missed: str = Field(
+        default="",
+        description="A late entry's points for the rounds already paired: 0.5 for each, or "
+        "one value per round (0,0.5); each the worth of a zero, half or full-point bye.",
+    )
+
+
+class PlayerOut(BaseModel):
+    """A registered player and the event's version after registering."""
+
+    id: int
+    name: str
+    rating: int | None
+    title: str
+    federation: str
+    club: str
+    version: int
+
+
+class BoardOut(BaseModel):
+    board: int
+    white: int
+    black: int
+    result: str | None = Field(description="As typed: 1-0, 0-1, 1/2, +-, -+, --, or 2-1-0.")
+
+
+class RoundOut(BaseModel):
+    """A round's boards (start numbers), its pairing-allocated bye and the event's version."""
+
+    round: int
+    boards: list[BoardOut]
+    bye: int | None
+    version: int
+
+
+class ResultIn(BaseModel):
+    board: int = Field(ge=1)
+    result: str = Field(
+        min_length=1, description="1-0, 0-1, 1/2 (or =), +-, -+, --, 2-1; or 1, 0, 5, +, -."
+    )
+
+
+class Results(BaseModel):
+    """Results of one round, saved all or none."""
+
+    round: int | None = Field(default=None, ge=1, description="Default: the last paired round.")
+    version: int | None = Field(
+        default=None,
+        description="The event's version the results were typed at: refused (409) if another "
+        "change came in between.",
+    )
+    results: list[ResultIn] = Field(min_length=1)
+
+
+@contextmanager
+def _answers(body_field: str = "") -> Iterator[None]:
+    """The service's refusals as JSON errors; ``body_field`` is where field errors point."""
+    try:
+        yield
+    except FieldErrors as error:
+        raise HTTPException(
+            422,
+            [
+                {"loc": ["body", field], "msg": message, "type": "value_error"}
+                for field, message in error.errors.items()
+            ],
+        ) from None
+    except UnknownEventError as error:
+        raise HTTPException(404, str(error)) from None
+    except ConcurrencyError as error:
+        raise HTTPException(409, str(error)) from None
+    except EventExistsError as error:
+        raise HTTPException(
+            422, [{"loc": ["body", "name"], "msg": str(error), "type": "value_error"}]
+        ) from None
+    except CommandError as error:
+        raise HTTPException(400, str(error)) from None
+
+
+def _event_out(event: ev.Event) -> EventOut:
+    t = event.tournament
+    return EventOut(
+        id=event.id,
+        name=event.info.name,
+        system=event.info.system,
+        owner=event.info.owner,
+        version=event.version,
+        rounds_paired=len(t.rounds),
+        total_rounds=t.total_rounds,
+        players=len(t.players),
+    )
+
+
+def _mine(request: Request, director: str, event_id: int) -> ev.Desk:
+    desk = desk_for(request, director)
+    with _answers():
+        directors.event_of(desk, event_id, director)
+    return desk
+
+
+def _round_out(event: ev.Event, number: int) -> RoundOut:
+    rnd = event.tournament.rounds[number - 1]
+    return RoundOut(
+        round=number,
+        boards=[
+            BoardOut(
+                board=index,
+                white=g.white,
+                black=g.black,
+                result=typed_result(g.result, g.match_score) or None,
+            )
+            for index, g in enumerate(rnd.games, start=1)
+        ],
+        bye=rnd.pairing_bye,
+        version=event.version,
+    )
+
+
+@router.post("/events", status_code=201, response_model=EventOut, responses=_ERRORS)
+def create_event(request: Request, director: ApiDirector, body: NewEvent) -> EventOut:
+    """Create an event run by the calling director."""
+    with _answers():
+        settings = entry.event_settings(
+            body.name,
+            body.system,
+            body.rounds,
+            body.points,
+            ",".join(body.tiebreaks),
+            body.bye_limit,
+        )
+        event = ev.create_event(desk_for(request, director), settings, owner=director)
+    return _event_out(event)
+
+
+@router.post(
+    "/events/{event_id}/players", status_code=201, response_model=PlayerOut, responses=_ERRORS
+)
+def add_player(
+    request: Request, director: ApiDirector, event_id: int, body: NewPlayer
+) -> PlayerOut:
+    """Register a player with the next start number."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        typed = entry.player_entry(
+            body.name, body.rating, body.title, body.federation, body.club, body.missed
+        )
+        event, player = ev.register_player(
+            desk, event_id, typed.name, missed_points=typed.missed_points, **typed.details
+        )
+    return PlayerOut(
+        id=player.id,
+        name=player.name,
+        rating=player.rating,
+        title=player.title,
+        federation=player.federation,
+        club=player.club,
+        version=event.version,
+    )
+
+
+@router.post("/events/{event_id}/pair", response_model=RoundOut, responses=_ERRORS)
+def pair(request: Request, director: ApiDirector, event_id: int) -> RoundOut:
+    """Pair the next round."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event, pairing = ev.pair_round(desk, event_id)
+    return _round_out(event, pairing.round)
+
+
+@router.post("/events/{event_id}/results", response_model=RoundOut, responses=_ERRORS)
+def results(request: Request, director: ApiDirector, event_id: int, body: Results) -> RoundOut:
+    """Enter results of the round being played, or correct any round's, all or none."""
+    desk = _mine(request, director, event_id)
+    entries = [(item.board, expand_shortcut(item.result)) for item in body.results]
+    with _answers():
+        event = ev.record_results(
+            desk, event_id, body.round, entries, expected_version=body.version
+        )
+    number = body.round or len(event.tournament.rounds)
+    return _round_out(event, number)
+
+
+class Walk(BaseModel):
+    """How far to undo or redo, and the version the caller saw (all optional)."""
+
+    steps: int = Field(default=1, ge=1, le=1000, description="How many changes, latest first.")
+    version: int | None = Field(
+        default=None,
+        description="The event's version the caller saw: refused (409) if another change "
+        "came in between.",
+    )
+
+
+class ChangeOut(BaseModel):
+    """One change of the audit log."""
+
+    seq: int = Field(description="Its number in the audit log.")
+    action: str = Field(description="E.g. results.entered, round.paired.")
+    description: str = Field(description="What it was, in an arbiter's words.")
+
+
+class WalkOut(EventOut):
+    """The event after an undo or redo, and the changes it took back or brought back."""
+
+    changes: list[ChangeOut] = Field(description="Latest first.")
+    undo_next: ChangeOut | None = Field(description="What undo would take back now.")
+    redo_next: ChangeOut | None = Field(description="What redo would bring back now.")
+
+
+def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> WalkOut:
+    log = [r for r in ev.history(desk, event.id) if r.seq <= event.version]
+
+    def change(record: LogRecord) -> ChangeOut:
+        words = ev.describe(record, event.tournament, log)
+        return ChangeOut(seq=record.seq, action=record.action, description=words)
+
+    undo_next, redo_next = ev.undo_targets(log)
+    return WalkOut(
+        **_event_out(event).model_dump(),
+        changes=[change(r) for r in taken],
+        undo_next=None if undo_next is None else change(undo_next),
+        redo_next=None if redo_next is None else change(redo_next),
+    )
+
+
+@router.post("/events/{event_id}/undo", response_model=WalkOut, responses=_ERRORS)
+def undo(
+    request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
+) -> WalkOut:
+    """Take back the latest changes still in effect, of any kind (a round's results before
+    its pairing; never the creation of the event). Nothing is deleted: the log records the
+    undo, and redo brings the changes back until a new change is made."""
+    desk = _mine(request, director, event_id)
+    walk = body or Walk()
+    with _answers():
+        event, taken = ev.undo(desk, event_id, walk.steps, expected_version=walk.version)
+    return _walk_out(desk, event, taken)
+
+
+@router.post("/events/{event_id}/redo", response_model=WalkOut, responses=_ERRORS)
+def redo(
+    request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
+) -> WalkOut:
+    """Bring back the changes the latest undos took back, the latest undone first; refused
+    (400) once a new change has been made since."""
+    desk = _mine(request, director, event_id)
+    walk = body or Walk()
+    with _answers():
+        event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
+    return _walk_out(desk, event, taken)

@@ -1,0 +1,95 @@
+"""The FastAPI application: one store opened at start, routers for the public pages, the
+director's desk and the JSON API, and error pages that never show a stack trace."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from fairpair.service import events as ev
+from fairpair.service.demo import seed_demo
+from fairpair.storage import open_store
+from fairpair.web import auth
+from fairpair.web.config import WebConfig
+from fairpair.web.deps import HERE, templates
+from fairpair.web.reading import PublicGZip
+
+log = logging.getLogger("fairpair.web")
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or "application/json" in request.headers.get(
+        "accept", ""
+    )
+
+
+def create_app(config: WebConfig) -> FastAPI:
+    """The application over the store named in ``config``."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.store = open_store(config.store)
+        if config.demo and not app.state.store.events():
+            seed_demo(ev.Desk(app.state.store, lambda: datetime.now(UTC), "demo"))
+        try:
+            yield
+        finally:
+            app.state.store.close()
+
+    app = FastAPI(
+        title=config.title,
+        summary="Pair and run tournaments: round robin, FIDE Dutch, Burstein and casual Swiss.",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+        # Every route, present and future: a change needs the session's CSRF token.
+        dependencies=[Depends(auth.csrf_guard)],
+    )
+    app.state.config = config
+    app.add_middleware(PublicGZip)
+    auth.install(app, config)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, error: StarletteHTTPException) -> Response:
+        if _wants_json(request):
+            return JSONResponse(
+                {"detail": error.detail}, status_code=error.status_code, headers=error.headers
+            )
+        return templates.TemplateResponse(
+            request,
+            "error.html",
+            {"status": error.status_code, "message": error.detail},
+            status_code=error.status_code,
+            headers=error.headers,
+        )
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, error: Exception) -> Response:
+        # The director sees that something failed, never the stack trace; the log keeps it.
+        log.exception("unexpected error on %s %s", request.method, request.url.path)
+        message = "Something went wrong on the server; nothing was changed."
+        if _wants_json(request):
+            return JSONResponse({"detail": message}, status_code=500)
+        return HTMLResponse(
+            templates.get_template("error.html").render(
+                request=request, status=500, message=message
+            ),
+            status_code=500,
+        )
+
+    from fairpair.web import api_read, api_write, desk, public
+
+    app.include_router(public.router)
+    app.include_router(api_read.router)
+    app.include_router(desk.router)
+    app.include_router(api_write.router)
+    return app

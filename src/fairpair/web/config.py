@@ -1,0 +1,26 @@
+"""What the web app is started with."""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class WebConfig:
+    """Where the events are, how cookies are signed and whether they need HTTPS."""
+
+    store: str
+    """The event store: ``:memory:``, a SQLite file or a ``postgresql://`` URL."""
+    secret_key: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)
+    """Signs the session cookie; give a fixed one so sessions survive a restart."""
+    secure_cookies: bool = False
+    """Send the session cookie over HTTPS only (on behind a TLS proxy)."""
+    title: str = "fairpair"
+    demo: bool = False
+    """Create the demo event (:mod:`fairpair.service.demo`) when the store has no event."""
+    signup: bool = True
+    """Anyone may open a director's account at ``/desk/signup`` (``--no-signup`` closes it;
+    accounts are then made with ``fairpair director add``)."""
+    session_hours: int = 12
+    """How long a sign-in lasts (a long tournament day)."""

@@ -1,0 +1,750 @@
+"""The director's desk: sign-in and accounts, then everything a director does with an event.
+
+Every route is thin: it checks who is signed in and that they run the event (another
+director's event answers 404, as if it did not exist), calls the service and renders a page.
+A change answers with a redirect to the event's desk (303, so a reload does not repeat it)
+and a one-line message; a refusal re-renders the form with the message next to the field,
+what was typed kept, and a 4xx status: 422 for a field, 400 for a command that does not fit
+the event, 409 when another director saved first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from fairpair.core import Player, Tournament
+from fairpair.formats import printouts as sheets
+from fairpair.formats.errors import FormatError
+from fairpair.formats.players_csv import parse_players_csv
+from fairpair.formats.trf import parse_trf
+from fairpair.service import directors, entry, printouts
+from fairpair.service import events as ev
+from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.results import expand_shortcut, parse_result, typed_result
+from fairpair.service.settings import System
+from fairpair.storage import (
+    ConcurrencyError,
+    EventExistsError,
+    LogRecord,
+    StoreError,
+    UnknownEventError,
+)
+from fairpair.web import auth
+from fairpair.web.auth import Director
+from fairpair.web.deps import desk_for, templates
+
+router = APIRouter(prefix="/desk", include_in_schema=False)
+
+STALE = "Someone else changed the event since you opened this page; nothing was saved. Reload."
+MAX_UPLOAD = 2_000_000
+"""Bytes: a players file larger than this is refused (10,000 players fit in far less)."""
+
+_Text = Annotated[str, Form()]
+
+
+def _render(
+    request: Request, name: str, context: Mapping[str, Any], status_code: int = 200
+) -> HTMLResponse:
+    base = {
+        "csrf": auth.csrf_token(request),
+        "director": auth.current_director(request),
+        "flash": request.session.pop("flash", None),
+    }
+    return templates.TemplateResponse(request, name, base | dict(context), status_code=status_code)
+
+
+def _done(request: Request, message: str, to: str) -> RedirectResponse:
+    request.session["flash"] = message
+    return RedirectResponse(to, status_code=303)
+
+
+def _safe_next(target: str) -> str:
+    """Only a page of the desk, never another site, after signing in."""
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/desk"):
+        return "/desk"
+    return parts.path
+
+
+# --- accounts -------------------------------------------------------------------------------
+
+
+@router.get("/signin", response_class=HTMLResponse)
+def signin_page(request: Request, next: str = "/desk") -> HTMLResponse:
+    return _render(request, "desk/signin.html", {"next": _safe_next(next), "username": ""})
+
+
+@router.post("/signin", response_class=HTMLResponse)
+def signin(
+    request: Request, username: _Text = "", password: _Text = "", next: _Text = "/desk"
+) -> Response:
+    try:
+        found = auth.check_sign_in(request, username, password)
+    except HTTPException as refused:
+        context = {"next": _safe_next(next), "username": username, "error": refused.detail}
+        return _render(request, "desk/signin.html", context, refused.status_code)
+    if found is None:
+        # The same words whether the username exists or not.
+        context = {"next": _safe_next(next), "username": username, "error": _WRONG}
+        return _render(request, "desk/signin.html", context, 401)
+    auth.sign_in(request, found)
+    return RedirectResponse(_safe_next(next), status_code=303)
+
+
+_WRONG = "Wrong username or password."
+
+
+@router.post("/signout")
+def signout(request: Request) -> RedirectResponse:
+    auth.sign_out(request)
+    return RedirectResponse("/", status_code=303)
+
+
+def _signup_open(request: Request) -> None:
+    if not request.app.state.config.signup:
+        raise HTTPException(404, "New accounts are made by the organiser: fairpair director add")
+
+
+@router.get("/signup", response_class=HTMLResponse)
+def signup_page(request: Request) -> HTMLResponse:
+    _signup_open(request)
+    return _render(request, "desk/signup.html", {"username": "", "errors": {}})
+
+
+@router.post("/signup", response_class=HTMLResponse)
+def signup(
+    request: Request, username: _Text = "", password: _Text = "", password2: _Text = ""
+) -> Response:
+    _signup_open(request)
+    errors: dict[str, str] = {}
+    made = None
+    try:
+        if password != password2:
+            errors["password2"] = "the two passwords differ"
+        else:
+            made = directors.add_director(desk_for(request), username, password)
+    except FieldErrors as error:
+        errors.update(error.errors)
+    if made is None:
+        context = {"username": username, "errors": errors}
+        return _render(request, "desk/signup.html", context, 422)
+    auth.sign_in(request, made.username)
+    return _done(request, f"Welcome, {made.username}: your account is ready.", "/desk")
+
+
+# --- my events ------------------------------------------------------------------------------
+
+
+@router.get("", response_class=HTMLResponse)
+def my_events(request: Request, director: Director) -> HTMLResponse:
+    desk = desk_for(request, director)
+    context = {
+        "events": directors.events_of(desk, director),
+        "loose": directors.events_without_director(desk),
+    }
+    return _render(request, "desk/events.html", context)
+
+
+_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit")
+
+
+@router.get("/events/new", response_class=HTMLResponse)
+def new_event_page(request: Request, director: Director) -> HTMLResponse:
+    values = dict.fromkeys(_NEW_FIELDS, "") | {"system": "dutch"}
+    return _render(request, "desk/new_event.html", _new_context(values, {}))
+
+
+def _new_context(values: Mapping[str, str], errors: Mapping[str, str]) -> dict[str, Any]:
+    return {"values": values, "errors": errors, "systems": [s.value for s in System]}
+
+
+@router.post("/events/new", response_class=HTMLResponse)
+def new_event(
+    request: Request,
+    director: Director,
+    name: _Text = "",
+    system: _Text = "",
+    rounds: _Text = "",
+    points: _Text = "",
+    tiebreaks: _Text = "",
+    bye_limit: _Text = "",
+) -> Response:
+    values = {
+        "name": name,
+        "system": system,
+        "rounds": rounds,
+        "points": points,
+        "tiebreaks": tiebreaks,
+        "bye_limit": bye_limit,
+    }
+    try:
+        settings = entry.event_settings(name, system, rounds, points, tiebreaks, bye_limit)
+        event = ev.create_event(desk_for(request, director), settings, owner=director)
+    except FieldErrors as error:
+        return _render(request, "desk/new_event.html", _new_context(values, error.errors), 422)
+    except CommandError as error:  # a name already taken
+        errors = {"name": str(error)}
+        return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
+    except EventExistsError:
+        errors = {"name": "an event with this name exists; choose another name"}
+        return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
+    return _done(request, f"Created {event.info.name}.", f"/desk/events/{event.id}")
+
+
+@router.post("/events/{event_id}/takeover")
+def take_over(request: Request, director: Director, event_id: int) -> RedirectResponse:
+    try:
+        directors.take_over(desk_for(request, director), event_id)
+    except UnknownEventError:
+        raise HTTPException(404, f"No event {event_id}.") from None
+    except StoreError as error:  # changed in between: try again
+        raise HTTPException(409, str(error)) from None
+    return _done(request, "You now run this event.", f"/desk/events/{event_id}")
+
+
+# --- one event ------------------------------------------------------------------------------
+
+
+def _mine(request: Request, director: str, event_id: int) -> ev.Event:
+    """The event, if the signed-in director runs it; 404 (as for no event) otherwise."""
+    desk = desk_for(request, director)
+    try:
+        directors.event_of(desk, event_id, director)
+        return ev.load(desk, event_id)
+    except UnknownEventError:
+        raise HTTPException(404, f"No event {event_id}.") from None
+
+
+def _desk_page(
+    request: Request,
+    event: ev.Event,
+    *,
+    errors: Mapping[str, str] | None = None,
+    values: Mapping[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    t = event.tournament
+    # The log as far as the page's version: the Undo and Redo buttons name what they would
+    # take, and carry that version, so a change made since then refuses them.
+    records = _log_at(request, event)
+    undo_next, redo_next = ev.undo_targets(records)
+    context = {
+        "event": event,
+        "t": t,
+        "players": _player_rows(t),
+        "step": next_step(t),
+        "undo": _walk_button(undo_next, t, records),
+        "redo": _walk_button(redo_next, t, records),
+        "current": t.rounds[-1] if t.rounds else None,
+        "swiss": not event.settings.system.round_robin,
+        "errors": errors or {},
+        "values": values or {},
+        "sheets": _SHEETS,
+        "settings": ev.settings_lines(event),
+    }
+    return _render(request, "desk/event.html", context, status_code)
+
+
+def _log_at(request: Request, event: ev.Event) -> list[LogRecord]:
+    """The event's log up to the version loaded (a change saved since is not shown)."""
+    return [r for r in ev.history(desk_for(request), event.id) if r.seq <= event.version]
+
+
+def _walk_button(
+    record: LogRecord | None, t: Tournament, records: Sequence[LogRecord]
+) -> dict[str, str] | None:
+    """The words of an Undo or Redo button: a short label, and the whole line as its hint."""
+    if record is None:
+        return None
+    return {
+        "label": ev.headline(record, t),
+        "hint": f"#{record.seq}: {ev.describe(record, t, records)}",
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class NextStep:
+    """Where the event stands and what the director does next, first on the event's desk."""
+
+    status: str
+    """E.g. "Round 3: 5 of 12 results in"."""
+    action: str
+    """``results`` (enter them), ``pair`` (the next round), ``players`` (register more) or
+    ``standings`` (every round is played)."""
+    label: str
+    """The words of the button or link that does it."""
+
+
+def next_step(t: Tournament) -> NextStep:
+    """The next thing to do in an event: results first, then the next pairing."""
+    current = t.rounds[-1] if t.rounds else None
+    if current is not None and not current.complete:
+        entered = sum(1 for g in current.games if g.result is not None)
+        return NextStep(
+            f"Round {current.number}: {entered} of {len(current.games)} results in",
+            "results",
+            f"Enter results of round {current.number}",
+        )
+    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
+        return NextStep(f"All {t.total_rounds} rounds are played", "standings", "Final standings")
+    done = "" if current is None else f"Round {current.number} is complete; "
+    playing = len(t.players_to_pair())
+    to_pair = f"{playing} player{'' if playing == 1 else 's'} to pair"
+    if current is None and playing < 2:
+        have = "No player yet" if not t.players else to_pair
+        return NextStep(f"{have}: pairing needs two", "players", "Add players")
+    return NextStep(f"{done}{to_pair}", "pair", f"Pair round {t.next_round}")
+
+
+def _player_rows(t: Tournament) -> list[dict[str, Any]]:
+    withdrawn = dict(t.withdrawals)
+    rows = []
+    for p in t.players:
+        byes = [b for b in t.requested_byes if b.player == p.id and b.round >= t.next_round]
+        status = [f"withdrawn from round {withdrawn[p.id]}"] if p.id in withdrawn else []
+        status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
+        rows.append({"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn})
+    return rows
+
+
+def _refused(
+    request: Request,
+    director: str,
+    event_id: int,
+    error: Exception,
+    form: str,
+    values: Mapping[str, str] | None = None,
+) -> HTMLResponse:
+    """The desk again with what went wrong next to the form ``form``, nothing changed."""
+    event = _mine(request, director, event_id)
+    if isinstance(error, FieldErrors):
+        errors = {f"{form}.{field}": message for field, message in error.errors.items()}
+        return _desk_page(request, event, errors=errors, values=values, status_code=422)
+    if isinstance(error, ConcurrencyError):
+        return _desk_page(request, event, errors={form: STALE}, values=values, status_code=409)
+    return _desk_page(request, event, errors={form: str(error)}, values=values, status_code=400)
+
+
+_REFUSED = (CommandError, ConcurrencyError, FormatError)
+
+
+@router.get("/events/{event_id}", response_class=HTMLResponse)
+def event_desk(request: Request, director: Director, event_id: int) -> HTMLResponse:
+    return _desk_page(request, _mine(request, director, event_id))
+
+
+def _here(event_id: int) -> str:
+    return f"/desk/events/{event_id}"
+
+
+@router.post("/events/{event_id}/players", response_class=HTMLResponse)
+def add_player(
+    request: Request,
+    director: Director,
+    event_id: int,
+    name: _Text = "",
+    rating: _Text = "",
+    title: _Text = "",
+    federation: _Text = "",
+    club: _Text = "",
+    missed: _Text = "",
+) -> Response:
+    _mine(request, director, event_id)
+    typed = {"name": name, "rating": rating, "title": title, "federation": federation}
+    typed |= {"club": club, "missed": missed}
+    try:
+        player = entry.player_entry(name, rating, title, federation, club, missed)
+        _, made = ev.register_player(
+            desk_for(request, director),
+            event_id,
+            player.name,
+            missed_points=player.missed_points,
+            **player.details,
+        )
+    except _REFUSED as error:
+        values = {f"player.{k}": v for k, v in typed.items()}
+        return _refused(request, director, event_id, error, "player", values)
+    return _done(request, f"Registered {made.id} {made.name}.", _here(event_id))
+
+
+def _players_in(filename: str, data: bytes) -> tuple[Player, ...]:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    suffix = filename.lower().rpartition(".")[2]
+    if suffix in ("trf", "txt"):
+        return parse_trf(text, filename).tournament().players
+    if suffix == "csv":
+        return parse_players_csv(text, filename)
+    raise CommandError(f"{filename}: choose a .csv file (with a header row) or a .trf file")
+
+
+@router.post("/events/{event_id}/players/import", response_class=HTMLResponse)
+async def import_players(
+    request: Request,
+    director: Director,
+    event_id: int,
+    file: Annotated[UploadFile | None, File()] = None,
+    missed: _Text = "",
+) -> Response:
+    _mine(request, director, event_id)
+    try:
+        missed_points = entry.missed_rounds(missed)
+        if file is None or not file.filename:
+            raise CommandError("choose a file to import")
+        data = await file.read(MAX_UPLOAD + 1)
+        if len(data) > MAX_UPLOAD:
+            raise CommandError(f"{file.filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
+        players = _players_in(file.filename, data)
+        ev.import_players(
+            desk_for(request, director), event_id, players, missed_points=missed_points
+        )
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "import", {"import.missed": missed})
+    return _done(request, f"Imported {len(players)} players from {file.filename}.", _here(event_id))
+
+
+def _withdraw_page(request: Request, event: ev.Event, player_id: int) -> HTMLResponse:
+    t = event.tournament
+    context = {
+        "event": event,
+        "player": t.player(player_id),
+        "from_round": t.next_round,
+        "withdrawn": dict(t.withdrawals).get(player_id),
+    }
+    return _render(request, "desk/withdraw.html", context)
+
+
+@router.get("/events/{event_id}/players/{player_id}/withdraw", response_class=HTMLResponse)
+def withdraw_page(
+    request: Request, director: Director, event_id: int, player_id: int
+) -> HTMLResponse:
+    """Ask before withdrawing: the player is named, with the round it takes effect."""
+    event = _mine(request, director, event_id)
+    if not event.tournament.has_player(player_id):
+        raise HTTPException(404, f"No player {player_id}.")
+    return _withdraw_page(request, event, player_id)
+
+
+@router.post("/events/{event_id}/players/{player_id}/withdraw", response_class=HTMLResponse)
+def withdraw(
+    request: Request, director: Director, event_id: int, player_id: int, confirm: _Text = ""
+) -> Response:
+    """Withdraw a player once the director has confirmed (``confirm=yes``); without it,
+    the question is asked first and nothing changes."""
+    event = _mine(request, director, event_id)
+    if event.tournament.has_player(player_id) and confirm != "yes":
+        return _withdraw_page(request, event, player_id)
+    try:
+        if not event.tournament.has_player(player_id):
+            raise CommandError(f"no player has start number {player_id}")
+        ev.withdraw(desk_for(request, director), event_id, str(player_id))
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "players")
+    name = event.tournament.player(player_id).name
+    return _done(request, f"Withdrew {player_id} {name}.", _here(event_id))
+
+
+@router.post("/events/{event_id}/byes", response_class=HTMLResponse)
+def request_bye(
+    request: Request,
+    director: Director,
+    event_id: int,
+    player: _Text = "",
+    round: _Text = "",
+    kind: _Text = "half",
+) -> Response:
+    _mine(request, director, event_id)
+    try:
+        if round.strip() and not round.strip().isdigit():
+            raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
+        number = int(round) if round.strip() else None
+        ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
+    except _REFUSED as error:
+        values = {"bye.player": player, "bye.round": round, "bye.kind": kind}
+        return _refused(request, director, event_id, error, "bye", values)
+    return _done(request, f"Granted a {kind}-point bye.", _here(event_id))
+
+
+@router.post("/events/{event_id}/forbidden", response_class=HTMLResponse)
+def forbid(request: Request, director: Director, event_id: int, players: _Text = "") -> Response:
+    _mine(request, director, event_id)
+    refs = [ref for ref in (part.strip() for part in players.split(",")) if ref]
+    try:
+        ev.forbid_pairs(desk_for(request, director), event_id, refs)
+    except _REFUSED as error:
+        return _refused(
+            request, director, event_id, error, "forbidden", {"forbidden.players": players}
+        )
+    return _done(request, f"Kept apart: {', '.join(refs)}.", _here(event_id))
+
+
+@router.post("/events/{event_id}/pair", response_class=HTMLResponse)
+def pair(request: Request, director: Director, event_id: int) -> Response:
+    _mine(request, director, event_id)
+    try:
+        _, pairing = ev.pair_round(desk_for(request, director), event_id)
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "pair")
+    return _done(
+        request,
+        f"Paired round {pairing.round}: {len(pairing.boards)} boards.",
+        f"/desk/events/{event_id}/rounds/{pairing.round}/results",
+    )
+
+
+def _page_version(typed: str) -> int | None:
+    """The event's version a form was loaded at (``None`` when missing or unreadable)."""
+    return int(typed) if typed.strip().isdigit() else None
+
+
+@router.post("/events/{event_id}/undo", response_class=HTMLResponse)
+def undo(request: Request, director: Director, event_id: int, version: _Text = "") -> Response:
+    """Take back the latest change still in effect, of any kind (results before their
+    round's pairing); refused (409) if the event changed since the page was loaded."""
+    return _walk(request, director, event_id, version, "undo")
+
+
+@router.post("/events/{event_id}/redo", response_class=HTMLResponse)
+def redo(request: Request, director: Director, event_id: int, version: _Text = "") -> Response:
+    """Bring back what the last undo took back, until a new change is made."""
+    return _walk(request, director, event_id, version, "redo")
+
+
+def _walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
+    event = _mine(request, director, event_id)
+    desk = desk_for(request, director)
+    expected = _page_version(typed)
+    if expected is None:  # not sent by the desk's button: nothing to check against
+        return _desk_page(request, event, errors={"undo": STALE}, status_code=409)
+    try:
+        walk = ev.undo if verb == "undo" else ev.redo
+        changed, taken = walk(desk, event_id, expected_version=expected)
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "undo")
+    log = ev.history(desk, event_id)
+    done = "; ".join(f"#{r.seq}: {ev.describe(r, changed.tournament, log)}" for r in taken)
+    again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
+    words = "Undid" if verb == "undo" else "Redid"
+    return _done(request, f"{words} {done}. {again}", _here(event_id))
+
+
+@router.post("/events/{event_id}/boards", response_class=HTMLResponse)
+def fix_board(
+    request: Request, director: Director, event_id: int, white: _Text = "", black: _Text = ""
+) -> Response:
+    _mine(request, director, event_id)
+    try:
+        event = ev.set_manual_board(desk_for(request, director), event_id, white, black)
+    except _REFUSED as error:
+        values = {"board.white": white, "board.black": black}
+        return _refused(request, director, event_id, error, "board", values)
+    number = len(event.tournament.rounds)
+    return _done(request, f"Changed a board of round {number}.", _here(event_id))
+
+
+# --- results --------------------------------------------------------------------------------
+
+
+def _round_of(event: ev.Event, number: int) -> None:
+    if not 1 <= number <= len(event.tournament.rounds):
+        raise HTTPException(404, f"Round {number} is not paired.")
+
+
+def _results_page(
+    request: Request,
+    event: ev.Event,
+    number: int,
+    *,
+    typed: Mapping[int, str] | None = None,
+    errors: Mapping[int, str] | None = None,
+    message: str = "",
+    version: int | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    t = event.tournament
+    rnd = t.rounds[number - 1]
+    boards = []
+    for board, game in enumerate(rnd.games, start=1):
+        shown = typed_result(game.result, game.match_score)
+        boards.append(
+            {
+                "board": board,
+                "white": t.player(game.white),
+                "black": t.player(game.black),
+                "value": shown if typed is None else typed.get(board, shown),
+                "entered": game.result is not None,
+            }
+        )
+    # The keyboard starts where work is left: the first unreadable result, else the first
+    # board without one.
+    focus = min(errors) if errors else next((b["board"] for b in boards if not b["value"]), None)
+    context = {
+        "event": event,
+        "number": number,
+        "boards": boards,
+        "byes": [(t.player(b.player), b.kind.name.lower().replace("_", "-")) for b in rnd.byes],
+        "focus": focus,
+        "errors": errors or {},
+        "message": message,
+        "version": event.version if version is None else version,
+        "coloured": all(g.coloured for g in rnd.games),
+    }
+    return _render(request, "desk/results.html", context, status_code)
+
+
+@router.get("/events/{event_id}/rounds/{number}/results", response_class=HTMLResponse)
+def results_page(request: Request, director: Director, event_id: int, number: int) -> HTMLResponse:
+    event = _mine(request, director, event_id)
+    _round_of(event, number)
+    return _results_page(request, event, number)
+
+
+@router.post("/events/{event_id}/rounds/{number}/results", response_class=HTMLResponse)
+async def save_results(
+    request: Request, director: Director, event_id: int, number: int
+) -> Response:
+    event = _mine(request, director, event_id)
+    _round_of(event, number)
+    form = await request.form()
+    rnd = event.tournament.rounds[number - 1]
+    typed: dict[int, str] = {}
+    errors: dict[int, str] = {}
+    changes: list[tuple[int, str]] = []
+    corrects = False
+    for board, game in enumerate(rnd.games, start=1):
+        value = form.get(f"r{board}")
+        text = value.strip() if isinstance(value, str) else ""
+        typed[board] = text
+        if not text:
+            continue  # an empty field leaves the board as it is
+        try:
+            entered = parse_result(expand_shortcut(text))
+        except CommandError as error:
+            errors[board] = str(error)
+            continue
+        if (entered.result, entered.match_score) != (game.result, game.match_score):
+            changes.append((board, expand_shortcut(text)))
+            corrects = corrects or game.result is not None
+    raw_version = form.get("version")
+    version = int(raw_version) if isinstance(raw_version, str) and raw_version.isdigit() else None
+
+    def again(status_code: int, message: str = "") -> HTMLResponse:
+        """The form as it was typed, with what went wrong; nothing was saved."""
+        return _results_page(
+            request,
+            event,
+            number,
+            typed=typed,
+            errors=errors,
+            message=message,
+            version=version,
+            status_code=status_code,
+        )
+
+    if errors:
+        return again(422)
+    if version is None:
+        return again(409, STALE)
+    if not changes:
+        return _done(request, f"Round {number}: nothing changed.", _here(event_id))
+    desk = desk_for(request, director)
+    try:
+        ev.record_results(desk, event_id, number, changes, expected_version=version)
+    except ConcurrencyError:
+        return again(409, STALE)
+    except CommandError as error:
+        return again(400, str(error))
+    saved = "corrected" if corrects else "saved"
+    plural = "s" if len(changes) != 1 else ""
+    return _done(
+        request, f"Round {number}: {len(changes)} result{plural} {saved}.", _here(event_id)
+    )
+
+
+# --- reading: log, exports, printouts -------------------------------------------------------
+
+
+@router.get("/events/{event_id}/log", response_class=HTMLResponse)
+def audit_log(request: Request, director: Director, event_id: int) -> HTMLResponse:
+    event = _mine(request, director, event_id)
+    records = _log_at(request, event)
+    undone_by = ev.undo_history(records).undone_by
+    lines = [
+        (r, ev.describe(r, event.tournament, records), undone_by.get(r.seq))
+        for r in reversed(records)
+    ]
+    return _render(request, "desk/log.html", {"event": event, "lines": lines})
+
+
+_EXPORTS = {
+    "trf": ("text/plain; charset=utf-8", "trf"),
+    "csv": ("text/csv; charset=utf-8", "csv"),
+    "json": ("application/json", "json"),
+}
+
+
+@router.get("/events/{event_id}/export/{kind}")
+def export(request: Request, director: Director, event_id: int, kind: str) -> Response:
+    event = _mine(request, director, event_id)
+    if kind not in _EXPORTS:
+        raise HTTPException(404, f"Export as trf, csv or json, not {kind!r}.")
+    media, suffix = _EXPORTS[kind]
+    filename = f"event-{event_id}.{suffix}"
+    return Response(
+        ev.export(event, kind),
+        media_type=media,
+        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
+    )
+
+
+_SHEETS = ("pairings", "alphabetical", "standings", "crosstable", "players")
+
+
+@router.get("/events/{event_id}/print/{sheet}")
+def print_sheet(
+    request: Request,
+    director: Director,
+    event_id: int,
+    sheet: str,
+    round: int | None = None,
+    pdf: bool = False,
+    paper: str = "a4",
+) -> Response:
+    event = _mine(request, director, event_id)
+    if paper not in sheets.PAPER_SIZES:
+        raise HTTPException(404, "Paper: a4 or letter.")
+    try:
+        match sheet:
+            case "pairings":
+                made = printouts.pairings_sheet(event, round)
+            case "alphabetical":
+                made = printouts.alphabetical_sheet(event, round)
+            case "standings":
+                made = printouts.standings_sheet(event)
+            case "crosstable":
+                made = printouts.crosstable_sheet(event)
+            case "players":
+                made = printouts.players_sheet(event)
+            case _:
+                raise HTTPException(404, f"No sheet {sheet!r}: choose {', '.join(_SHEETS)}.")
+    except CommandError as error:
+        raise HTTPException(400, str(error)) from None
+    page = sheets.render_html(made, paper)
+    if not pdf:
+        return HTMLResponse(page)
+    from fairpair.formats.pdf import html_to_pdf
+
+    filename = f"event-{event_id}-{sheet}.pdf"
+    return Response(
+        html_to_pdf(page).data,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="{filename}"'},
+    )

@@ -1,0 +1,166 @@
+"""Public pages (no sign-in, read-only): the event list and each event's pages.
+
+Every page renders a view of :mod:`fairpair.web.views` (the objects the JSON API returns), is
+revalidated by the event's version (:mod:`fairpair.web.reading`) and works without JavaScript;
+``static/filter.js`` only narrows the pairings as one types.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import HTMLResponse, Response
+
+from fairpair.formats.printouts import Sheet
+from fairpair.service import events as ev
+from fairpair.service import printouts
+from fairpair.service.pairing import scheduled_rounds
+from fairpair.web import views
+from fairpair.web.deps import desk_for, templates
+from fairpair.web.reading import conditional, events_tag, respond
+
+router = APIRouter()
+
+EVENT = "/events/{event_id:int}"
+
+
+@dataclass(frozen=True, slots=True)
+class EventNav:
+    """The header every page of an event shows: its name and links to its rounds."""
+
+    id: int
+    name: str
+    rounds: int
+    """Rounds paired; the last is the current one."""
+    planned: int
+    """Rounds paired and, in a round robin, scheduled after them."""
+    active: str
+    """Which link is the page itself: ``event``, ``round-N``, ``standings``, ``crosstable``."""
+
+
+def _nav(event: ev.Event, active: str) -> EventNav:
+    paired = len(event.tournament.rounds)
+    planned = paired + len(scheduled_rounds(event.tournament, event.settings))
+    return EventNav(event.id, event.info.name, paired, planned, active)
+
+
+def _page(
+    request: Request, name: str, event: ev.Event, active: str, context: dict[str, Any]
+) -> HTMLResponse:
+    return templates.TemplateResponse(
+        request, f"public/{name}.html", {"nav": _nav(event, active), **context}
+    )
+
+
+@router.get("/", response_class=HTMLResponse)
+def event_list(request: Request) -> Response:
+    """Every event, newest change first."""
+    infos = sorted(
+        ev.list_events(desk_for(request)), key=lambda e: (e.updated_at, e.id), reverse=True
+    )
+    return conditional(
+        request,
+        events_tag(infos),
+        lambda: templates.TemplateResponse(
+            request, "public/events.html", {"events": [views.event_summary(i) for i in infos]}
+        ),
+    )
+
+
+@router.get(EVENT, response_class=HTMLResponse)
+def event_overview(request: Request, event_id: int) -> Response:
+    """The event: its settings, the current round first, every round, the players."""
+
+    def render(event: ev.Event) -> Response:
+        return _page(request, "event", event, "event", {"event": views.event_detail(event)})
+
+    return respond(request, event_id, render)
+
+
+@router.get(EVENT + "/rounds/{number:int}", response_class=HTMLResponse)
+def round_pairings(request: Request, event_id: int, number: int, q: str = "") -> Response:
+    """A round's pairings; ``q`` keeps only the boards of players whose name matches."""
+
+    def render(event: ev.Event) -> Response:
+        try:
+            pairings = views.round_view(event, number)
+        except IndexError:
+            raise HTTPException(404, f"Round {number} is not paired or scheduled.") from None
+        # Every row is sent; those that do not match ``q`` are hidden, so the script can
+        # widen the filter again without a reload and the page reads the same without it.
+        boards = [
+            (b, _key(b.white.name, b.black.name), views.matches(q, (b.white.name, b.black.name)))
+            for b in pairings.boards
+        ]
+        byes = [(b, _key(b.player.name), views.matches(q, (b.player.name,))) for b in pairings.byes]
+        shown = sum(1 for *_, hit in boards + byes if hit)
+        context = {
+            "pairings": pairings,
+            "boards": boards,
+            "byes": byes,
+            "q": q,
+            "shown": shown,
+            "total": len(boards) + len(byes),
+        }
+        return _page(request, "round", event, f"round-{number}", context)
+
+    return respond(request, event_id, render)
+
+
+def _key(*names: str) -> str:
+    """The row's names as the filter script compares them, ``|`` between players."""
+    return "|".join(views.search_key(n).replace("|", " ") for n in names)
+
+
+@router.get(EVENT + "/standings", response_class=HTMLResponse)
+def standings(request: Request, event_id: int) -> Response:
+    """The standings with the event's tie-breaks."""
+
+    def render(event: ev.Event) -> Response:
+        return _page(
+            request, "standings", event, "standings", {"table": views.standings_view(event)}
+        )
+
+    return respond(request, event_id, render)
+
+
+@router.get(EVENT + "/crosstable", response_class=HTMLResponse)
+def crosstable(request: Request, event_id: int) -> Response:
+    """Round robin: the grid of results; Swiss: each round's opponent, colour and result."""
+
+    def render(event: ev.Event) -> Response:
+        sheet: Sheet
+        if event.settings.system.round_robin:
+            sheet, number_column = printouts.crosstable_grid_sheet(event), 0
+        else:
+            sheet, number_column = printouts.crosstable_sheet(event), 1
+        rounds = event.tournament.rounds
+        context = {
+            "sheet": sheet,
+            "number_column": number_column,
+            "grid": number_column == 0,
+            "in_progress": bool(rounds) and not rounds[-1].complete,
+        }
+        return _page(request, "crosstable", event, "crosstable", context)
+
+    return respond(request, event_id, render)
+
+
+@router.get(EVENT + "/players/{player_id:int}", response_class=HTMLResponse)
+def player(request: Request, event_id: int, player_id: int) -> Response:
+    """A player's games round by round, score and tie-breaks."""
+
+    def render(event: ev.Event) -> Response:
+        if not event.tournament.has_player(player_id):
+            raise HTTPException(404, f"There is no player {player_id} in this event.")
+        table = views.standings_view(event)
+        context = {
+            "player": views.player_view(event, player_id, table),
+            "columns": table.columns,
+            "coloured": views.is_coloured(event),
+        }
+        return _page(request, "player", event, "", context)
+
+    return respond(request, event_id, render)

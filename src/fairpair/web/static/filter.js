@@ -1,0 +1,42 @@
+// The name filter of a round's pairings: narrows the boards as one types. Without this
+// script the same form filters on the server (?q=). Names are compared without case or
+// accents ("chloe" finds "Chloé"), every typed word in one player's name, any order.
+(function () {
+  "use strict";
+  var box = document.getElementById("name-filter");
+  var table = document.getElementById("pairings");
+  if (!box || !table) return;
+  var rows = Array.prototype.slice.call(table.querySelectorAll("tr.board"));
+  var count = document.getElementById("filter-count");
+  var none = document.getElementById("no-match");
+  function fold(text) {
+    return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  }
+  function keepQuery(query) {
+    // Moving to another round keeps the filter, so a player finds their board at once.
+    document.querySelectorAll("a[data-keep-q]").forEach(function (link) {
+      var url = new URL(link.href);
+      if (query) url.searchParams.set("q", query); else url.searchParams.delete("q");
+      link.href = url.toString();
+    });
+  }
+  function narrow() {
+    var words = fold(box.value).split(/\s+/).filter(Boolean);
+    var shown = 0;
+    rows.forEach(function (row) {
+      var names = (row.getAttribute("data-names") || "").split("|");
+      var hit = !words.length || names.some(function (name) {
+        return words.every(function (word) { return name.indexOf(word) >= 0; });
+      });
+      row.hidden = !hit;
+      if (hit) shown += 1;
+    });
+    if (none) none.hidden = shown > 0;
+    if (count) count.textContent = words.length ? shown + " of " + rows.length : "";
+    keepQuery(box.value.trim());
+  }
+  box.addEventListener("input", narrow);
+  // Filtering is live: Enter need not reload the page (without this script it does).
+  box.form.addEventListener("submit", function (event) { event.preventDefault(); narrow(); });
+  if (box.value) narrow();
+})();

@@ -1,0 +1,543 @@
+"""What the public pages and the read API show, built once from an event.
+
+Each view is a frozen Pydantic model: the JSON API returns it as it is (so ``/api/openapi.json``
+describes it) and the HTML templates render the same object, so the pages and the API cannot
+drift apart. Points and tie-break values are **decimal strings** (``"2.5"``, ``"38"``): exact,
+never a binary float, formatted as on the event's printouts.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from fairpair.core import (
+    Bye,
+    ByeKind,
+    Colour,
+    Game,
+    Outcome,
+    Pairing,
+    Player,
+    PlayerId,
+    bye_outcome,
+    entries,
+    format_points,
+    outcome_points,
+    scores,
+)
+from fairpair.formats.standings_render import format_value
+from fairpair.service import events as ev
+from fairpair.service.pairing import scheduled_rounds
+from fairpair.service.results import format_result
+from fairpair.service.settings import System
+from fairpair.storage import EventInfo
+
+__all__ = [
+    "SYSTEM_NAMES",
+    "Board",
+    "ByeLine",
+    "ErrorDetail",
+    "EventDetail",
+    "EventSummary",
+    "PlayerDetail",
+    "PlayerRef",
+    "PlayerRound",
+    "PlayerView",
+    "RoundSummary",
+    "RoundView",
+    "Side",
+    "StandingsLine",
+    "StandingsView",
+    "TiebreakColumn",
+    "View",
+    "event_detail",
+    "event_summary",
+    "is_coloured",
+    "matches",
+    "player_view",
+    "round_view",
+    "search_key",
+    "standings_view",
+]
+
+POINTS = 'Points as an exact decimal string, e.g. "2.5" or "3".'
+
+
+class View(BaseModel):
+    """Read-only: views are built once per request and never changed."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+class ErrorDetail(View):
+    """What every error of the API sends, with its HTTP status."""
+
+    detail: str
+
+
+class EventSummary(View):
+    """One line of the event list."""
+
+    id: int
+    name: str
+    system: str = Field(description="berger, rotation, dutch, burstein or casual")
+    system_name: str = Field(description='For people, e.g. "Swiss (FIDE Dutch)".')
+    updated_at: datetime = Field(description="When the event last changed (UTC).")
+
+
+class PlayerRef(View):
+    """A player named on a page: the start number (pairing number) and the name."""
+
+    id: PlayerId = Field(description="Start number (pairing number), unique in the event.")
+    name: str
+
+
+class PlayerDetail(PlayerRef):
+    """A registered player."""
+
+    rating: int | None = None
+    title: str = ""
+    federation: str = ""
+    club: str = ""
+    withdrawn_from_round: int | None = Field(
+        default=None, description="The first round the player no longer plays, if withdrawn."
+    )
+
+
+class RoundSummary(View):
+    """A round as the event overview lists it: paired, or scheduled (round robin)."""
+
+    number: int
+    boards: int
+    complete: bool = Field(description="Every board has its result.")
+    scheduled: bool = Field(
+        default=False, description="Not paired yet: a round robin's round as its schedule has it."
+    )
+
+
+class EventDetail(View):
+    """An event's overview: its settings, players and paired rounds."""
+
+    id: int
+    name: str
+    system: str
+    round_robin: bool
+    coloured: bool = Field(
+        description="False for card and board games without colours (match points): "
+        "boards show Player 1 / Player 2 instead of White / Black."
+    )
+    rounds_planned: int | None = Field(description="Rounds the event will have, if known yet.")
+    current_round: int | None = Field(description="The last round paired, if any.")
+    system_name: str = Field(description='For people, e.g. "Swiss (FIDE Dutch)".')
+    start_date: str
+    end_date: str
+    points: dict[str, str] = Field(description="Points for a win, a draw and a loss. " + POINTS)
+    tiebreaks: list[str] = Field(description="Tie-break codes in the order they apply.")
+    players: list[PlayerDetail]
+    rounds: list[RoundSummary] = Field(
+        description="The rounds paired, then a round robin's scheduled rounds."
+    )
+
+
+class Side(PlayerRef):
+    """A player on a board, with the points scored before the round."""
+
+    rating: int | None = None
+    points_before: str | None = Field(
+        description="Points before the round (null in a scheduled round). " + POINTS
+    )
+
+
+class MatchScoreView(View):
+    """Games won inside a match (card games), from the board's point of view."""
+
+    first_wins: int
+    second_wins: int
+    draws: int
+
+
+class Board(View):
+    """One board of a round. Without colours ``white`` is Player 1 and ``black`` Player 2."""
+
+    board: int
+    white: Side
+    black: Side
+    result: str | None = Field(
+        description='The result as shown ("1-0", "½-½", "0-1", "+--", "--+", "---", or a '
+        'match score such as "2-1"); null until it is known.'
+    )
+    match_score: MatchScoreView | None = None
+
+
+ByeKindName = Literal["pairing", "full-point", "half-point", "zero-point", "absent", "forfeit-win"]
+
+
+class ByeLine(View):
+    """A player without an opponent in the round."""
+
+    player: Side
+    kind: ByeKindName
+    label: str = Field(description='As shown on the pairings, e.g. "bye", "half-point bye".')
+    points: str = Field(description="What the bye scores. " + POINTS)
+
+
+class RoundView(View):
+    """A round's pairings in board order, then its byes."""
+
+    event_id: int
+    number: int
+    complete: bool
+    scheduled: bool = Field(description="A round robin's round not paired yet.")
+    coloured: bool
+    boards: list[Board]
+    byes: list[ByeLine]
+
+
+class TiebreakColumn(View):
+    """A tie-break column of the standings."""
+
+    code: str
+    name: str
+    rule: str = Field(description="The rule book and how unplayed rounds count.")
+
+
+class StandingsLine(View):
+    """One player's line of the standings."""
+
+    rank: int = Field(description="Shared by players equal on points and every tie-break.")
+    player: PlayerRef
+    rating: int | None
+    points: str = Field(description=POINTS)
+    tiebreaks: dict[str, str | None] = Field(
+        description="Value of each tie-break by code, as a decimal string (null: no value)."
+    )
+
+
+class StandingsView(View):
+    """The standings after the last complete round, with the event's tie-breaks."""
+
+    event_id: int
+    after_round: int = Field(description="Complete rounds counted (0 before any result).")
+    columns: list[TiebreakColumn]
+    rows: list[StandingsLine]
+
+
+class PlayerRound(View):
+    """One round of one player."""
+
+    round: int
+    board: int | None = Field(description="The board, for a paired game.")
+    opponent: PlayerRef | None
+    colour: Literal["white", "black"] | None = Field(description="Null without colours.")
+    result: str = Field(
+        description='From the player\'s side: "1", "½", "0", "+" (forfeit win), "-" (forfeit '
+        'loss), "bye", "full-point bye", "half-point bye", "zero-point bye", "absent", "forfeit '
+        'win" (without an opponent); '
+        'a match score such as "2-1" for card games; "" while the game is on.'
+    )
+    points: str = Field(description="Points this round gave. " + POINTS)
+    running: str = Field(description="Score after this round. " + POINTS)
+
+
+class PlayerView(View):
+    """A player's page: details, place in the standings and every round."""
+
+    event_id: int
+    player: PlayerDetail
+    rank: int
+    points: str = Field(description=POINTS)
+    tiebreaks: dict[str, str | None]
+    rounds: list[PlayerRound]
+
+
+# --- building the views ---------------------------------------------------------------------
+
+
+SYSTEM_NAMES = {
+    System.BERGER: "Round robin (Berger tables)",
+    System.ROTATION: "Round robin (seat rotation)",
+    System.DUTCH: "Swiss (FIDE Dutch)",
+    System.BURSTEIN: "Swiss (Burstein)",
+    System.CASUAL: "Swiss (casual)",
+}
+"""How each pairing system is named on the pages."""
+
+
+def event_summary(info: EventInfo) -> EventSummary:
+    return EventSummary(
+        id=info.id,
+        name=info.name,
+        system=info.system,
+        system_name=SYSTEM_NAMES.get(System(info.system), info.system),
+        updated_at=info.updated_at,
+    )
+
+
+def is_coloured(event: ev.Event, round_number: int | None = None) -> bool:
+    """Whether boards have colours: never in a card-game event, else as the round was paired."""
+    if event.settings.card_game:
+        return False
+    rounds = event.tournament.rounds
+    if round_number is None:
+        return all(g.coloured for r in rounds for g in r.games)
+    return all(g.coloured for g in rounds[round_number - 1].games)
+
+
+def _detail(event: ev.Event, player: Player) -> PlayerDetail:
+    withdrawn = [r for p, r in event.tournament.withdrawals if p == player.id]
+    return PlayerDetail(
+        id=player.id,
+        name=player.name,
+        rating=player.rating,
+        title=player.title,
+        federation=player.federation,
+        club=player.club,
+        withdrawn_from_round=min(withdrawn, default=None),
+    )
+
+
+def event_detail(event: ev.Event) -> EventDetail:
+    t = event.tournament
+    s = event.settings
+    return EventDetail(
+        id=event.id,
+        name=event.info.name,
+        system=s.system.value,
+        round_robin=s.system.round_robin,
+        coloured=is_coloured(event),
+        rounds_planned=t.total_rounds,
+        current_round=len(t.rounds) or None,
+        system_name=SYSTEM_NAMES[s.system],
+        start_date=s.start_date,
+        end_date=s.end_date,
+        points={
+            "win": format_points(s.points.win),
+            "draw": format_points(s.points.draw),
+            "loss": format_points(s.points.loss),
+        },
+        tiebreaks=list(s.chosen_tiebreaks),
+        players=[_detail(event, p) for p in t.players],
+        rounds=[
+            *(
+                RoundSummary(number=r.number, boards=len(r.games), complete=r.complete)
+                for r in t.rounds
+            ),
+            *(
+                RoundSummary(number=p.round, boards=len(p.boards), complete=False, scheduled=True)
+                for p in scheduled_rounds(t, s)
+            ),
+        ],
+    )
+
+
+_BYE_KINDS: dict[ByeKind, tuple[ByeKindName, str]] = {
+    ByeKind.PAIRING_ALLOCATED: ("pairing", "bye"),
+    ByeKind.FULL_POINT: ("full-point", "full-point bye"),
+    ByeKind.HALF_POINT: ("half-point", "half-point bye"),
+    ByeKind.ZERO_POINT: ("zero-point", "zero-point bye"),
+    ByeKind.ABSENT: ("absent", "absent"),
+    ByeKind.FORFEIT_WIN: ("forfeit-win", "forfeit win"),
+}
+
+
+def round_view(event: ev.Event, number: int) -> RoundView:
+    """Round ``number``: paired, or in a round robin scheduled; ``IndexError`` otherwise."""
+    t = event.tournament
+    if 1 <= number <= len(t.rounds):
+        return _paired_round(event, number)
+    for pairing in scheduled_rounds(t, event.settings):
+        if pairing.round == number:
+            return _scheduled_round(event, pairing)
+    raise IndexError(f"round {number} is neither paired nor scheduled")
+
+
+def _board(index: int, game: Game, side: Callable[[PlayerId], Side]) -> Board:
+    score = game.match_score
+    return Board(
+        board=index,
+        white=side(game.white),
+        black=side(game.black),
+        result=format_result(game.result, score) or None,
+        match_score=None
+        if score is None
+        else MatchScoreView(
+            first_wins=score.first_wins, second_wins=score.second_wins, draws=score.draws
+        ),
+    )
+
+
+def _bye(bye: Bye, side: Callable[[PlayerId], Side], event: ev.Event) -> ByeLine:
+    kind, label = _BYE_KINDS[bye.kind]
+    points = outcome_points(bye_outcome(bye.kind), event.tournament.points)
+    return ByeLine(player=side(bye.player), kind=kind, label=label, points=format_points(points))
+
+
+def _paired_round(event: ev.Event, number: int) -> RoundView:
+    t = event.tournament
+    rnd = t.rounds[number - 1]
+    before = scores(t, number - 1)
+
+    def side(pid: PlayerId) -> Side:
+        p = t.player(pid)
+        return Side(id=pid, name=p.name, rating=p.rating, points_before=format_points(before[pid]))
+
+    return RoundView(
+        event_id=event.id,
+        number=number,
+        complete=rnd.complete,
+        scheduled=False,
+        coloured=is_coloured(event, number),
+        boards=[_board(i, g, side) for i, g in enumerate(rnd.games, start=1)],
+        byes=[_bye(b, side, event) for b in rnd.byes],
+    )
+
+
+def _scheduled_round(event: ev.Event, pairing: Pairing) -> RoundView:
+    t = event.tournament
+
+    def side(pid: PlayerId) -> Side:
+        p = t.player(pid)
+        return Side(id=pid, name=p.name, rating=p.rating, points_before=None)
+
+    byes = [] if pairing.bye is None else [Bye(pairing.bye, ByeKind.PAIRING_ALLOCATED)]
+    return RoundView(
+        event_id=event.id,
+        number=pairing.round,
+        complete=False,
+        scheduled=True,
+        coloured=not event.settings.card_game,
+        boards=[_board(i, g, side) for i, g in enumerate(pairing.boards, start=1)],
+        byes=[_bye(b, side, event) for b in byes],
+    )
+
+
+def _value(value: Fraction | None, decimals: int | None) -> str | None:
+    return None if value is None else format_value(value, decimals)
+
+
+def standings_view(event: ev.Event) -> StandingsView:
+    """The standings by :func:`fairpair.service.events.standings`, in its order."""
+    table = ev.standings(event)
+    columns = [
+        TiebreakColumn(code=c.code, name=c.name, rule=note)
+        for c, note in zip(table.columns, table.notes(), strict=True)
+    ]
+    rows = [
+        StandingsLine(
+            rank=row.rank,
+            player=PlayerRef(id=row.player_id, name=row.name),
+            rating=row.rating,
+            points=format_value(row.points),
+            tiebreaks={
+                c.code: _value(v, c.decimals)
+                for c, v in zip(table.columns, row.values, strict=True)
+            },
+        )
+        for row in table.rows
+    ]
+    return StandingsView(event_id=event.id, after_round=table.rounds, columns=columns, rows=rows)
+
+
+_SYMBOL = {
+    Outcome.WIN: "1",
+    Outcome.DRAW: "½",
+    Outcome.LOSS: "0",
+    Outcome.FORFEIT_WIN: "+",
+    Outcome.FORFEIT_LOSS: "-",
+    Outcome.PENDING: "",
+    Outcome.PAIRING_BYE: "bye",
+    Outcome.FULL_BYE: "full-point bye",
+    Outcome.HALF_BYE: "half-point bye",
+    Outcome.ZERO_BYE: "zero-point bye",
+    Outcome.ABSENT: "absent",
+    Outcome.UNPAIRED_FORFEIT_WIN: "forfeit win",
+}
+
+
+def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> PlayerView:
+    """Player ``player_id``'s rounds and standing; ``KeyError`` for an unknown player."""
+    t = event.tournament
+    player = t.player(player_id)
+    line = next(row for row in table.rows if row.player.id == player_id)
+    coloured = not event.settings.card_game
+    rounds: list[PlayerRound] = []
+    running = 0
+    for index, entry in enumerate(entries(t)[player_id]):
+        rnd = t.rounds[index]
+        if entry is None:
+            rounds.append(
+                PlayerRound(
+                    round=rnd.number,
+                    board=None,
+                    opponent=None,
+                    colour=None,
+                    result="",
+                    points="0",
+                    running=format_points(running),
+                )
+            )
+            continue
+        running += entry.points
+        board = None
+        result = _SYMBOL[entry.outcome]
+        for number, game in enumerate(rnd.games, start=1):
+            if game.involves(player_id):
+                board = number
+                score = game.match_score
+                if score is not None:
+                    mine, theirs = (
+                        (score.first_wins, score.second_wins)
+                        if game.white == player_id
+                        else (score.second_wins, score.first_wins)
+                    )
+                    result = f"{mine}-{theirs}" + (f"-{score.draws}" if score.draws else "")
+        opponent = None
+        if entry.opponent is not None:
+            opponent = PlayerRef(id=entry.opponent, name=t.player(entry.opponent).name)
+        colour: Literal["white", "black"] | None = None
+        if coloured and entry.colour is not None:
+            colour = "white" if entry.colour is Colour.WHITE else "black"
+        rounds.append(
+            PlayerRound(
+                round=rnd.number,
+                board=board,
+                opponent=opponent,
+                colour=colour,
+                result=result,
+                points=format_points(entry.points),
+                running=format_points(running),
+            )
+        )
+    return PlayerView(
+        event_id=event.id,
+        player=_detail(event, player),
+        rank=line.rank,
+        points=line.points,
+        tiebreaks=dict(line.tiebreaks),
+        rounds=rounds,
+    )
+
+
+# --- the name filter ------------------------------------------------------------------------
+
+
+def search_key(text: str) -> str:
+    """Text as the name filter compares it: lower case, accents dropped ("Chloé" -> "chloe").
+
+    ``static/filter.js`` folds what is typed the same way (NFKD, marks removed, lower case).
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
+
+
+def matches(query: str, names: Sequence[str]) -> bool:
+    """True when every word of ``query`` is in one of ``names`` (any order, any case, with
+    or without accents); an empty query matches everything."""
+    words = search_key(query).split()
+    return not words or any(all(w in search_key(n) for w in words) for n in names)
