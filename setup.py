@@ -2,7 +2,7 @@
 
 Without a working C compiler the build does not fail: it prints why and installs the package
 without the extension, and fairpair.matching then uses its pure-Python core (same results,
-10-50x slower on big Swiss events). Set FAIRPAIR_REQUIRE_COMPILED=1 to make that an error.
+about 10x slower on big Swiss events). Set FAIRPAIR_REQUIRE_COMPILED=1 to make that an error.
 """
 
 import os
@@ -34,7 +34,7 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc]
             "\n*** fairpair: the compiled matching core (src/fairpair/matching/_blossom.c) "
             f"could not be built: {error}\n"
             "*** Installing without it: pairing uses the pure-Python matcher, which gives the "
-            "same pairings but is 10-50x slower for big Swiss events.\n"
+            "same pairings but is about 10x slower for big Swiss events.\n"
             "*** Install a C compiler and the Python headers (Debian: apt-get install gcc "
             "python3-dev) and reinstall to get it.\n",
             file=sys.stderr,

@@ -1,9 +1,10 @@
 """The matcher fairpair uses: the compiled core when it is built, the Python reference otherwise.
 
 ``_blossom.c`` is a step-for-step port of :class:`~fairpair.matching.blossom.PythonMatcher`
-with exact fixed-width integers (as many 64-bit limbs as the largest weight needs), about
-10-50x faster. It is built by the package's own build (``setup.py``); without a C compiler the
-build says so and the package falls back to the Python core, which gives the same results.
+with exact fixed-width integers (as many 64-bit limbs as the largest weight needs): 20-30x
+faster on complete graphs (``benchmarks/bench_matching.py``), ~10x on a whole Dutch round.
+It is built by the package's own build (``setup.py``); without a C compiler the build says
+so and the package falls back to the Python core, which gives the same results.
 ``FAIRPAIR_MATCHER=python`` (or ``backend="python"``) selects the Python core explicitly,
 ``FAIRPAIR_MATCHER=c`` insists on the compiled one.
 """
