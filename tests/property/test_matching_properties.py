@@ -7,6 +7,8 @@ independent of which core runs.
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from hypothesis import given, settings
 
@@ -106,3 +108,33 @@ def test_compiled_core_rejects_bad_input_like_python() -> None:
         assert matcher.weight(1, 0) == 2
     with pytest.raises(ValueError):
         WeightedMatcher(-1, backend="c")
+
+
+@settings(max_examples=60, deadline=None)
+@given(weighted_graphs(max_vertices=20))
+def test_copies_are_independent_and_repair_alike(
+    graph: tuple[int, WeightedEdges, list[WeightedEdges]],
+) -> None:
+    """copy.deepcopy (the alternatives of a Dutch round rebuild matchers so) copies the whole
+    state: a copy repairs exactly as the original would, and changing one leaves the other."""
+    n, edges, changes = graph
+    compiled, python = both(n, edges)
+    compiled.solve()
+    python.solve()
+    for batch in changes:
+        copies = (copy.deepcopy(compiled), copy.deepcopy(python))
+        before = compiled.mates()
+        for matcher in copies:
+            for u, v, w in batch:
+                matcher.set_weight(u, v, w)
+            matcher.solve(warm=True)
+        assert_same_optimum(*copies)
+        assert compiled.mates() == before  # the originals did not move
+        compiled.solve()  # nothing pending: a no-op
+        assert compiled.mates() == before
+        for matcher in (compiled, python):
+            for u, v, w in batch:
+                matcher.set_weight(u, v, w)
+            matcher.solve(warm=True)
+        assert compiled.mates() == copies[0].mates()
+        assert_same_optimum(compiled, python)

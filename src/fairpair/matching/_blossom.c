@@ -1641,6 +1641,78 @@ static PyObject *Core_solve(Core *c, PyObject *args, PyObject *kw) {
     Py_RETURN_NONE;
 }
 
+static int iv_copy(IVec *d, const IVec *a) {
+    d->a = NULL;
+    d->len = d->cap = 0;
+    if (iv_reserve(d, a->len ? a->len : 1) < 0) return -1;
+    if (a->len) memcpy(d->a, a->a, sizeof(int) * (size_t)a->len);
+    d->len = a->len;
+    return 0;
+}
+
+static PyTypeObject CoreType;
+
+/* A copy of the matcher between solves: graph, pending changes, matching, duals, blossoms.
+ * The per-stage arrays are not copied; they are made again at the next stage. */
+static PyObject *Core_copy(Core *c, PyObject *unused) {
+    Core *d = (Core *)PyType_GenericNew(&CoreType, NULL, NULL);
+    if (!d) return NULL;
+    int n = c->n, K = c->K;
+    size_t m = (size_t)(2 * n + 1);
+    d->n = n;
+    d->K = K;
+    d->solve_count = c->solve_count;
+    d->mark_gen = 1;
+    d->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
+    d->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
+    d->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    d->dual = (limb *)PyMem_Malloc(sizeof(limb) * m * K);
+    d->parent = (int *)PyMem_Malloc(sizeof(int) * m);
+    d->base = (int *)PyMem_Malloc(sizeof(int) * m);
+    d->top = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    d->children = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+    d->cycle = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+    d->mark = (int *)PyMem_Calloc(m, sizeof(int));
+    d->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
+    d->t0 = (limb *)PyMem_Calloc((size_t)4 * K + 4, sizeof(limb));
+    if (!d->adj || !d->pos || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
+        !d->children || !d->cycle || !d->mark || !d->pos2 || !d->t0)
+        goto fail;
+    d->t1 = d->t0 + K;
+    d->t2 = d->t0 + 2 * K;
+    d->t3 = d->t0 + 3 * K;
+    for (int v = 0; v < n; v++) {
+        Adj *a = &c->adj[v], *b = &d->adj[v];
+        int cap = a->len ? a->len : 1;
+        b->nb = (int *)PyMem_Malloc(sizeof(int) * (size_t)cap);
+        b->w = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)cap * K);
+        if (!b->nb || !b->w) goto fail;
+        if (a->len) {
+            memcpy(b->nb, a->nb, sizeof(int) * (size_t)a->len);
+            memcpy(b->w, a->w, sizeof(limb) * (size_t)a->len * K);
+        }
+        b->len = a->len;
+        b->cap = cap;
+        b->dead = a->dead;
+    }
+    if (n) memcpy(d->pos, c->pos, sizeof(int) * (size_t)n * (size_t)n);
+    if (n) memcpy(d->mate, c->mate, sizeof(int) * (size_t)n);
+    memcpy(d->dual, c->dual, sizeof(limb) * m * K);
+    memcpy(d->parent, c->parent, sizeof(int) * m);
+    memcpy(d->base, c->base, sizeof(int) * m);
+    if (n) memcpy(d->top, c->top, sizeof(int) * (size_t)n);
+    for (size_t b = 0; b < (size_t)(2 * n); b++)
+        if (iv_copy(&d->children[b], &c->children[b]) < 0 || iv_copy(&d->cycle[b], &c->cycle[b]) < 0) goto fail;
+    if (iv_copy(&d->unused_ids, &c->unused_ids) < 0 || iv_copy(&d->changed, &c->changed) < 0) goto fail;
+    return (PyObject *)d;
+fail:
+    Py_DECREF(d);
+    if (!PyErr_Occurred()) PyErr_NoMemory();
+    return NULL;
+}
+
+static PyObject *Core_deepcopy(Core *c, PyObject *memo) { return Core_copy(c, NULL); }
+
 static PyObject *Core_state(Core *c, PyObject *unused) {
     /* (mates, duals, parents, children, bases) for the certificate check in Python */
     int n = c->n, K = c->K;
@@ -1791,6 +1863,8 @@ static PyMethodDef Core_methods[] = {
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS, "Make the matching maximum-weight again."},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "(mates, duals, parents, children, bases) for checking."},
+    {"__copy__", (PyCFunction)Core_copy, METH_NOARGS, "A copy of the matcher (graph, matching, duals, blossoms)."},
+    {"__deepcopy__", (PyCFunction)Core_deepcopy, METH_O, "The same as __copy__ (nothing is shared)."},
     {NULL, NULL, 0, NULL},
 };
 

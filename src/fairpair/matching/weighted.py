@@ -11,6 +11,7 @@ so and the package falls back to the Python core, which gives the same results.
 
 from __future__ import annotations
 
+import copy
 import os
 from collections.abc import Iterable, Iterator
 from typing import Literal
@@ -81,13 +82,27 @@ class WeightedMatcher:
             impl = PythonMatcher(vertex_count)
         else:
             raise ValueError(f"unknown matcher backend {chosen!r}")
-        self.backend = chosen
+        self._bind(impl, chosen)
+
+    def _bind(self, impl: Core | PythonMatcher, backend: Backend) -> None:
+        self.backend = backend
         self._impl = impl
         # The engines call these millions of times: bind them to the core, without a wrapper.
         self.set_weight = impl.set_weight  # type: ignore[method-assign,assignment]
         self.weight = impl.weight  # type: ignore[method-assign,assignment]
         self.add_weight = impl.add_weight  # type: ignore[method-assign,assignment]
         self.mate = impl.mate  # type: ignore[method-assign,assignment]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WeightedMatcher:
+        """An independent copy: weights, pending changes, matching, duals and blossoms."""
+        clone = WeightedMatcher.__new__(WeightedMatcher)
+        memo[id(self)] = clone
+        clone._bind(copy.deepcopy(self._impl, memo), self.backend)
+        return clone
+
+    def __copy__(self) -> WeightedMatcher:
+        """The same as a deep copy: two matchers never share their state."""
+        return self.__deepcopy__({})
 
     @property
     def solve_count(self) -> int:
