@@ -6,9 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from fastapi import FastAPI
 
+from tests.web.desk_client import Browser
 from tests.web.public_events import desk_of, dutch_event, running_app
+from tests.web.test_desk import autofocused, paired, save, site
 from tests.web.test_public import PUBLIC_PAGES, Events, card_event, demo_event
+
+__all__ = ["site"]  # the desk's fixture, used here too
 
 
 @pytest.fixture(scope="module")
@@ -34,3 +39,16 @@ def test_public_pages_answer_head_as_get_without_the_body(events: Events, path: 
 
 def test_head_of_an_unknown_event_is_404(events: Events) -> None:
     assert events.client.head("/events/99").status_code == 404
+
+
+# --- the director's desk --------------------------------------------------------------------
+
+
+def test_a_complete_round_opens_its_results_at_board_1_for_a_correction(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """Without a focused field the keyboard typed into nothing until the mouse chose one."""
+    _, anna, event_id = paired(site)
+    save(anna, event_id, 1, {1: "1", 2: "0", 3: "=", 4: "1"})
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert autofocused(form) == "r1"

@@ -584,8 +584,9 @@ def _results_page(
             }
         )
     # The keyboard starts where work is left: the first unreadable result, else the first
-    # board without one.
-    focus = min(errors) if errors else next((b["board"] for b in boards if not b["value"]), None)
+    # board without one, else (a correction) the first board.
+    first_empty = next((b["board"] for b in boards if not b["value"]), 1 if boards else None)
+    focus = min(errors) if errors else first_empty
     context = {
         "event": event,
         "number": number,
