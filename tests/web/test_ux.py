@@ -3,6 +3,7 @@ in a browser: each test holds one fix in place."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -10,7 +11,7 @@ from fastapi import FastAPI
 
 from tests.web.desk_client import Browser
 from tests.web.public_events import desk_of, dutch_event, running_app
-from tests.web.test_desk import autofocused, paired, save, site
+from tests.web.test_desk import autofocused, create, paired, save, site
 from tests.web.test_public import PUBLIC_PAGES, Events, card_event, demo_event
 
 __all__ = ["site"]  # the desk's fixture, used here too
@@ -52,3 +53,21 @@ def test_a_complete_round_opens_its_results_at_board_1_for_a_correction(
     save(anna, event_id, 1, {1: "1", 2: "0", 3: "=", 4: "1"})
     form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
     assert autofocused(form) == "r1"
+
+
+def test_after_a_player_is_added_the_keyboard_is_in_the_next_name(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """Registering players at the door: type, Enter, type the next; no mouse in between."""
+    _, anna = site
+    event_id = create(anna)
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert not re.search(r'id="player-name"[^>]*autofocus', page)
+    anna.post(f"/desk/events/{event_id}/players", {"name": "Ada Byron", "rating": "2310"})
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert "Registered 1 Ada Byron" in page
+    assert re.search(r'id="player-name"[^>]*autofocus', page)
+    # Only right after an addition: the page loaded again starts nowhere in particular.
+    assert not re.search(
+        r'id="player-name"[^>]*autofocus', anna.get(f"/desk/events/{event_id}").text
+    )

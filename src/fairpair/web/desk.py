@@ -55,12 +55,17 @@ def _render(
         "csrf": auth.csrf_token(request),
         "director": auth.current_director(request),
         "flash": request.session.pop("flash", None),
+        "focus": request.session.pop("focus", None),
     }
     return templates.TemplateResponse(request, name, base | dict(context), status_code=status_code)
 
 
-def _done(request: Request, message: str, to: str) -> RedirectResponse:
+def _done(request: Request, message: str, to: str, focus: str = "") -> RedirectResponse:
+    """To ``to`` with ``message`` shown once; ``focus``: the id of the field the keyboard
+    starts in there (the next player's name after one was added)."""
     request.session["flash"] = message
+    if focus:
+        request.session["focus"] = focus
     return RedirectResponse(to, status_code=303)
 
 
@@ -370,7 +375,7 @@ def add_player(
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, "player", values)
-    return _done(request, f"Registered {made.id} {made.name}.", _here(event_id))
+    return _done(request, f"Registered {made.id} {made.name}.", _here(event_id), "player-name")
 
 
 def _players_in(filename: str, data: bytes) -> tuple[Player, ...]:
