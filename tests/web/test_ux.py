@@ -3,6 +3,7 @@ in a browser: each test holds one fix in place."""
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 
@@ -71,3 +72,13 @@ def test_after_a_player_is_added_the_keyboard_is_in_the_next_name(
     assert not re.search(
         r'id="player-name"[^>]*autofocus', anna.get(f"/desk/events/{event_id}").text
     )
+
+
+def test_a_late_entry_after_one_round_is_asked_for_round_1_not_rounds_1_1(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    _, anna, event_id = paired(site)
+    page = html.unescape(anna.get(f"/desk/events/{event_id}").text)
+    assert "rounds 1-1" not in page
+    assert "Late entry: points for round 1 (" in page
+    assert "Late entries: points for round 1 (" in page
