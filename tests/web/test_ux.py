@@ -82,3 +82,29 @@ def test_a_late_entry_after_one_round_is_asked_for_round_1_not_rounds_1_1(
     assert "rounds 1-1" not in page
     assert "Late entry: points for round 1 (" in page
     assert "Late entries: points for round 1 (" in page
+
+
+def test_the_current_round_has_one_address_that_follows_the_event(events: Events) -> None:
+    """For the wall, a QR code or a phone's bookmark: always the round being played."""
+    event = events.dutch
+    rounds = len(event.tournament.rounds)
+    assert rounds > 1
+    page = events.client.get(f"/events/{event.id}/rounds/current", follow_redirects=False)
+    assert page.status_code == 302
+    assert page.headers["location"] == f"/events/{event.id}/rounds/{rounds}"
+    filtered = events.client.get(
+        f"/events/{event.id}/rounds/current?q=chlo%C3%A9", follow_redirects=False
+    )
+    assert filtered.headers["location"] == f"/events/{event.id}/rounds/{rounds}?q=chlo%C3%A9"
+    assert f'href="/events/{event.id}/rounds/current"' in events.client.get("/").text
+    head = events.client.head(f"/events/{event.id}/rounds/current", follow_redirects=False)
+    assert head.status_code == 302
+    assert events.client.get("/events/99/rounds/current").status_code == 404
+
+
+def test_the_current_round_before_any_pairing_is_the_event_page() -> None:
+    with running_app() as (app, client):
+        desk = desk_of(app)
+        event = dutch_event(desk, players=8, rounds_played=0, pair_next=False)
+        page = client.get(f"/events/{event.id}/rounds/current", follow_redirects=False)
+        assert page.headers["location"] == f"/events/{event.id}"

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from urllib.parse import urlencode
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
@@ -20,7 +21,7 @@ from fairpair.service import printouts
 from fairpair.service.pairing import scheduled_rounds
 from fairpair.web import views
 from fairpair.web.deps import desk_for, templates
-from fairpair.web.reading import conditional, events_tag, respond
+from fairpair.web.reading import conditional, event_or_404, events_tag, respond
 
 router = APIRouter()
 
@@ -81,6 +82,17 @@ def event_overview(request: Request, event_id: int) -> Response:
         return _page(request, "event", event, "event", {"event": views.event_detail(event)})
 
     return respond(request, event_id, render)
+
+
+@page(EVENT + "/rounds/current")
+def current_round(request: Request, event_id: int, q: str = "") -> Response:
+    """The round being played (the last paired): one address for the wall, a QR code or a
+    bookmark that follows the event; the event's page while no round is paired."""
+    rounds = len(event_or_404(request, event_id).tournament.rounds)
+    target = f"/events/{event_id}/rounds/{rounds}" if rounds else f"/events/{event_id}"
+    if q and rounds:
+        target += "?" + urlencode({"q": q})
+    return RedirectResponse(target, status_code=302, headers={"Cache-Control": "no-cache"})
 
 
 @page(EVENT + "/rounds/{number:int}")
