@@ -108,3 +108,18 @@ def test_the_current_round_before_any_pairing_is_the_event_page() -> None:
         event = dutch_event(desk, players=8, rounds_played=0, pair_next=False)
         page = client.get(f"/events/{event.id}/rounds/current", follow_redirects=False)
         assert page.headers["location"] == f"/events/{event.id}"
+
+
+def test_a_printout_on_the_screen_leads_back_to_the_desk_and_to_its_pdf(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """The director opened the pairings to print them and had only the browser's Back."""
+    _, anna, event_id = paired(site)
+    page = anna.get(f"/desk/events/{event_id}/print/pairings?round=1").text
+    assert f'<a href="/desk/events/{event_id}">' in page
+    pdf = re.search(r'<a href="([^"]+)">PDF</a>', page)
+    assert pdf
+    assert "round=1" in pdf[1]
+    got = anna.get(html.unescape(pdf[1]))
+    assert got.headers["content-type"] == "application/pdf"
+    assert "@media print { .toolbar { display: none; } }" in page

@@ -10,6 +10,7 @@ the event, 409 when another director saved first.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import URL
 
 from fairpair.core import Player, Tournament
 from fairpair.formats import printouts as sheets
@@ -713,6 +715,19 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
 
 _SHEETS = ("pairings", "alphabetical", "standings", "crosstable", "players")
 
+_TOOLBAR = """<style>@media screen {{ body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
+.toolbar {{ font: 11pt system-ui, sans-serif; margin: 0 0 1rem; }} }}
+@media print {{ .toolbar {{ display: none; }} }}</style>
+<p class="toolbar"><a href="/desk/events/{event_id}">&larr; Back to the event</a> &middot;
+Print this page (Ctrl+P) or take the <a href="{pdf}">PDF</a></p>
+"""
+
+
+def _with_toolbar(page: str, event_id: int, pdf: URL) -> str:
+    """The printout as it prints, with a way back to the desk and to its PDF on the screen."""
+    bar = _TOOLBAR.format(event_id=event_id, pdf=html.escape(f"{pdf.path}?{pdf.query}"))
+    return page.replace("<body>", "<body>" + bar, 1)
+
 
 @router.get("/events/{event_id}/print/{sheet}")
 def print_sheet(
@@ -745,7 +760,7 @@ def print_sheet(
         raise HTTPException(400, str(error)) from None
     page = sheets.render_html(made, paper)
     if not pdf:
-        return HTMLResponse(page)
+        return HTMLResponse(_with_toolbar(page, event_id, request.url.include_query_params(pdf=1)))
     from fairpair.formats.pdf import html_to_pdf
 
     filename = f"event-{event_id}-{sheet}.pdf"
