@@ -246,7 +246,9 @@ def test_the_new_event_form_names_each_wrong_field(site: tuple[FastAPI, Browser]
         {"name": "Open", "system": "burstein", "rounds": "", "points": "", "tiebreaks": ""},
     )
     assert page.status_code == 422
-    assert field_error(page.text, "rounds") == "a burstein Swiss needs its number of rounds"
+    assert field_error(page.text, "rounds") == (
+        "a Swiss plays a set number of rounds: type how many, e.g. 7"
+    )
     assert '<option value="burstein" selected>' in page.text
     assert app.state.store.events() == []
 

@@ -123,3 +123,13 @@ def test_a_printout_on_the_screen_leads_back_to_the_desk_and_to_its_pdf(
     got = anna.get(html.unescape(pdf[1]))
     assert got.headers["content-type"] == "application/pdf"
     assert "@media print { .toolbar { display: none; } }" in page
+
+
+def test_the_desk_names_the_system_in_words_and_says_what_to_do_without_rounds(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    _, anna = site
+    event_id = create(anna, system="burstein")
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert "Swiss (Burstein) ·" in page and "burstein ·" not in page
+    assert "No round paired yet: add the players, then pair round 1" in page

@@ -40,6 +40,7 @@ from fairpair.storage import (
 from fairpair.web import auth
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for, templates
+from fairpair.web.views import SYSTEM_NAMES
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
 
@@ -254,6 +255,7 @@ def _desk_page(
         "values": values or {},
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),
+        "system_name": SYSTEM_NAMES[event.settings.system],
     }
     return _render(request, "desk/event.html", context, status_code)
 
