@@ -133,3 +133,21 @@ def test_the_desk_names_the_system_in_words_and_says_what_to_do_without_rounds(
     page = anna.get(f"/desk/events/{event_id}").text
     assert "Swiss (Burstein) ·" in page and "burstein ·" not in page
     assert "No round paired yet: add the players, then pair round 1" in page
+
+
+def test_an_error_page_leads_back_to_the_event_it_came_from(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """"Round 9 is not paired" on the desk led to the public list of every event."""
+    _, anna, event_id = paired(site)
+    page = anna.get(f"/desk/events/{event_id}/rounds/9/results")
+    assert page.status_code == 404
+    assert f'<a href="/desk/events/{event_id}">Back to the event</a>' in page.text
+    # A form that expired (no CSRF token) points to the event's page, not to reload the POST.
+    page = anna.post(f"/desk/events/{event_id}/byes", {"player": "1"}, token="")
+    assert page.status_code == 403
+    assert f'<a href="/desk/events/{event_id}">Back to the event</a>' in page.text
+    page = anna.get(f"/events/{event_id}/players/99")
+    assert page.status_code == 404
+    assert f'<a href="/events/{event_id}">Back to the event</a>' in page.text
+    assert '<a href="/desk">Back to your events</a>' in anna.get("/desk/nothing").text
