@@ -12,7 +12,7 @@ from fastapi import FastAPI
 
 from tests.web.desk_client import Browser
 from tests.web.public_events import desk_of, dutch_event, running_app
-from tests.web.test_desk import autofocused, create, paired, save, site
+from tests.web.test_desk import PLAYERS, autofocused, create, paired, register, save, site
 from tests.web.test_public import PUBLIC_PAGES, Events, card_event, demo_event
 
 __all__ = ["site"]  # the desk's fixture, used here too
@@ -138,7 +138,7 @@ def test_the_desk_names_the_system_in_words_and_says_what_to_do_without_rounds(
 def test_an_error_page_leads_back_to_the_event_it_came_from(
     site: tuple[FastAPI, Browser],
 ) -> None:
-    """"Round 9 is not paired" on the desk led to the public list of every event."""
+    """ "Round 9 is not paired" on the desk led to the public list of every event."""
     _, anna, event_id = paired(site)
     page = anna.get(f"/desk/events/{event_id}/rounds/9/results")
     assert page.status_code == 404
@@ -151,3 +151,30 @@ def test_an_error_page_leads_back_to_the_event_it_came_from(
     assert page.status_code == 404
     assert f'<a href="/events/{event_id}">Back to the event</a>' in page.text
     assert '<a href="/desk">Back to your events</a>' in anna.get("/desk/nothing").text
+
+
+def test_a_card_game_result_form_asks_for_match_scores_and_names_the_bye(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """A Magic night was told to type 1 for 1-0 and ½-½, and saw "Gus (pairing-allocated)"."""
+    _, anna = site
+    anna.get("/desk/events/new")
+    page = anna.post(
+        "/desk/events/new",
+        {"name": "Friday Magic", "system": "casual", "rounds": "3", "points": "3,1,0"},
+    )
+    event_id = int(page.headers["location"].rsplit("/", 1)[1])
+    register(anna, event_id, PLAYERS[:5])
+    anna.post(f"/desk/events/{event_id}/pair")
+    form = html.unescape(anna.get(f"/desk/events/{event_id}/rounds/1/results").text)
+    assert "Type the games each player won" in form and "(1-0)" not in form
+    assert re.search(r"Not playing: [^<]+ \(bye\)", form)
+    # Chess keeps its shortcuts, and a requested bye says what it is worth.
+    chess = create(anna, "Spring open")
+    register(anna, chess, PLAYERS[:4])
+    anna.get(f"/desk/events/{chess}")
+    anna.post(f"/desk/events/{chess}/byes", {"player": "1", "round": "1", "kind": "half"})
+    anna.post(f"/desk/events/{chess}/pair")
+    form = html.unescape(anna.get(f"/desk/events/{chess}/rounds/1/results").text)
+    assert "<kbd>1</kbd> (1-0)" in form
+    assert re.search(r"Not playing: [^<]+ \(half-point bye\)", form)

@@ -40,7 +40,7 @@ from fairpair.storage import (
 from fairpair.web import auth
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for, templates
-from fairpair.web.views import SYSTEM_NAMES
+from fairpair.web.views import SYSTEM_NAMES, bye_label
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
 
@@ -600,7 +600,8 @@ def _results_page(
         "event": event,
         "number": number,
         "boards": boards,
-        "byes": [(t.player(b.player), b.kind.name.lower().replace("_", "-")) for b in rnd.byes],
+        "byes": [(t.player(b.player), bye_label(b.kind)) for b in rnd.byes],
+        "card_game": event.settings.card_game,
         "focus": focus,
         "errors": errors or {},
         "message": message,
