@@ -718,7 +718,8 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
 
 _SHEETS = ("pairings", "alphabetical", "standings", "crosstable", "players")
 
-_TOOLBAR = """<style>@media screen {{ body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
+_TOOLBAR = """<style>@media screen {{
+body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
 .toolbar {{ font: 11pt system-ui, sans-serif; margin: 0 0 1rem; }} }}
 @media print {{ .toolbar {{ display: none; }} }}</style>
 <p class="toolbar"><a href="/desk/events/{event_id}">&larr; Back to the event</a> &middot;
