@@ -178,3 +178,13 @@ def test_a_card_game_result_form_asks_for_match_scores_and_names_the_bye(
     form = html.unescape(anna.get(f"/desk/events/{chess}/rounds/1/results").text)
     assert "<kbd>1</kbd> (1-0)" in form
     assert re.search(r"Not playing: [^<]+ \(half-point bye\)", form)
+
+
+def test_my_events_name_each_system_in_words(site: tuple[FastAPI, Browser]) -> None:
+    _, anna = site
+    assert "You run no event yet: start with" in anna.get("/desk").text
+    create(anna, "Spring open", system="dutch")
+    create(anna, "Club championship", system="berger", rounds="")
+    page = anna.get("/desk").text
+    assert "Swiss (FIDE Dutch)" in page and "Round robin (Berger tables)" in page
+    assert ">dutch<" not in page and ">berger<" not in page

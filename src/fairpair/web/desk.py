@@ -155,6 +155,7 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     context = {
         "events": directors.events_of(desk, director),
         "loose": directors.events_without_director(desk),
+        "names": {s.value: name for s, name in SYSTEM_NAMES.items()},
     }
     return _render(request, "desk/events.html", context)
 
