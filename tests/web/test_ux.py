@@ -188,3 +188,14 @@ def test_my_events_name_each_system_in_words(site: tuple[FastAPI, Browser]) -> N
     page = anna.get("/desk").text
     assert "Swiss (FIDE Dutch)" in page and "Round robin (Berger tables)" in page
     assert ">dutch<" not in page and ">berger<" not in page
+
+
+def test_a_granted_bye_says_to_whom_and_for_which_round(site: tuple[FastAPI, Browser]) -> None:
+    """The director typed part of a name and no round: the message confirms both."""
+    _, anna = site
+    event_id = create(anna)
+    register(anna, event_id, PLAYERS[:4])
+    anna.get(f"/desk/events/{event_id}")
+    anna.post(f"/desk/events/{event_id}/byes", {"player": "spassky", "round": "", "kind": "half"})
+    page = html.unescape(anna.get(f"/desk/events/{event_id}").text)
+    assert "Granted a half-point bye: Boris Spassky, round 1." in page

@@ -471,16 +471,19 @@ def request_bye(
     round: _Text = "",
     kind: _Text = "half",
 ) -> Response:
-    _mine(request, director, event_id)
+    before = set(_mine(request, director, event_id).tournament.requested_byes)
     try:
         if round.strip() and not round.strip().isdigit():
             raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
         number = int(round) if round.strip() else None
-        ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
+        after = ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
     except _REFUSED as error:
         values = {"bye.player": player, "bye.round": round, "bye.kind": kind}
         return _refused(request, director, event_id, error, "bye", values)
-    return _done(request, f"Granted a {kind}-point bye.", _here(event_id))
+    # Say whom and when: the director typed part of a name and perhaps no round.
+    granted = [b for b in after.tournament.requested_byes if b not in before]
+    said = "; ".join(f"{after.tournament.player(b.player).name}, round {b.round}" for b in granted)
+    return _done(request, f"Granted a {kind}-point bye: {said}.", _here(event_id))
 
 
 @router.post("/events/{event_id}/forbidden", response_class=HTMLResponse)
