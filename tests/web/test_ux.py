@@ -199,3 +199,20 @@ def test_a_granted_bye_says_to_whom_and_for_which_round(site: tuple[FastAPI, Bro
     anna.post(f"/desk/events/{event_id}/byes", {"player": "spassky", "round": "", "kind": "half"})
     page = html.unescape(anna.get(f"/desk/events/{event_id}").text)
     assert "Granted a half-point bye: Boris Spassky, round 1." in page
+
+
+def test_pairing_lands_on_results_with_the_printouts_of_that_round_at_hand(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """Pairing leads to result entry, but the first job is the printout for the wall."""
+    _, anna, event_id = paired(site)
+    form = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    links = re.findall(r'href="([^"]+)"', html.unescape(form))
+    for link in (
+        f"/desk/events/{event_id}/print/pairings?round=1",
+        f"/desk/events/{event_id}/print/pairings?round=1&pdf=1",
+        f"/desk/events/{event_id}/print/alphabetical?round=1",
+        f"/events/{event_id}/rounds/1",
+    ):
+        assert link in links
+        assert anna.get(link).status_code == 200
