@@ -216,3 +216,20 @@ def test_pairing_lands_on_results_with_the_printouts_of_that_round_at_hand(
     ):
         assert link in links
         assert anna.get(link).status_code == 200
+
+
+def test_the_event_page_puts_the_keyboard_on_the_next_step(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    """Pair, type the results, Enter, and Enter again pairs the next round: no Tab hunt."""
+    _, anna, event_id = paired(site)
+    anna.get(f"/desk/events/{event_id}/rounds/1/results")  # where pairing leads
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert re.search(r'id="enter-results" autofocus', page)
+    save(anna, event_id, 1, {1: "1", 2: "0", 3: "=", 4: "1"})
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert re.search(r'id="pair" class="primary" autofocus', page)
+    assert page.count("autofocus") == 1
+    # A refused form keeps the keyboard's place to it, not to the next step.
+    page = anna.post(f"/desk/events/{event_id}/players", {"name": ""}).text
+    assert not re.search(r'id="pair" class="primary" autofocus', page)
