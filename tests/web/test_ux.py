@@ -62,16 +62,18 @@ def test_after_a_player_is_added_the_keyboard_is_in_the_next_name(
     """Registering players at the door: type, Enter, type the next; no mouse in between."""
     _, anna = site
     event_id = create(anna)
+    register(anna, event_id, PLAYERS[:2])
+    page = anna.get(f"/desk/events/{event_id}").text
     page = anna.get(f"/desk/events/{event_id}").text
     assert not re.search(r'id="player-name"[^>]*autofocus', page)
-    anna.post(f"/desk/events/{event_id}/players", {"name": "Ada Byron", "rating": "2310"})
+    anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "rating": "2310"})
     page = anna.get(f"/desk/events/{event_id}").text
-    assert "Registered 1 Ada Byron" in page
+    assert "Registered 3 Ivo Late" in page
     assert re.search(r'id="player-name"[^>]*autofocus', page)
-    # Only right after an addition: the page loaded again starts nowhere in particular.
-    assert not re.search(
-        r'id="player-name"[^>]*autofocus', anna.get(f"/desk/events/{event_id}").text
-    )
+    # Only right after an addition: loaded again, the page starts on its next step.
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert not re.search(r'id="player-name"[^>]*autofocus', page)
+    assert re.search(r'id="pair" class="primary" autofocus', page)
 
 
 def test_a_late_entry_after_one_round_is_asked_for_round_1_not_rounds_1_1(
@@ -233,3 +235,13 @@ def test_the_event_page_puts_the_keyboard_on_the_next_step(
     # A refused form keeps the keyboard's place to it, not to the next step.
     page = anna.post(f"/desk/events/{event_id}/players", {"name": ""}).text
     assert not re.search(r'id="pair" class="primary" autofocus', page)
+
+
+def test_a_new_event_puts_the_keyboard_in_the_first_player_name(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    _, anna = site
+    event_id = create(anna)
+    page = anna.get(f"/desk/events/{event_id}").text
+    assert re.search(r'id="player-name"[^>]*autofocus', page)
+    assert page.count("autofocus") == 1
