@@ -170,6 +170,9 @@ def test_a_card_game_result_form_asks_for_match_scores_and_names_the_bye(
     anna.post(f"/desk/events/{event_id}/pair")
     form = html.unescape(anna.get(f"/desk/events/{event_id}/rounds/1/results").text)
     assert "Type the games each player won" in form and "(1-0)" not in form
+    settings = anna.get(f"/desk/events/{event_id}").text
+    assert "<dt>points</dt><dd>win 3, draw 1, loss 0</dd>" in settings
+    assert "first colour" not in settings
     assert re.search(r"Not playing: [^<]+ \(bye\)", form)
     # Chess keeps its shortcuts, and a requested bye says what it is worth.
     chess = create(anna, "Spring open")
@@ -179,6 +182,7 @@ def test_a_card_game_result_form_asks_for_match_scores_and_names_the_bye(
     anna.post(f"/desk/events/{chess}/pair")
     form = html.unescape(anna.get(f"/desk/events/{chess}/rounds/1/results").text)
     assert "<kbd>1</kbd> (1-0)" in form
+    assert "<dt>first colour</dt>" in anna.get(f"/desk/events/{chess}").text
     assert re.search(r"Not playing: [^<]+ \(half-point bye\)", form)
 
 
