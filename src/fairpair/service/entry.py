@@ -13,7 +13,13 @@ from typing import Any
 from fairpair.core import CHESS, points_from_text
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
-from fairpair.service.settings import ByeLimit, EventSettings, System, parse_points
+from fairpair.service.settings import (
+    ByeLimit,
+    EventSettings,
+    System,
+    WithdrawalPolicy,
+    parse_points,
+)
 
 __all__ = ["PlayerEntry", "event_settings", "missed_rounds", "player_entry", "tiebreak_codes"]
 
@@ -30,10 +36,12 @@ def event_settings(
     points: str,
     tiebreaks: str,
     bye_limit: str = "",
+    withdrawal_policy: str = "",
 ) -> EventSettings:
     """The settings of a new event from the fields of the form (empty ``points`` is chess
     scoring, empty ``tiebreaks`` the usual ones for the system, empty ``bye_limit`` none;
-    ``half=2,last=2``: at most two half-point byes, none in the last two rounds)."""
+    ``half=2,last=2``: at most two half-point byes, none in the last two rounds; empty
+    ``withdrawal_policy`` is ``keep_played_forfeit_rest``, the only one a Swiss takes)."""
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the event a name"
@@ -75,6 +83,20 @@ def event_settings(
             errors["bye_limit"] = str(error)
         if chosen.round_robin and limit.limits_anything:
             errors["bye_limit"] = "a round robin follows its schedule: it has no requested byes"
+    policy = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+    if withdrawal_policy.strip():
+        try:
+            policy = WithdrawalPolicy(withdrawal_policy.strip())
+        except ValueError:
+            errors["withdrawal_policy"] = "choose one of " + ", ".join(
+                p.value for p in WithdrawalPolicy
+            )
+        swiss = not chosen.round_robin and "system" not in errors
+        if policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST and swiss:
+            errors["withdrawal_policy"] = (
+                "a Swiss stops pairing a player who withdraws and keeps his results: "
+                "this choice is for round robins"
+            )
     if errors:
         raise FieldErrors(errors)
     return EventSettings(
@@ -84,6 +106,7 @@ def event_settings(
         points=point_system,
         tiebreaks=codes,
         bye_limit=limit,
+        withdrawal_policy=policy,
     )
 
 

@@ -12,7 +12,7 @@ from fairpair.formats.standings_render import format_value
 from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
-from fairpair.standings import StandingsRow
+from fairpair.standings import Standings, StandingsRow
 
 __all__ = [
     "alphabetical_sheet",
@@ -20,6 +20,7 @@ __all__ = [
     "crosstable_sheet",
     "pairings_sheet",
     "players_sheet",
+    "standings_notes",
     "standings_sheet",
 ]
 
@@ -179,6 +180,14 @@ def _withdrawal_notes(event: Event, marked: str = "") -> tuple[str, ...]:
 
 
 _IN_BRACKETS = " Results in brackets are annulled: shown, not counted."
+_MARKED = " A player marked (annulled) has his results deleted from the ranking."
+
+
+def standings_notes(event: Event, table: Standings) -> tuple[str, ...]:
+    """The lines under the event's standings after each column's rule: for a round robin
+    with a withdrawal, the policy it is scored under, and what "(annulled)" means when a
+    player is marked so; nothing otherwise."""
+    return _withdrawal_notes(event, _MARKED if table.settings.annulled_players else "")
 
 
 def _name(row: StandingsRow) -> str:
@@ -212,15 +221,7 @@ def standings_sheet(event: Event) -> Sheet:
         header=("Rank", "No", "Name", "Rtg", "Pts", *codes),
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4, *range(5, 5 + len(codes))}),
-        notes=(
-            *table.notes(),
-            *_withdrawal_notes(
-                event,
-                " A player marked (annulled) has his results deleted from the ranking."
-                if table.settings.annulled_players
-                else "",
-            ),
-        ),
+        notes=(*table.notes(), *standings_notes(event, table)),
     )
 
 
@@ -280,7 +281,8 @@ def _grid_cell(symbols: list[str], annulled: set[int]) -> str:
 def crosstable_grid_sheet(event: Event) -> Sheet:
     """The classic round-robin crosstable: players by start number, one column per opponent
     (by start number), each cell the results against that opponent (two in a double round
-    robin), then points, tie-breaks and rank."""
+    robin), then points, tie-breaks and rank. Results annulled by a withdrawal are shown in
+    brackets and not counted; the annulled player is marked."""
     t = event.tournament
     table = standings(event)
     line = {row.player_id: row for row in table.rows}
@@ -303,7 +305,7 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
         )
         rating = "" if row.rating is None else str(row.rating)
         rows.append(
-            (str(pid), row.name, rating, *cells, format_value(row.points), *values, str(row.rank))
+            (str(pid), _name(row), rating, *cells, format_value(row.points), *values, str(row.rank))
         )
     size = len(ids)
     codes = table.codes

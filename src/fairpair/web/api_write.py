@@ -21,6 +21,7 @@ from fairpair.service import directors, entry
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.results import expand_shortcut, typed_result
+from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
@@ -58,6 +59,14 @@ class NewEvent(BaseModel):
     bye_limit: str = Field(
         default="",
         description="Byes a player may request (Swiss), e.g. half=2,last=2 (empty: no limit).",
+    )
+    withdrawal_policy: WithdrawalPolicy = Field(
+        default=WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST,
+        description="Round robin: how the games of a player who withdraws count. "
+        "keep_played_forfeit_rest: games played count, the others are forfeit wins for the "
+        "opponents; annul_if_under_half: all his results are deleted from the ranking if he "
+        "played fewer than half of his games, otherwise as keep_played_forfeit_rest. "
+        "A Swiss takes only keep_played_forfeit_rest.",
     )
 
 
@@ -211,6 +220,7 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
             body.points,
             ",".join(body.tiebreaks),
             body.bye_limit,
+            body.withdrawal_policy,
         )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     return _event_out(event)

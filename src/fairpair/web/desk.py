@@ -29,7 +29,7 @@ from fairpair.service import directors, entry, printouts
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
-from fairpair.service.settings import System
+from fairpair.service.settings import System, WithdrawalPolicy
 from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
@@ -160,17 +160,30 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     return _render(request, "desk/events.html", context)
 
 
-_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit")
+_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit", "withdrawal_policy")
 
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
-    values = dict.fromkeys(_NEW_FIELDS, "") | {"system": "dutch"}
+    values = dict.fromkeys(_NEW_FIELDS, "") | {
+        "system": "dutch",
+        "withdrawal_policy": WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value,
+    }
     return _render(request, "desk/new_event.html", _new_context(values, {}))
 
 
 def _new_context(values: Mapping[str, str], errors: Mapping[str, str]) -> dict[str, Any]:
-    return {"values": values, "errors": errors, "systems": [s.value for s in System]}
+    return {
+        "values": values,
+        "errors": errors,
+        "systems": [s.value for s in System],
+        # Each policy in the organiser's words, as `event show` and the standings say it.
+        "policies": [(p.value, _sentence(p.describe())) for p in WithdrawalPolicy],
+    }
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 @router.post("/events/new", response_class=HTMLResponse)
@@ -183,6 +196,7 @@ def new_event(
     points: _Text = "",
     tiebreaks: _Text = "",
     bye_limit: _Text = "",
+    withdrawal_policy: _Text = "",
 ) -> Response:
     values = {
         "name": name,
@@ -191,9 +205,12 @@ def new_event(
         "points": points,
         "tiebreaks": tiebreaks,
         "bye_limit": bye_limit,
+        "withdrawal_policy": withdrawal_policy,
     }
     try:
-        settings = entry.event_settings(name, system, rounds, points, tiebreaks, bye_limit)
+        settings = entry.event_settings(
+            name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy
+        )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     except FieldErrors as error:
         return _render(request, "desk/new_event.html", _new_context(values, error.errors), 422)

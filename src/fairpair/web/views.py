@@ -33,9 +33,10 @@ from fairpair.core import (
 )
 from fairpair.formats.standings_render import format_value
 from fairpair.service import events as ev
+from fairpair.service import printouts
 from fairpair.service.pairing import scheduled_rounds
 from fairpair.service.results import format_result
-from fairpair.service.settings import System
+from fairpair.service.settings import System, WithdrawalPolicy
 from fairpair.storage import EventInfo
 
 __all__ = [
@@ -218,6 +219,12 @@ class StandingsLine(View):
     tiebreaks: dict[str, str | None] = Field(
         description="Value of each tie-break by code, as a decimal string (null: no value)."
     )
+    annulled: bool = Field(
+        default=False,
+        description="The player withdrew from a round robin played under "
+        "annul_if_under_half having played fewer than half of his games: all his results are "
+        "deleted from the ranking (his points are 0 and he is ranked last).",
+    )
 
 
 class StandingsView(View):
@@ -227,6 +234,16 @@ class StandingsView(View):
     after_round: int = Field(description="Complete rounds counted (0 before any result).")
     columns: list[TiebreakColumn]
     rows: list[StandingsLine]
+    withdrawal_policy: WithdrawalPolicy | None = Field(
+        default=None,
+        description="A round robin in which a player withdrew: the policy his games are "
+        "scored under; null otherwise.",
+    )
+    notes: list[str] = Field(
+        default_factory=list,
+        description="What is said under the table beyond each column's rule: for a round "
+        "robin with a withdrawal, its policy in words.",
+    )
 
 
 class PlayerRound(View):
@@ -242,8 +259,13 @@ class PlayerRound(View):
         'win" (without an opponent); '
         'a match score such as "2-1" for card games; "" while the game is on.'
     )
-    points: str = Field(description="Points this round gave. " + POINTS)
+    points: str = Field(description="Points this round gave (0 if annulled). " + POINTS)
     running: str = Field(description="Score after this round. " + POINTS)
+    annulled: bool = Field(
+        default=False,
+        description="The round's result is deleted from the ranking, because the player or "
+        "his opponent is annulled (a round-robin withdrawal): shown, not counted.",
+    )
 
 
 class PlayerView(View):
@@ -254,6 +276,9 @@ class PlayerView(View):
     rank: int
     points: str = Field(description=POINTS)
     tiebreaks: dict[str, str | None]
+    annulled: bool = Field(
+        default=False, description="All the player's results are deleted from the ranking."
+    )
     rounds: list[PlayerRound]
 
 
@@ -444,10 +469,21 @@ def standings_view(event: ev.Event) -> StandingsView:
                 c.code: _value(v, c.decimals)
                 for c, v in zip(table.columns, row.values, strict=True)
             },
+            annulled=row.annulled,
         )
         for row in table.rows
     ]
-    return StandingsView(event_id=event.id, after_round=table.rounds, columns=columns, rows=rows)
+    # The withdrawal lines go after the columns' rules, not among them: each of those belongs
+    # to one column.
+    notes = list(printouts.standings_notes(event, table))
+    return StandingsView(
+        event_id=event.id,
+        after_round=table.rounds,
+        columns=columns,
+        rows=rows,
+        withdrawal_policy=event.settings.withdrawal_policy if notes else None,
+        notes=notes,
+    )
 
 
 _SYMBOL = {
@@ -471,6 +507,7 @@ def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> P
     t = event.tournament
     player = t.player(player_id)
     line = next(row for row in table.rows if row.player.id == player_id)
+    annulled = {row.player.id for row in table.rows if row.annulled}
     coloured = not event.settings.card_game
     rounds: list[PlayerRound] = []
     running = 0
@@ -489,7 +526,11 @@ def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> P
                 )
             )
             continue
-        running += entry.points
+        # A round of an annulled player, or against one, counts for nobody (as in the
+        # standings): every round of his, and the game his opponent played against him.
+        void = player_id in annulled or entry.opponent in annulled
+        points = 0 if void else entry.points
+        running += points
         board = None
         result = _SYMBOL[entry.outcome]
         for number, game in enumerate(rnd.games, start=1):
@@ -516,8 +557,9 @@ def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> P
                 opponent=opponent,
                 colour=colour,
                 result=result,
-                points=format_points(entry.points),
+                points=format_points(points),
                 running=format_points(running),
+                annulled=void,
             )
         )
     return PlayerView(
@@ -526,6 +568,7 @@ def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> P
         rank=line.rank,
         points=line.points,
         tiebreaks=dict(line.tiebreaks),
+        annulled=line.annulled,
         rounds=rounds,
     )
 
