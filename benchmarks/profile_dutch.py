@@ -12,6 +12,8 @@ of the saved event: ``plain`` times it, ``count`` wraps engine and matcher metho
 time (nothing in src/ is changed) to count solves, stages, roots and edges per bracket step,
 ``cprofile`` runs it under cProfile. ``ODD=k`` adds zero-point byes for the k lowest players
 so that the bye pre-pass runs. The counters cost ~10-20 % CPU; take times from ``plain``.
+``count`` wraps the pure-Python matcher's internals, so it runs with FAIRPAIR_MATCHER=python;
+the other modes use the default matcher (the compiled core when built).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from collections import defaultdict
 
 from fairpair.core import ByeKind, RequestedBye
 from fairpair.formats.trf import read_trf, write_trf
-from fairpair.matching import blossom
+from fairpair.matching import blossom, default_backend
 from fairpair.pairing.dutch import DutchRound, pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
 from fairpair.pairing.matcher import default_matcher
@@ -82,7 +84,9 @@ def instrument() -> dict:
         "max_bits": 0,
         "funcs": defaultdict(float),
     }
-    M = blossom.WeightedMatcher
+    # The counters wrap the Python core's internals: make the engine use it.
+    os.environ["FAIRPAIR_MATCHER"] = "python"
+    M = blossom.PythonMatcher
 
     def wrap_stage(orig):
         def stage(self, roots):
@@ -267,7 +271,7 @@ def main(argv: list[str]) -> None:
         f"n={engine.n} round {pairing.round} [{mode}] CPU {cpu:.2f} s, wall {wall:.2f} s, "
         f"peak RSS {rss:.0f} MiB ({rss_before:.0f} before pairing), "
         f"solves {engine.solves} + {engine.prepass_solves} pre-pass, "
-        f"pairing {digest}"
+        f"pairing {digest}, matcher {os.environ.get('FAIRPAIR_MATCHER') or default_backend()}"
     )
     if data is not None:
         report(data, engine)

@@ -612,3 +612,40 @@ def swiss_rounds_to_pair(draw: st.DrawFn, system: str, *, max_players: int = 10)
     rnd = snapshot.next_round
     groups = tuple(ForbiddenPairs(tuple(members), rnd, rnd) for members in forbidden)
     return snapshot.replace(forbidden=(*snapshot.forbidden, *groups))
+
+
+# === Weighted graphs (matching) =============================================================
+# Graphs for the maximum-weight matcher, with a sequence of weight changes to re-solve after:
+# few distinct weights (many ties, many optimal matchings), small ones, and huge ones where
+# only the low bits decide (as the Dutch weights, 380-490 bits at 1,000 players).
+
+WeightedEdges = list[tuple[int, int, int]]
+
+
+@st.composite
+def weighted_graphs(
+    draw: st.DrawFn, *, max_vertices: int = 14
+) -> tuple[int, WeightedEdges, list[WeightedEdges]]:
+    """(n, edges, changes): a graph and 0-5 batches of (u, v, new weight) changes (0 removes)."""
+    n = draw(st.integers(0, max_vertices))
+    kind = draw(st.sampled_from(["ties", "small", "wide", "huge"]))
+    if kind == "ties":
+        weight = st.integers(1, 2)
+    elif kind == "small":
+        weight = st.integers(1, 100)
+    elif kind == "wide":
+        weight = st.integers(1, 2**70)
+    else:
+        high = 1 << draw(st.sampled_from([300, 400, 700]))
+        weight = st.integers(0, 2**40).map(lambda low: high + low)
+    pairs = [(u, v) for u in range(n) for v in range(u + 1, n)]
+    density = draw(st.sampled_from([0.2, 0.5, 1.0]))
+    rng = random.Random(draw(st.integers(0, 2**16)))
+    edges = [(u, v, draw(weight)) for u, v in pairs if rng.random() < density]
+    changes: list[WeightedEdges] = []
+    if n >= 2:
+        change = st.tuples(
+            st.integers(0, n - 1), st.integers(0, n - 1), st.one_of(st.just(0), weight)
+        ).filter(lambda c: c[0] != c[1])
+        changes = draw(st.lists(st.lists(change, min_size=1, max_size=n), max_size=5))
+    return n, edges, changes

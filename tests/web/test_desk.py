@@ -246,7 +246,9 @@ def test_the_new_event_form_names_each_wrong_field(site: tuple[FastAPI, Browser]
         {"name": "Open", "system": "burstein", "rounds": "", "points": "", "tiebreaks": ""},
     )
     assert page.status_code == 422
-    assert field_error(page.text, "rounds") == "a burstein Swiss needs its number of rounds"
+    assert field_error(page.text, "rounds") == (
+        "a Swiss plays a set number of rounds: type how many, e.g. 7"
+    )
     assert '<option value="burstein" selected>' in page.text
     assert app.state.store.events() == []
 
@@ -520,7 +522,7 @@ def test_a_late_entry_gets_the_points_typed_for_the_missed_rounds(
     assert "Late entry" not in anna.get(f"/desk/events/{event_id}").text
     anna.post(f"/desk/events/{event_id}/pair")
     save(anna, event_id, 1, {1: "1", 2: "0"})
-    assert "Late entry: points for rounds 1-1" in anna.get(f"/desk/events/{event_id}").text
+    assert "Late entry: points for round 1 (" in anna.get(f"/desk/events/{event_id}").text
     page = anna.post(f"/desk/events/{event_id}/players", {"name": "Ivo Late", "missed": "half"})
     assert page.status_code == 422
     assert "0.5" in field_error(page.text, "player-missed")

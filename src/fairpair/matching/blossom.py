@@ -3,7 +3,7 @@
 The solver is the primal-dual blossom algorithm of Edmonds as described in Galil's survey
 ("Efficient algorithms for finding maximum matching in graphs", 1986), written for exact
 integer arithmetic and for *re-solving*: the matching, the dual solution and the blossoms
-survive between calls to :meth:`WeightedMatcher.solve`, and only the neighbourhood of the
+survive between calls to :meth:`PythonMatcher.solve`, and only the neighbourhood of the
 vertices whose weights changed is repaired.
 
 Conventions (all values are Python ints, never floats):
@@ -18,10 +18,17 @@ Conventions (all values are Python ints, never floats):
 Generalisation used for the warm start: the exposed vertices need not share one dual value.
 A stage grows alternating trees from every exposed vertex with a positive dual (a "root").
 When a non-root S-vertex reaches dual 0 its tree path is flipped, so that the root becomes
-matched and that vertex becomes exposed with dual 0.  Every stage therefore removes at least
-one root; the stage ends as soon as it has made that progress.  Integrality of ``slack / 2``
-for S-S edges needs all roots of a stage to have duals of equal parity, which the warm start
+matched and that vertex becomes exposed with dual 0.  Integrality of ``slack / 2`` for S-S
+edges needs all roots of a stage to have duals of equal parity, which the warm start
 establishes (every S-vertex is linked to its root by tight edges, which preserve parity).
+
+One stage serves all roots: a tree that augments (or flips) is *retired* (its labels are
+removed, its vertices become free) and the other trees keep their labels and go on growing,
+as in Kolmogorov's Blossom V. The textbook stage ends at its first augmentation and the next
+one labels every remaining root again and rescans its edges, which costs ~n^3 when a repair
+starts with hundreds of roots (the Dutch bracket set-up). The least-slack edges that the heaps
+keep are then only lower bounds (their S-end may have retired): each is checked against the
+true slack when it reaches the top of its heap, and recomputed if it is stale.
 
 The repair before the stages, for a vertex cover ("dirty" vertices) of the changed edges:
 
@@ -35,7 +42,7 @@ The repair before the stages, for a vertex cover ("dirty" vertices) of the chang
    lowered to the least feasible value and it is paired with an exposed neighbour over a tight
    edge when there is one. Odd roots are made even (dissolving their blossoms if needed).
 
-Every step keeps dual feasibility and tight matched/blossom edges, so the stages that follow
+Every step keeps dual feasibility and tight matched/blossom edges, so the stage that follows
 end with an optimum. A solve from scratch uses step 3 as its jump start (each vertex starts at
 its heaviest edge).
 
@@ -47,7 +54,7 @@ and a repair touches only the trees it grows.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 _FREE = 0
 _S = 1
@@ -59,9 +66,11 @@ _WARM_LIMIT = 8
 Edge = tuple[int, int]
 
 
-class WeightedMatcher:
+class PythonMatcher:
     """Maximum-weight matching of a general graph with non-negative integer weights.
 
+    The pure-Python reference: :class:`fairpair.matching.WeightedMatcher` uses the compiled
+    port of this class (``_blossom.c``) when it is built, and this class otherwise.
     The matching, the duals and the blossoms are kept between solves.
 
     Vertices are ``0 .. vertex_count - 1``. A weight of 0 means "no edge". Change weights with
@@ -106,8 +115,10 @@ class WeightedMatcher:
         self._best_to_s_key = [0] * n
         self._best_ss_key = [0] * (2 * n)
         self._shift = 0
-        # Top-level blossoms labelled in this stage (may hold stale ids, filtered on use).
-        self._labeled: set[int] = set()
+        # The alternating trees of the stage: the root vertex of each labelled top-level
+        # blossom, and for each root the blossoms labelled in its tree (may hold stale ids).
+        self._tree = [-1] * (2 * n)
+        self._members: dict[int, list[int]] = {}
         # Dual steps are applied lazily: a labelled top-level blossom b owes its vertices and
         # itself the change (_shift - _since[b]), with the sign of its label, until _flush(b).
         self._since = [0] * (2 * n)
@@ -257,7 +268,7 @@ class WeightedMatcher:
     def _prepare_warm_start(self, dirty: list[int]) -> list[int]:
         """Restore dual feasibility and tight matched edges after the weights of ``dirty`` changed.
 
-        Afterwards every exposed vertex with a positive dual becomes a root of the next stages.
+        Afterwards every exposed vertex with a positive dual becomes a root of the next stage.
         Returns the vertices that may be such roots: after a solve every exposed vertex has
         dual 0, so only the vertices split off here can be (this keeps the repair independent
         of the size of the graph).
@@ -478,17 +489,21 @@ class WeightedMatcher:
                 dual[v] -= owed
 
     def _run_stages(self, candidates: Iterable[int]) -> None:
-        """Run stages from the exposed vertices with a positive dual among ``candidates``."""
+        """Run a stage from the exposed vertices with a positive dual among ``candidates``."""
         mate = self._mate
         dual = self._dual
-        # Stages never create new roots (a flip leaves a vertex exposed at dual 0), so the
-        # roots are listed once and only filtered afterwards.
         roots = [v for v in candidates if mate[v] == _NO_MATE and dual[v] > 0]
-        while roots:
+        if roots:
             self._stage(roots)
-            roots = [v for v in roots if mate[v] == _NO_MATE and dual[v] > 0]
 
     def _stage(self, roots: list[int]) -> None:
+        """Grow one alternating tree per root until every tree has augmented.
+
+        A tree that augments (or whose S-vertex reaches dual 0) is retired: its blossoms are
+        unlabelled and the search goes on with the other trees, which keep their labels. The
+        textbook stage ends at its first augmentation instead, and the next one labels and
+        scans every remaining root again: with hundreds of roots that costs ~n^3.
+        """
         n = self._n
         self._label = [_FREE] * (2 * n)
         self._label_edge = [None] * (2 * n)
@@ -498,7 +513,8 @@ class WeightedMatcher:
         self._shift = 0
         self._since = [0] * (2 * n)
         self._stamp = [0] * (2 * n)
-        self._labeled = set()
+        self._tree = [-1] * (2 * n)
+        self._members = {}
         self._heap_s_dual = []
         self._heap_s_free = []
         self._heap_s_s = []
@@ -506,13 +522,11 @@ class WeightedMatcher:
         self._queue = []
         for r in roots:
             self._assign_label(r, _S, None)
-        while not self._grow():
-            if self._adjust_duals():
+        while self._members:
+            self._grow()
+            if not self._members:
                 break
-        for b in self._labeled:
-            if self._parent[b] == -1 and (b < n or self._children[b]):
-                self._flush(b)
-        self._expand_zero_s_blossoms()
+            self._adjust_duals()
 
     def _assign_label(self, v: int, label: int, p: int | None) -> None:
         """Label the top-level blossom of v, entered from vertex p over edge (p, v)."""
@@ -520,7 +534,13 @@ class WeightedMatcher:
         self._flush(b)
         self._label[b] = label
         self._stamp[b] += 1
-        self._labeled.add(b)
+        if p is None:
+            root = v
+            self._members[root] = [b]
+        else:
+            root = self._tree[self._top[p]]
+            self._members[root].append(b)
+        self._tree[b] = root
         self._label_edge[b] = None if p is None else (p, v)
         self._best_ss[b] = None
         self._best_ss_list[b] = None
@@ -534,8 +554,8 @@ class WeightedMatcher:
             base = self._base[b]
             self._assign_label(self._mate[base], _S, base)
 
-    def _grow(self) -> bool:
-        """Scan the edges of queued S-vertices; True when the stage has augmented."""
+    def _grow(self) -> None:
+        """Scan the edges of the queued S-vertices (those of retired trees are skipped)."""
         queue = self._queue
         adj = self._adj
         dual = self._dual
@@ -553,6 +573,8 @@ class WeightedMatcher:
         while queue:
             x = queue.pop()
             bx = top[x]
+            if label[bx] != _S:
+                continue
             dx = dual[x] - (shift - since[bx])
             fixed_x = dx + shift  # constant while x is S
             heapq.heappush(self._heap_s_dual, (fixed_x, x))
@@ -563,10 +585,16 @@ class WeightedMatcher:
                 w2 = 2 * w
                 lab = label[by]
                 if lab == _S:
+                    # Kept for S-vertices too: should y's tree retire, y is free again and
+                    # this is a candidate (a lower bound if x has retired meanwhile).
+                    key = fixed_x - w2
+                    if best_to_s[y] is None or key < best_to_s_key[y]:
+                        best_to_s[y] = (x, y)
+                        best_to_s_key[y] = key
                     slack = dx + dual[y] - (shift - since[by]) - w2
                     if slack == 0:
                         if self._tight_edge(x, y):
-                            return True
+                            break  # x's tree augmented and was retired
                         bx = top[x]
                     else:
                         key = slack + 2 * shift
@@ -586,9 +614,8 @@ class WeightedMatcher:
                             heapq.heappush(heap_s_free, (key + dual[y], y, stamp[y]))
                         if dx + dual[y] == w2:
                             if self._tight_edge(x, y):
-                                return True
+                                break
                             bx = top[x]
-        return False
 
     def _tight_edge(self, x: int, y: int) -> bool:
         """Use the tight edge from S-vertex x to y (not in the same blossom); True on augment."""
@@ -596,7 +623,9 @@ class WeightedMatcher:
         lab = self._label[by]
         if lab == _FREE:
             if self._mate[self._base[by]] == _NO_MATE:
+                root = self._tree[self._top[x]]
                 self._augment(x, y)
+                self._retire(root)
                 return True
             self._assign_label(y, _T, x)
             return False
@@ -604,7 +633,10 @@ class WeightedMatcher:
             bx = self._top[x]
             lca = self._common_ancestor(bx, by)
             if lca is None:
+                roots = (self._tree[bx], self._tree[by])
                 self._augment(x, y)
+                for root in roots:
+                    self._retire(root)
                 return True
             self._add_blossom(lca, x, y)
         return False
@@ -669,7 +701,9 @@ class WeightedMatcher:
         self._dual[b] = 0
         self._parent[b] = -1
         self._label[b] = _S
-        self._labeled.add(b)
+        root = self._tree[lca]
+        self._tree[b] = root
+        self._members[root].append(b)
         self._label_edge[b] = label_edge[lca]
         for c in children:
             self._parent[c] = b
@@ -679,32 +713,36 @@ class WeightedMatcher:
         for c in children:
             if self._label[c] == _T:
                 self._queue.extend(self._leaves(c))
-        # Least-slack edges from the new blossom to the other S-blossoms.
-        best_to: dict[int, Edge] = {}
+        # Least-slack edges from the new blossom to the other S-blossoms, compared by their
+        # fixed keys (slack + 2 * shift); every child has just been flushed.
+        best_to: dict[int, tuple[int, Edge]] = {}
         label = self._label
+        dual = self._dual
+        since = self._since
+        adj = self._adj
+        shift = self._shift
         for c in children:
             candidates = self._best_ss_list[c]
             if candidates is None:
-                candidates = [(v, u) for v in self._leaves(c) for u in self._adj[v]]
+                candidates = [(v, u) for v in self._leaves(c) for u in adj[v]]
             for e in candidates:
-                bu = top[e[1]]
+                v, u = e
+                bu = top[u]
                 if bu != b and label[bu] == _S:
+                    key = dual[v] + shift + dual[u] + since[bu] - 2 * adj[v][u]
                     cur = best_to.get(bu)
-                    if cur is None or self._slack(*e) < self._slack(*cur):
-                        best_to[bu] = e
+                    if cur is None or key < cur[0]:
+                        best_to[bu] = (key, e)
             self._best_ss_list[c] = None
             self._best_ss[c] = None
-        self._best_ss_list[b] = list(best_to.values())
-        best: Edge | None = None
-        best_slack = 0
-        for e in best_to.values():
-            slack = self._slack(*e)
-            if best is None or slack < best_slack:
-                best, best_slack = e, slack
-        self._best_ss[b] = best
-        self._best_ss_key[b] = best_slack + 2 * self._shift
-        if best is not None:
-            heapq.heappush(self._heap_s_s, (best_slack + 2 * self._shift, b, best))
+        self._best_ss_list[b] = [e for _, e in best_to.values()]
+        if best_to:
+            best_key, best = min(best_to.values())
+            self._best_ss[b] = best
+            self._best_ss_key[b] = best_key
+            heapq.heappush(self._heap_s_s, (best_key, b, best))
+        else:
+            self._best_ss[b] = None
 
     def _augment(self, x: int, y: int) -> None:
         """Augment over the edge (x, y) joining two trees (or a tree and an exposed blossom)."""
@@ -735,37 +773,72 @@ class WeightedMatcher:
             self._mate[q] = p
             s, partner = p, q
 
-    def _adjust_duals(self) -> bool:
-        """Take the largest safe dual step and act on its event; True ends the stage.
+    def _adjust_duals(self) -> None:
+        """Take the largest safe dual step and act on its event.
 
         The step itself only moves _shift; the four candidates come from heaps whose stale
-        entries are dropped on the way.
+        entries are dropped on the way. Keys are lower bounds of the true values: an entry
+        whose S-end left its tree (retired) or changed is replaced by a recomputed one.
         """
         shift = self._shift
         label = self._label
         top = self._top
         parent = self._parent
-        # delta1: an S-vertex dual reaches 0 (S-vertices stay S: no entry goes stale).
-        key1, v1 = self._heap_s_dual[0]
+        dual = self._dual
+        since = self._since
+        adj = self._adj
+        # delta1: an S-vertex dual reaches 0.
+        heap1 = self._heap_s_dual
+        while True:
+            key1, v1 = heap1[0]
+            b1 = top[v1]
+            if label[b1] == _S and dual[v1] + since[b1] == key1:
+                break
+            heapq.heappop(heap1)
         kind, delta, arg = 1, key1 - shift, v1
         arg_edge: Edge | None = None
         # delta2: an edge from an S-vertex to a free vertex becomes tight.
         heap = self._heap_s_free
         stamp = self._stamp
+        best_to_s = self._best_to_s
+        best_to_s_key = self._best_to_s_key
         while heap:
             key, y, st = heap[0]
             if st != stamp[y] or label[top[y]] != _FREE:
                 heapq.heappop(heap)
                 continue
+            e = best_to_s[y]
+            if e is None or key != best_to_s_key[y] + dual[y]:
+                heapq.heappop(heap)  # superseded by a better edge of y (or none left)
+                continue
+            x = e[0]
+            bx = top[x]
+            if label[bx] != _S or dual[x] + since[bx] - 2 * adj[x][y] != best_to_s_key[y]:
+                heapq.heappop(heap)
+                self._recompute_best_to_s(y)
+                continue
             if key - shift < delta:
-                kind, delta, arg_edge = 2, key - shift, self._best_to_s[y]
+                kind, delta, arg_edge = 2, key - shift, e
             break
         # delta3: an edge between two S-blossoms becomes tight.
         heap3 = self._heap_s_s
+        best_ss = self._best_ss
         while heap3:
             key, b, e = heap3[0]
-            if parent[b] != -1 or label[b] != _S or top[e[0]] == top[e[1]]:
+            if parent[b] != -1 or label[b] != _S or top[e[0]] != b:
                 heapq.heappop(heap3)
+                continue
+            by = top[e[1]]
+            if by == b:
+                heapq.heappop(heap3)
+                continue
+            if (
+                label[by] != _S
+                or dual[e[0]] + since[b] + dual[e[1]] + since[by] - 2 * adj[e[0]][e[1]] != key
+            ):
+                heapq.heappop(heap3)
+                if best_ss[b] == e and self._best_ss_key[b] == key:
+                    self._recompute_best_ss(b)
                 continue
             d = key - 2 * shift
             assert d % 2 == 0, "S-S slack must be even"
@@ -785,13 +858,119 @@ class WeightedMatcher:
         assert delta >= 0
         self._shift = shift + delta
         if kind == 1:
+            root = self._tree[top[arg]]
             self._flip_path(arg, _NO_MATE)
-            return True
-        if kind in (2, 3):
+            self._retire(root)
+        elif kind in (2, 3):
             assert arg_edge is not None
-            return self._tight_edge(*arg_edge)
-        self._expand_t_blossom(arg)
-        return False
+            self._tight_edge(*arg_edge)
+        else:
+            self._expand_t_blossom(arg)
+
+    def _recompute_best_to_s(self, y: int) -> None:
+        """Least-slack edge from an S-vertex to the free vertex y, by scanning y's edges."""
+        top = self._top
+        label = self._label
+        dual = self._dual
+        since = self._since
+        ty = top[y]
+        best: Edge | None = None
+        best_key = 0
+        for x, w in self._adj[y].items():
+            bx = top[x]
+            if bx != ty and label[bx] == _S:
+                key = dual[x] + since[bx] - 2 * w
+                if best is None or key < best_key:
+                    best, best_key = (x, y), key
+        self._best_to_s[y] = best
+        self._best_to_s_key[y] = best_key
+        if best is not None:
+            heapq.heappush(self._heap_s_free, (best_key + dual[y], y, self._stamp[y]))
+
+    def _recompute_best_ss(self, b: int) -> None:
+        """Least-slack edge from the S-blossom b to another S-blossom, from b's candidates.
+
+        Every S-S edge is known to the side that was scanned last, so b's own candidates
+        (its edges when trivial, else the list made when it was formed) are enough.
+        """
+        top = self._top
+        label = self._label
+        dual = self._dual
+        since = self._since
+        adj = self._adj
+        candidates: Iterable[Edge]
+        listed = self._best_ss_list[b]
+        if b < self._n:
+            candidates = [(b, u) for u in adj[b]]
+        elif listed is None:
+            candidates = [(v, u) for v in self._leaves(b) for u in adj[v]]
+        else:
+            candidates = listed
+        best: Edge | None = None
+        best_key = 0
+        for e in candidates:
+            x, y = e
+            by = top[y]
+            if by != b and label[by] == _S:
+                key = dual[x] + since[b] + dual[y] + since[by] - 2 * adj[x][y]
+                if best is None or key < best_key:
+                    best, best_key = e, key
+        self._best_ss[b] = best
+        self._best_ss_key[b] = best_key
+        if best is not None:
+            heapq.heappush(self._heap_s_s, (best_key, b, best))
+
+    def _retire(self, root: int) -> None:
+        """Unlabel the tree of ``root`` after it augmented; the other trees go on growing.
+
+        Its blossoms owe their duals the steps since they were labelled; S-blossoms left at
+        dual 0 are expanded (as at the end of a textbook stage). Its vertices are free now:
+        their least-slack edges from the remaining S-vertices are found by scanning.
+        """
+        n = self._n
+        label = self._label
+        parent = self._parent
+        tree = self._tree
+        freed: list[int] = []
+        stack: list[int] = []
+        for b in dict.fromkeys(self._members.pop(root)):
+            if parent[b] != -1 or label[b] == _FREE or tree[b] != root:
+                continue
+            if b >= n and not self._children[b]:
+                continue
+            self._flush(b)
+            was_s = label[b] == _S
+            self._unlabel(b)
+            freed.extend(self._leaves(b))
+            if was_s and b >= n and self._dual[b] == 0:
+                stack.append(b)
+        while stack:
+            b = stack.pop()
+            children = self._children[b]
+            self._expand_plain(b)
+            for c in children:
+                self._unlabel(c)
+                if c >= n and self._dual[c] == 0:
+                    stack.append(c)
+        # Every S-vertex that scanned y left its edge in best_to_s[y] (checked when used).
+        dual = self._dual
+        stamp = self._stamp
+        best_to_s = self._best_to_s
+        best_to_s_key = self._best_to_s_key
+        heap = self._heap_s_free
+        for y in freed:
+            stamp[y] += 1
+            if best_to_s[y] is not None:
+                heapq.heappush(heap, (best_to_s_key[y] + dual[y], y, stamp[y]))
+
+    def _unlabel(self, b: int) -> None:
+        self._label[b] = _FREE
+        self._since[b] = self._shift
+        self._stamp[b] += 1
+        self._tree[b] = -1
+        self._label_edge[b] = None
+        self._best_ss[b] = None
+        self._best_ss_list[b] = None
 
     def _expand_t_blossom(self, b: int) -> None:
         """Expand a T-blossom whose dual reached 0, keeping the tree alternating."""
@@ -827,7 +1006,9 @@ class WeightedMatcher:
         base_child = children[0]
         label[base_child] = _T
         self._stamp[base_child] += 1
-        self._labeled.add(base_child)
+        root = self._tree[b]
+        self._tree[base_child] = root
+        self._members[root].append(base_child)
         self._label_edge[base_child] = entry
         if base_child >= self._n:
             heapq.heappush(
@@ -846,79 +1027,88 @@ class WeightedMatcher:
                             (self._best_to_s_key[v] + self._dual[v], v, self._stamp[v]),
                         )
 
-    def _expand_zero_s_blossoms(self) -> None:
-        """End of stage: expand S-blossoms (and their sub-blossoms) whose dual is 0."""
-        n = self._n
-        stack = [
-            b
-            for b in self._labeled
-            if b >= n
-            and self._parent[b] == -1
-            and self._children[b]
-            and self._label[b] == _S
-            and self._dual[b] == 0
-        ]
-        while stack:
-            b = stack.pop()
-            children = self._children[b]
-            self._expand_plain(b)
-            stack.extend(c for c in children if c >= n and self._dual[c] == 0)
-
     # ------------------------------------------------------------------ checking
 
     def check_optimality(self) -> None:
         """Raise AssertionError unless matching, duals and blossoms prove optimality."""
-        n = self._n
-        mate = self._mate
-        dual = self._dual
-        for v in range(n):
-            m = mate[v]
-            if m != _NO_MATE:
-                assert mate[m] == v, f"mate not symmetric at {v}"
-                assert self._adj[v].get(m, 0) > 0, f"matched non-edge {v}-{m}"
-            else:
-                assert dual[v] == 0, f"exposed vertex {v} has dual {dual[v]}"
-            assert dual[v] >= 0
-        ancestors: list[list[int]] = []
-        for v in range(n):
-            chain = []
-            b = self._parent[v]
-            while b != -1:
-                chain.append(b)
-                b = self._parent[b]
-            ancestors.append(chain)
-        for u, v, w in self.edges():
-            common = set(ancestors[u]) & set(ancestors[v])
-            s = dual[u] + dual[v] - 2 * w + 2 * sum(dual[b] for b in common)
-            assert s >= 0, f"negative slack on {u}-{v}"
-            if mate[u] == v:
-                assert s == 0, f"matched edge {u}-{v} not tight"
-        for b in range(n, 2 * n):
-            if not self._children[b]:
-                continue
-            assert dual[b] >= 0
-            leaves = list(self._leaves(b))
-            assert len(leaves) % 2 == 1
-            inner = sum(1 for v in leaves if mate[v] != _NO_MATE and self._top_below(mate[v], b))
-            assert inner == len(leaves) - 1, f"blossom {b} not full"
-            assert self._base[b] in leaves
-            assert mate[self._base[b]] == _NO_MATE or not self._top_below(mate[self._base[b]], b)
+        check_certificate(
+            list(self.edges()), self.mates(), self._dual, self._parent, self._children, self._base
+        )
 
-    def _top_below(self, v: int, b: int) -> bool:
+
+def check_certificate(
+    edges: Iterable[tuple[int, int, int]],
+    mates: Sequence[int | None],
+    dual: Sequence[int],
+    parent: Sequence[int],
+    children: Sequence[Sequence[int]],
+    base: Sequence[int],
+) -> None:
+    """Raise AssertionError unless the matching, duals and blossoms prove optimality.
+
+    Vertices are ``0..n-1`` (n = ``len(mates)``), blossoms ``n..2n-1``; ``dual``, ``parent``,
+    ``children`` and ``base`` are indexed by both, with the scaling of the module docstring.
+    Shared by the Python and the compiled matcher, whose states have the same layout.
+    """
+    n = len(mates)
+    weight: dict[tuple[int, int], int] = {}
+    for u, v, w in edges:
+        weight[(u, v)] = weight[(v, u)] = w
+
+    def leaves(b: int) -> list[int]:
+        found, stack = [], [b]
+        while stack:
+            c = stack.pop()
+            if c < n:
+                found.append(c)
+            else:
+                stack.extend(children[c])
+        return found
+
+    def inside(v: int, b: int) -> bool:
         c = v
         while c != -1:
             if c == b:
                 return True
-            c = self._parent[c]
+            c = parent[c]
         return False
 
-
-def max_weight_matching(
-    vertex_count: int, edges: Iterable[tuple[int, int, int]]
-) -> list[int | None]:
-    """One-shot convenience: the mates of a maximum-weight matching of the given graph."""
-    matcher = WeightedMatcher(vertex_count)
-    for u, v, w in edges:
-        matcher.set_weight(u, v, w)
-    matcher.solve_from_scratch()
-    return matcher.mates()
+    for v in range(n):
+        m = mates[v]
+        if m is not None:
+            assert mates[m] == v, f"mate not symmetric at {v}"
+            assert weight.get((v, m), 0) > 0, f"matched non-edge {v}-{m}"
+        else:
+            assert dual[v] == 0, f"exposed vertex {v} has dual {dual[v]}"
+        assert dual[v] >= 0
+    ancestors: list[set[int]] = []
+    for v in range(n):
+        chain = set()
+        b = parent[v]
+        while b != -1:
+            chain.add(b)
+            b = parent[b]
+        ancestors.append(chain)
+    for (u, v), w in weight.items():
+        if u > v:
+            continue
+        common = ancestors[u] & ancestors[v]
+        s = dual[u] + dual[v] - 2 * w + 2 * sum(dual[b] for b in common)
+        assert s >= 0, f"negative slack on {u}-{v}"
+        if mates[u] == v:
+            assert s == 0, f"matched edge {u}-{v} not tight"
+    for b in range(n, 2 * n):
+        if not children[b]:
+            continue
+        assert dual[b] >= 0
+        members = leaves(b)
+        assert len(members) % 2 == 1
+        inner = 0
+        for v in members:
+            m = mates[v]
+            if m is not None and inside(m, b):
+                inner += 1
+        assert inner == len(members) - 1, f"blossom {b} not full"
+        assert base[b] in members
+        m = mates[base[b]]
+        assert m is None or not inside(m, b)

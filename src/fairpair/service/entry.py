@@ -63,7 +63,7 @@ def event_settings(
     if number is not None and not 1 <= number <= 99:
         errors["rounds"] = "between 1 and 99"
     elif number is None and not chosen.round_robin and "rounds" not in errors:
-        errors["rounds"] = f"a {chosen.value} Swiss needs its number of rounds"
+        errors["rounds"] = "a Swiss plays a set number of rounds: type how many, e.g. 7"
     point_system = CHESS
     if points.strip():
         try:

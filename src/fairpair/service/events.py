@@ -640,8 +640,11 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         ("players", f"{len(t.players)}{late}"),
         ("points", points),
         ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
-        ("first colour", f"top seed {settings.initial_colour.name.lower()} in round 1"),
     ]
+    if not settings.card_game:  # a card game's boards have no colours
+        lines.append(
+            ("first colour", f"top seed {settings.initial_colour.name.lower()} in round 1")
+        )
     if settings.start_date or settings.end_date:
         lines.append(
             ("dates", " to ".join(d for d in (settings.start_date, settings.end_date) if d))

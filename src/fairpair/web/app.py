@@ -4,6 +4,7 @@ director's desk and the JSON API, and error pages that never show a stack trace.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
@@ -28,6 +29,20 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or "application/json" in request.headers.get(
         "accept", ""
     )
+
+
+_EVENT_PATH = re.compile(r"(/desk)?/events/(\d+)(/|$)")
+
+
+def _way_back(path: str) -> tuple[str, str]:
+    """Where an error page leads: the event the failed page belongs to (its desk page for a
+    director), else the director's events or the public list."""
+    found = _EVENT_PATH.match(path)
+    if found:
+        return found[0].rstrip("/"), "Back to the event"
+    if path.startswith("/desk"):
+        return "/desk", "Back to your events"
+    return "/", "Back to the events"
 
 
 def create_app(config: WebConfig) -> FastAPI:
@@ -67,7 +82,11 @@ def create_app(config: WebConfig) -> FastAPI:
         return templates.TemplateResponse(
             request,
             "error.html",
-            {"status": error.status_code, "message": error.detail},
+            {
+                "status": error.status_code,
+                "message": error.detail,
+                "back": _way_back(request.url.path),
+            },
             status_code=error.status_code,
             headers=error.headers,
         )
@@ -81,7 +100,7 @@ def create_app(config: WebConfig) -> FastAPI:
             return JSONResponse({"detail": message}, status_code=500)
         return HTMLResponse(
             templates.get_template("error.html").render(
-                request=request, status=500, message=message
+                request=request, status=500, message=message, back=_way_back(request.url.path)
             ),
             status_code=500,
         )

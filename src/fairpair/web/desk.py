@@ -10,6 +10,7 @@ the event, 409 when another director saved first.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
@@ -17,6 +18,7 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from starlette.datastructures import URL
 
 from fairpair.core import Player, Tournament
 from fairpair.formats import printouts as sheets
@@ -38,6 +40,7 @@ from fairpair.storage import (
 from fairpair.web import auth
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for, templates
+from fairpair.web.views import SYSTEM_NAMES, bye_label
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
 
@@ -55,12 +58,17 @@ def _render(
         "csrf": auth.csrf_token(request),
         "director": auth.current_director(request),
         "flash": request.session.pop("flash", None),
+        "focus": request.session.pop("focus", None),
     }
     return templates.TemplateResponse(request, name, base | dict(context), status_code=status_code)
 
 
-def _done(request: Request, message: str, to: str) -> RedirectResponse:
+def _done(request: Request, message: str, to: str, focus: str = "") -> RedirectResponse:
+    """To ``to`` with ``message`` shown once; ``focus``: the id of the field the keyboard
+    starts in there (the next player's name after one was added)."""
     request.session["flash"] = message
+    if focus:
+        request.session["focus"] = focus
     return RedirectResponse(to, status_code=303)
 
 
@@ -147,6 +155,7 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     context = {
         "events": directors.events_of(desk, director),
         "loose": directors.events_without_director(desk),
+        "names": {s.value: name for s, name in SYSTEM_NAMES.items()},
     }
     return _render(request, "desk/events.html", context)
 
@@ -264,6 +273,7 @@ def _desk_page(
         "values": values or {},
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),
+        "system_name": SYSTEM_NAMES[event.settings.system],
     }
     return _render(request, "desk/event.html", context, status_code)
 
@@ -387,7 +397,7 @@ def add_player(
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, "player", values)
-    return _done(request, f"Registered {made.id} {made.name}.", _here(event_id))
+    return _done(request, f"Registered {made.id} {made.name}.", _here(event_id), "player-name")
 
 
 def _players_in(filename: str, data: bytes) -> tuple[Player, ...]:
@@ -478,16 +488,19 @@ def request_bye(
     round: _Text = "",
     kind: _Text = "half",
 ) -> Response:
-    _mine(request, director, event_id)
+    before = set(_mine(request, director, event_id).tournament.requested_byes)
     try:
         if round.strip() and not round.strip().isdigit():
             raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
         number = int(round) if round.strip() else None
-        ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
+        after = ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
     except _REFUSED as error:
         values = {"bye.player": player, "bye.round": round, "bye.kind": kind}
         return _refused(request, director, event_id, error, "bye", values)
-    return _done(request, f"Granted a {kind}-point bye.", _here(event_id))
+    # Say whom and when: the director typed part of a name and perhaps no round.
+    granted = [b for b in after.tournament.requested_byes if b not in before]
+    said = "; ".join(f"{after.tournament.player(b.player).name}, round {b.round}" for b in granted)
+    return _done(request, f"Granted a {kind}-point bye: {said}.", _here(event_id))
 
 
 @router.post("/events/{event_id}/forbidden", response_class=HTMLResponse)
@@ -601,13 +614,15 @@ def _results_page(
             }
         )
     # The keyboard starts where work is left: the first unreadable result, else the first
-    # board without one.
-    focus = min(errors) if errors else next((b["board"] for b in boards if not b["value"]), None)
+    # board without one, else (a correction) the first board.
+    first_empty = next((b["board"] for b in boards if not b["value"]), 1 if boards else None)
+    focus = min(errors) if errors else first_empty
     context = {
         "event": event,
         "number": number,
         "boards": boards,
-        "byes": [(t.player(b.player), b.kind.name.lower().replace("_", "-")) for b in rnd.byes],
+        "byes": [(t.player(b.player), bye_label(b.kind)) for b in rnd.byes],
+        "card_game": event.settings.card_game,
         "focus": focus,
         "errors": errors or {},
         "message": message,
@@ -724,6 +739,20 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
 
 _SHEETS = ("pairings", "alphabetical", "standings", "crosstable", "players")
 
+_TOOLBAR = """<style>@media screen {{
+body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
+.toolbar {{ font: 11pt system-ui, sans-serif; margin: 0 0 1rem; }} }}
+@media print {{ .toolbar {{ display: none; }} }}</style>
+<p class="toolbar"><a href="/desk/events/{event_id}">&larr; Back to the event</a> &middot;
+Print this page (Ctrl+P) or take the <a href="{pdf}">PDF</a></p>
+"""
+
+
+def _with_toolbar(page: str, event_id: int, pdf: URL) -> str:
+    """The printout as it prints, with a way back to the desk and to its PDF on the screen."""
+    bar = _TOOLBAR.format(event_id=event_id, pdf=html.escape(f"{pdf.path}?{pdf.query}"))
+    return page.replace("<body>", "<body>" + bar, 1)
+
 
 @router.get("/events/{event_id}/print/{sheet}")
 def print_sheet(
@@ -756,7 +785,7 @@ def print_sheet(
         raise HTTPException(400, str(error)) from None
     page = sheets.render_html(made, paper)
     if not pdf:
-        return HTMLResponse(page)
+        return HTMLResponse(_with_toolbar(page, event_id, request.url.include_query_params(pdf=1)))
     from fairpair.formats.pdf import html_to_pdf
 
     filename = f"event-{event_id}-{sheet}.pdf"

@@ -8,10 +8,12 @@ revalidated by the event's version (:mod:`fairpair.web.reading`) and works witho
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
@@ -19,9 +21,12 @@ from fairpair.service import printouts
 from fairpair.service.pairing import scheduled_rounds
 from fairpair.web import views
 from fairpair.web.deps import desk_for, templates
-from fairpair.web.reading import conditional, events_tag, respond
+from fairpair.web.reading import conditional, event_or_404, events_tag, respond
 
 router = APIRouter()
+
+page = partial(router.api_route, methods=["GET", "HEAD"], response_class=HTMLResponse)
+"""A public page's route: GET, and HEAD for uptime monitors and link checkers."""
 
 EVENT = "/events/{event_id:int}"
 
@@ -54,7 +59,7 @@ def _page(
     )
 
 
-@router.get("/", response_class=HTMLResponse)
+@page("/")
 def event_list(request: Request) -> Response:
     """Every event, newest change first."""
     infos = sorted(
@@ -69,7 +74,7 @@ def event_list(request: Request) -> Response:
     )
 
 
-@router.get(EVENT, response_class=HTMLResponse)
+@page(EVENT)
 def event_overview(request: Request, event_id: int) -> Response:
     """The event: its settings, the current round first, every round, the players."""
 
@@ -79,7 +84,18 @@ def event_overview(request: Request, event_id: int) -> Response:
     return respond(request, event_id, render)
 
 
-@router.get(EVENT + "/rounds/{number:int}", response_class=HTMLResponse)
+@page(EVENT + "/rounds/current")
+def current_round(request: Request, event_id: int, q: str = "") -> Response:
+    """The round being played (the last paired): one address for the wall, a QR code or a
+    bookmark that follows the event; the event's page while no round is paired."""
+    rounds = len(event_or_404(request, event_id).tournament.rounds)
+    target = f"/events/{event_id}/rounds/{rounds}" if rounds else f"/events/{event_id}"
+    if q and rounds:
+        target += "?" + urlencode({"q": q})
+    return RedirectResponse(target, status_code=302, headers={"Cache-Control": "no-cache"})
+
+
+@page(EVENT + "/rounds/{number:int}")
 def round_pairings(request: Request, event_id: int, number: int, q: str = "") -> Response:
     """A round's pairings; ``q`` keeps only the boards of players whose name matches."""
 
@@ -114,7 +130,7 @@ def _key(*names: str) -> str:
     return "|".join(views.search_key(n).replace("|", " ") for n in names)
 
 
-@router.get(EVENT + "/standings", response_class=HTMLResponse)
+@page(EVENT + "/standings")
 def standings(request: Request, event_id: int) -> Response:
     """The standings with the event's tie-breaks."""
 
@@ -126,7 +142,7 @@ def standings(request: Request, event_id: int) -> Response:
     return respond(request, event_id, render)
 
 
-@router.get(EVENT + "/crosstable", response_class=HTMLResponse)
+@page(EVENT + "/crosstable")
 def crosstable(request: Request, event_id: int) -> Response:
     """Round robin: the grid of results; Swiss: each round's opponent, colour and result."""
 
@@ -148,7 +164,7 @@ def crosstable(request: Request, event_id: int) -> Response:
     return respond(request, event_id, render)
 
 
-@router.get(EVENT + "/players/{player_id:int}", response_class=HTMLResponse)
+@page(EVENT + "/players/{player_id:int}")
 def player(request: Request, event_id: int, player_id: int) -> Response:
     """A player's games round by round, score and tie-breaks."""
 

@@ -57,6 +57,7 @@ __all__ = [
     "StandingsView",
     "TiebreakColumn",
     "View",
+    "bye_label",
     "event_detail",
     "event_summary",
     "is_coloured",
@@ -397,8 +398,13 @@ def _board(index: int, game: Game, side: Callable[[PlayerId], Side]) -> Board:
     )
 
 
+def bye_label(kind: ByeKind) -> str:
+    """A bye as the pairings name it: "bye", "half-point bye", "absent"..."""
+    return _BYE_KINDS[kind][1]
+
+
 def _bye(bye: Bye, side: Callable[[PlayerId], Side], event: ev.Event) -> ByeLine:
-    kind, label = _BYE_KINDS[bye.kind]
+    kind, label = _BYE_KINDS[bye.kind][0], bye_label(bye.kind)
     points = outcome_points(bye_outcome(bye.kind), event.tournament.points)
     return ByeLine(player=side(bye.player), kind=kind, label=label, points=format_points(points))
 

@@ -11,6 +11,8 @@
     if (Object.prototype.hasOwnProperty.call(shortcuts, typed)) input.value = shortcuts[typed];
   }
   inputs.forEach(function (input, index) {
+    // A correction replaces what the field holds: typing 0 over 1/2 gives 0, not 1/20.
+    input.addEventListener("focus", function () { input.select(); });
     input.addEventListener("blur", function () { expand(input); });
     input.addEventListener("keydown", function (event) {
       if (event.key !== "Enter") return;
@@ -26,5 +28,8 @@
     });
   });
   var focused = form.querySelector("input.result[autofocus]");
-  if (focused) focused.focus();
+  if (focused) {
+    focused.focus();
+    focused.select();
+  }
 })();

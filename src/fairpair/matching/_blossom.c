@@ -1,0 +1,1906 @@
+/* Compiled core of fairpair.matching: the algorithm of blossom.py, step for step.
+ *
+ * blossom.py is the reference and documents the algorithm (the names here follow it); this
+ * file is a faithful port so that both give the same matching, only faster. Differences:
+ *
+ * - Numbers are exact signed integers of K 64-bit limbs (two's complement, little-endian
+ *   limb order). K only grows: set_weight widens every stored number when a weight needs more
+ *   bits (duals, keys and the stage's shift stay below 8x the largest weight, see need_limbs).
+ * - Edges store twice their weight (the algorithm only ever uses 2 * w), inline in both
+ *   endpoints' adjacency arrays: the scans then read weights sequentially (a shared pool
+ *   indexed by edge id cost a cache miss per edge: 52 % of grow() at 2,000 players).
+ * - The adjacency keeps Python's dict order (insertion order; a removed edge that comes back
+ *   goes last), so that ties are broken as in blossom.py.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t limb;
+
+#define FREE_ 0
+#define S_ 1
+#define T_ 2
+#define NONE -1
+
+/* ------------------------------------------------------------------ growable int vectors */
+
+typedef struct {
+    int *a;
+    Py_ssize_t len, cap;
+} IVec;
+
+static int iv_reserve(IVec *v, Py_ssize_t cap) {
+    if (cap <= v->cap) return 0;
+    Py_ssize_t c = v->cap ? v->cap : 4;
+    while (c < cap) c *= 2;
+    int *a = (int *)PyMem_Realloc(v->a, (size_t)c * sizeof(int));
+    if (!a) { PyErr_NoMemory(); return -1; }
+    v->a = a;
+    v->cap = c;
+    return 0;
+}
+
+static inline int iv_push(IVec *v, int x) {
+    if (v->len == v->cap && iv_reserve(v, v->len + 1) < 0) return -1;
+    v->a[v->len++] = x;
+    return 0;
+}
+
+static inline int iv_push2(IVec *v, int x, int y) {
+    if (v->len + 2 > v->cap && iv_reserve(v, v->len + 2) < 0) return -1;
+    v->a[v->len++] = x;
+    v->a[v->len++] = y;
+    return 0;
+}
+
+static void iv_free(IVec *v) {
+    PyMem_Free(v->a);
+    v->a = NULL;
+    v->len = v->cap = 0;
+}
+
+/* ------------------------------------------------------------------ multi-limb integers */
+
+static inline void mp_copy(limb *d, const limb *a, int K) {
+    for (int i = 0; i < K; i++) d[i] = a[i]; /* short: a call to memcpy costs more */
+}
+static inline void mp_zero(limb *d, int K) { memset(d, 0, (size_t)K * sizeof(limb)); }
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <x86intrin.h>
+/* add-with-carry chains (adc/sbb) */
+static inline void mp_add(limb *d, const limb *a, const limb *b, int K) {
+    unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _addcarry_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+}
+
+static inline void mp_sub(limb *d, const limb *a, const limb *b, int K) {
+    unsigned char c = 0;
+    for (int i = 0; i < K; i++) c = _subborrow_u64(c, a[i], b[i], (unsigned long long *)&d[i]);
+}
+#else
+static inline void mp_add(limb *d, const limb *a, const limb *b, int K) {
+    unsigned __int128 t = 0;
+    for (int i = 0; i < K; i++) {
+        t = (unsigned __int128)a[i] + b[i] + (t >> 64);
+        d[i] = (limb)t;
+    }
+}
+
+static inline void mp_sub(limb *d, const limb *a, const limb *b, int K) {
+    limb borrow = 0;
+    for (int i = 0; i < K; i++) {
+        limb x = a[i], y = b[i];
+        limb r = x - y - borrow;
+        borrow = (x < y) || (x == y && borrow);
+        d[i] = r;
+    }
+}
+#endif
+
+static inline int mp_cmp(const limb *a, const limb *b, int K) {
+    int64_t ha = (int64_t)a[K - 1], hb = (int64_t)b[K - 1];
+    if (ha != hb) return ha < hb ? -1 : 1;
+    for (int i = K - 2; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] < b[i] ? -1 : 1;
+    return 0;
+}
+
+static inline int mp_eq(const limb *a, const limb *b, int K) {
+    for (int i = 0; i < K; i++)
+        if (a[i] != b[i]) return 0;
+    return 1;
+}
+
+static inline int mp_sign(const limb *a, int K) {
+    if ((int64_t)a[K - 1] < 0) return -1;
+    for (int i = 0; i < K; i++)
+        if (a[i]) return 1;
+    return 0;
+}
+
+static inline void mp_inc(limb *d, int K) {
+    for (int i = 0; i < K; i++)
+        if (++d[i]) break;
+}
+
+/* d = a >> 1 (arithmetic) */
+static inline void mp_half(limb *d, const limb *a, int K) {
+    for (int i = 0; i < K; i++) {
+        limb hi = i + 1 < K ? a[i + 1] : (limb)((int64_t)a[K - 1] >> 63);
+        d[i] = (a[i] >> 1) | (hi << 63);
+    }
+}
+
+/* ------------------------------------------------------------------ heaps
+ * Entries: K limbs of key, then three ints compared after it (as the tuples of blossom.py). */
+
+typedef struct {
+    limb *a;
+    Py_ssize_t len, cap;
+    int E; /* limbs per entry: K + 3 */
+} Heap;
+
+static inline int he_cmp(const limb *x, const limb *y, int K) {
+    int c = mp_cmp(x, y, K);
+    if (c) return c;
+    for (int i = K; i < K + 3; i++) {
+        int64_t p = (int64_t)x[i], q = (int64_t)y[i];
+        if (p != q) return p < q ? -1 : 1;
+    }
+    return 0;
+}
+
+static void he_swap(limb *x, limb *y, int E) {
+    for (int i = 0; i < E; i++) {
+        limb t = x[i];
+        x[i] = y[i];
+        y[i] = t;
+    }
+}
+
+static int he_push(Heap *h, const limb *key, int K, int p, int q, int r) {
+    int E = K + 3;
+    if (h->E != E) { h->len = 0; h->E = E; }
+    if ((h->len + 1) * E > h->cap) {
+        Py_ssize_t c = h->cap ? h->cap * 2 : 64 * E;
+        while (c < (h->len + 1) * E) c *= 2;
+        limb *a = (limb *)PyMem_Realloc(h->a, (size_t)c * sizeof(limb));
+        if (!a) { PyErr_NoMemory(); return -1; }
+        h->a = a;
+        h->cap = c;
+    }
+    limb *e = h->a + h->len * E;
+    mp_copy(e, key, K);
+    e[K] = (limb)(int64_t)p;
+    e[K + 1] = (limb)(int64_t)q;
+    e[K + 2] = (limb)(int64_t)r;
+    Py_ssize_t i = h->len++;
+    while (i > 0) {
+        Py_ssize_t up = (i - 1) / 2;
+        if (he_cmp(h->a + i * E, h->a + up * E, K) >= 0) break;
+        he_swap(h->a + i * E, h->a + up * E, E);
+        i = up;
+    }
+    return 0;
+}
+
+static void he_pop(Heap *h, int K) {
+    int E = K + 3;
+    h->len--;
+    if (h->len == 0) return;
+    mp_copy(h->a, h->a + h->len * E, E);
+    Py_ssize_t i = 0;
+    for (;;) {
+        Py_ssize_t l = 2 * i + 1, r = l + 1, m = i;
+        if (l < h->len && he_cmp(h->a + l * E, h->a + m * E, K) < 0) m = l;
+        if (r < h->len && he_cmp(h->a + r * E, h->a + m * E, K) < 0) m = r;
+        if (m == i) break;
+        he_swap(h->a + i * E, h->a + m * E, E);
+        i = m;
+    }
+}
+
+#define HE_INT(h, K, j) ((int)(int64_t)(h)->a[(K) + (j)])
+
+/* ------------------------------------------------------------------ the matcher */
+
+typedef struct {
+    int *nb;  /* neighbour, or -1 for a removed entry */
+    limb *w;  /* 2 * weight, K limbs per entry: stored on both sides, read in scan order */
+    int len, cap, dead;
+} Adj;
+
+typedef struct {
+    PyObject_HEAD
+    int n;
+    int K;
+    /* graph */
+    Adj *adj;
+    int *pos;  /* n * n: index in adj[u] of v, or -1 */
+    IVec changed; /* pairs */
+    long solve_count;
+    /* matching, duals and blossoms */
+    int *mate;
+    limb *dual; /* 2n numbers */
+    int *parent, *base, *top;
+    IVec *children, *cycle; /* cycle: pairs */
+    IVec unused_ids;
+    IVec split;
+    /* stage */
+    int *label, *le, *bts, *bss, *stamp, *tree;
+    char *bss_has_list;
+    IVec *bss_list; /* pairs */
+    limb *bts_key, *bss_key, *since, *shift;
+    /* sfix[v] = dual[v] + since[top[v]] for an S-vertex: fixed while v stays S (its dual falls
+     * as the shift grows); set when v becomes S. Every key below is built from it. */
+    limb *sfix;
+    IVec *members;
+    int active;
+    Heap h1, h2, h3, h4;
+    IVec queue;
+    /* scratch */
+    int *mark, mark_gen;
+    int *pos2; /* 2n: per blossom index into best_to, with mark */
+    IVec tmp, tmp2, stack;
+    limb *t0, *t1, *t2, *t3;
+} Core;
+
+#define NUM(arr, i) ((arr) + (size_t)(i) * (size_t)K)
+
+static int need_limbs(size_t bits) {
+    /* Duals, keys and the shift stay below 8x the largest weight (and sums of two of them):
+     * 8 spare bits and a sign bit are plenty. */
+    return (int)((bits + 9 + 63) / 64);
+}
+
+static void bump_mark(Core *c) {
+    if (++c->mark_gen == 0x7fffffff) {
+        memset(c->mark, 0, sizeof(int) * (size_t)(2 * c->n));
+        c->mark_gen = 1;
+    }
+}
+
+/* Re-encode every stored number with K2 >= K limbs (all stored numbers are >= 0 between solves). */
+static int widen(Core *c, int K2) {
+    int K = c->K, n = c->n;
+    if (K2 <= K) return 0;
+    limb *nd = (limb *)PyMem_Calloc((size_t)(2 * n + 1) * K2, sizeof(limb));
+    limb *t = (limb *)PyMem_Calloc((size_t)4 * K2 + 4, sizeof(limb));
+    if (!nd || !t) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
+    for (int v = 0; v < n; v++) {
+        Adj *a = &c->adj[v];
+        if (!a->cap) continue;
+        limb *nw = (limb *)PyMem_Calloc((size_t)a->cap * K2, sizeof(limb));
+        if (!nw) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
+        for (int i = 0; i < a->len; i++) memcpy(nw + (size_t)i * K2, a->w + (size_t)i * K, sizeof(limb) * K);
+        PyMem_Free(a->w);
+        a->w = nw;
+    }
+    for (int i = 0; i < 2 * n; i++) memcpy(nd + (size_t)i * K2, c->dual + (size_t)i * K, sizeof(limb) * K);
+    PyMem_Free(c->dual);
+    PyMem_Free(c->t0);
+    c->dual = nd;
+    c->t0 = t;
+    c->t1 = t + K2;
+    c->t2 = t + 2 * K2;
+    c->t3 = t + 3 * K2;
+    /* stage arrays are re-made at each stage */
+    PyMem_Free(c->bts_key); c->bts_key = NULL;
+    PyMem_Free(c->bss_key); c->bss_key = NULL;
+    PyMem_Free(c->since); c->since = NULL;
+    PyMem_Free(c->shift); c->shift = NULL;
+    PyMem_Free(c->sfix); c->sfix = NULL;
+    c->K = K2;
+    return 0;
+}
+
+static inline limb *edge_w2(Core *c, int u, int v) {
+    int p = c->pos[(size_t)u * c->n + v];
+    if (p < 0) return NULL;
+    return c->adj[u].w + (size_t)p * c->K;
+}
+
+static int adj_append(Adj *a, int v, const limb *w, int K) {
+    if (a->len == a->cap) {
+        int cap = a->cap ? a->cap * 2 : 8;
+        int *nb = (int *)PyMem_Realloc(a->nb, sizeof(int) * (size_t)cap);
+        if (!nb) { PyErr_NoMemory(); return -1; }
+        a->nb = nb;
+        limb *nw = (limb *)PyMem_Realloc(a->w, sizeof(limb) * (size_t)cap * K);
+        if (!nw) { PyErr_NoMemory(); return -1; }
+        a->w = nw;
+        a->cap = cap;
+    }
+    a->nb[a->len] = v;
+    mp_copy(a->w + (size_t)a->len * K, w, K);
+    a->len++;
+    return 0;
+}
+
+static void adj_compact(Core *c, int u) {
+    Adj *a = &c->adj[u];
+    int j = 0;
+    for (int i = 0; i < a->len; i++) {
+        if (a->nb[i] < 0) continue;
+        a->nb[j] = a->nb[i];
+        if (j != i) mp_copy(a->w + (size_t)j * c->K, a->w + (size_t)i * c->K, c->K);
+        c->pos[(size_t)u * c->n + a->nb[j]] = j;
+        j++;
+    }
+    a->len = j;
+    a->dead = 0;
+}
+
+static void adj_remove(Core *c, int u, int v) {
+    int *p = &c->pos[(size_t)u * c->n + v];
+    Adj *a = &c->adj[u];
+    a->nb[*p] = -1;
+    *p = -1;
+    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, u);
+}
+
+/* ------------------------------------------------------------------ blossom helpers */
+
+/* Leaves of b in the order of blossom.py's _leaves, appended to out. */
+static int leaves(Core *c, int b, IVec *out) {
+    int n = c->n;
+    if (b < n) return iv_push(out, b);
+    IVec *st = &c->stack;
+    Py_ssize_t base = st->len;
+    if (iv_push(st, b) < 0) return -1;
+    while (st->len > base) {
+        int x = st->a[--st->len];
+        if (x < n) {
+            if (iv_push(out, x) < 0) return -1;
+        } else {
+            IVec *ch = &c->children[x];
+            if (iv_reserve(st, st->len + ch->len) < 0) return -1;
+            for (Py_ssize_t i = 0; i < ch->len; i++) st->a[st->len++] = ch->a[i];
+        }
+    }
+    return 0;
+}
+
+static int set_top_of_leaves(Core *c, int b, int t) {
+    Py_ssize_t m = c->tmp2.len;
+    if (leaves(c, b, &c->tmp2) < 0) return -1;
+    for (Py_ssize_t i = m; i < c->tmp2.len; i++) c->top[c->tmp2.a[i]] = t;
+    c->tmp2.len = m;
+    return 0;
+}
+
+static void release(Core *c, int b) {
+    int K = c->K;
+    c->children[b].len = 0;
+    c->cycle[b].len = 0;
+    c->base[b] = -1;
+    mp_zero(NUM(c->dual, b), K);
+    if (c->label) {
+        c->label[b] = FREE_;
+        c->le[2 * b] = NONE;
+        c->bss[2 * b] = NONE;
+        c->bss_has_list[b] = 0;
+    }
+    iv_push(&c->unused_ids, b);
+}
+
+static int expand_plain(Core *c, int b) {
+    IVec *ch = &c->children[b];
+    for (Py_ssize_t i = 0; i < ch->len; i++) {
+        int x = ch->a[i];
+        c->parent[x] = -1;
+        if (set_top_of_leaves(c, x, x) < 0) return -1;
+    }
+    release(c, b);
+    return 0;
+}
+
+static int dissolve(Core *c, int b) {
+    int K = c->K;
+    limb *z = NUM(c->dual, b);
+    if (mp_sign(z, K)) {
+        Py_ssize_t m = c->tmp2.len;
+        if (leaves(c, b, &c->tmp2) < 0) return -1;
+        for (Py_ssize_t i = m; i < c->tmp2.len; i++) {
+            limb *d = NUM(c->dual, c->tmp2.a[i]);
+            mp_add(d, d, z, K);
+        }
+        c->tmp2.len = m;
+        int base = c->base[b];
+        int mt = c->mate[base];
+        if (iv_push(&c->split, base) < 0) return -1;
+        if (mt != NONE) {
+            c->mate[base] = c->mate[mt] = NONE;
+            if (iv_push(&c->split, mt) < 0) return -1;
+        }
+    }
+    return expand_plain(c, b);
+}
+
+static inline int child_containing(Core *c, int b, int v) {
+    int x = v;
+    while (c->parent[x] != b) x = c->parent[x];
+    return x;
+}
+
+static int rotate_rev(IVec *v, Py_ssize_t i, Py_ssize_t unit) {
+    /* v = v[i:] + v[:i] (in units of `unit` ints) */
+    Py_ssize_t k = v->len, s = i * unit;
+    if (s == 0 || s == k) return 0;
+    int *t = (int *)PyMem_Malloc(sizeof(int) * (size_t)k);
+    if (!t) { PyErr_NoMemory(); return -1; }
+    memcpy(t, v->a + s, sizeof(int) * (size_t)(k - s));
+    memcpy(t + (k - s), v->a, sizeof(int) * (size_t)s);
+    memcpy(v->a, t, sizeof(int) * (size_t)k);
+    PyMem_Free(t);
+    return 0;
+}
+
+static int match_inside(Core *c, int b, int x, int y, IVec *work) {
+    int n = c->n;
+    int cx = child_containing(c, b, x), cy = child_containing(c, b, y);
+    if (cx >= n && iv_push2(work, cx, x) < 0) return -1;
+    if (cy >= n && iv_push2(work, cy, y) < 0) return -1;
+    c->mate[x] = y;
+    c->mate[y] = x;
+    return 0;
+}
+
+static int rotate(Core *c, int b0, int v0) {
+    int n = c->n;
+    IVec work = {0};
+    if (iv_push2(&work, b0, v0) < 0) return -1;
+    while (work.len) {
+        int v = work.a[--work.len];
+        int b = work.a[--work.len];
+        int ch = child_containing(c, b, v);
+        if (ch >= n && iv_push2(&work, ch, v) < 0) goto fail;
+        IVec *children = &c->children[b];
+        IVec *cycle = &c->cycle[b];
+        Py_ssize_t k = children->len, i = 0;
+        while (children->a[i] != ch) i++;
+        if (i) {
+            Py_ssize_t j = i;
+            if (i % 2 == 0) {
+                while (j) {
+                    int x = cycle->a[2 * (j - 2)], y = cycle->a[2 * (j - 2) + 1];
+                    j -= 2;
+                    if (match_inside(c, b, x, y, &work) < 0) goto fail;
+                }
+            } else {
+                while (j != k) {
+                    Py_ssize_t q = (j + 1) % k;
+                    int x = cycle->a[2 * q], y = cycle->a[2 * q + 1];
+                    j += 2;
+                    if (match_inside(c, b, x, y, &work) < 0) goto fail;
+                }
+            }
+            if (rotate_rev(children, i, 1) < 0 || rotate_rev(cycle, i, 2) < 0) goto fail;
+        }
+        c->base[b] = v;
+    }
+    iv_free(&work);
+    return 0;
+fail:
+    iv_free(&work);
+    return -1;
+}
+
+/* ------------------------------------------------------------------ warm start */
+
+static int cmp_sorted(const void *p, const void *q) {
+    const int64_t *a = (const int64_t *)p, *b = (const int64_t *)q;
+    if (a[0] != b[0]) return a[0] < b[0] ? -1 : 1;
+    return a[1] < b[1] ? -1 : (a[1] > b[1]);
+}
+
+/* A small vertex cover of the changed edges, as blossom.py's _cover_changed_edges. */
+static int cover_changed_edges(Core *c, IVec *cover) {
+    int n = c->n;
+    Py_ssize_t m = c->changed.len / 2;
+    int *count = (int *)PyMem_Calloc((size_t)n + 1, sizeof(int));
+    int64_t *order = (int64_t *)PyMem_Malloc(sizeof(int64_t) * 2 * (size_t)(m + 1));
+    char *chosen = (char *)PyMem_Calloc((size_t)n + 1, 1);
+    if (!count || !order || !chosen) { PyMem_Free(count); PyMem_Free(order); PyMem_Free(chosen); PyErr_NoMemory(); return -1; }
+    int *e = c->changed.a;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        count[e[2 * i]]++;
+        count[e[2 * i + 1]]++;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        int a = count[e[2 * i]], b = count[e[2 * i + 1]];
+        order[2 * i] = -(int64_t)(a > b ? a : b);
+        order[2 * i + 1] = i; /* stable, as Python's sorted */
+    }
+    qsort(order, (size_t)m, 2 * sizeof(int64_t), cmp_sorted);
+    int rc = 0;
+    for (Py_ssize_t k = 0; k < m; k++) {
+        Py_ssize_t i = (Py_ssize_t)order[2 * k + 1];
+        int u = e[2 * i], v = e[2 * i + 1];
+        if (chosen[u] || chosen[v]) continue;
+        int pick = count[u] >= count[v] ? u : v;
+        chosen[pick] = 1;
+        if (iv_push(cover, pick) < 0) { rc = -1; break; }
+    }
+    PyMem_Free(count);
+    PyMem_Free(order);
+    PyMem_Free(chosen);
+    return rc;
+}
+
+static void settle(Core *c, int v) {
+    int K = c->K;
+    limb *need = c->t0, *lack = c->t1;
+    mp_zero(need, K);
+    int partner = NONE;
+    Adj *a = &c->adj[v];
+    for (int i = 0; i < a->len; i++) {
+        int x = a->nb[i];
+        if (x < 0) continue;
+        mp_sub(lack, a->w + (size_t)i * K, NUM(c->dual, x), K);
+        int cm = mp_cmp(lack, need, K);
+        if (cm > 0) {
+            mp_copy(need, lack, K);
+            partner = c->mate[x] == NONE ? x : NONE;
+        } else if (cm == 0 && partner == NONE && c->mate[x] == NONE) {
+            partner = x;
+        }
+    }
+    mp_copy(NUM(c->dual, v), need, K);
+    if (partner != NONE) {
+        c->mate[v] = partner;
+        c->mate[partner] = v;
+    }
+}
+
+static int make_roots_even(Core *c, const int *cand, Py_ssize_t m) {
+    int K = c->K;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        int v = cand[i];
+        if (c->mate[v] == NONE && (NUM(c->dual, v)[0] & 1)) {
+            while (c->top[v] != v)
+                if (dissolve(c, c->top[v]) < 0) return -1;
+            if (NUM(c->dual, v)[0] & 1) mp_inc(NUM(c->dual, v), K);
+        }
+    }
+    return 0;
+}
+
+static int reset(Core *c) {
+    int n = c->n, K = c->K;
+    for (int v = 0; v < n; v++) c->mate[v] = NONE;
+    for (int b = 0; b < 2 * n; b++) {
+        c->parent[b] = -1;
+        c->children[b].len = 0;
+        c->cycle[b].len = 0;
+        c->base[b] = b < n ? b : -1;
+    }
+    for (int v = 0; v < n; v++) c->top[v] = v;
+    c->unused_ids.len = 0;
+    for (int b = 2 * n - 1; b >= n; b--)
+        if (iv_push(&c->unused_ids, b) < 0) return -1;
+    mp_zero(c->dual, 2 * n * K);
+    for (int v = 0; v < n; v++) {
+        Adj *a = &c->adj[v];
+        limb *d = NUM(c->dual, v);
+        for (int i = 0; i < a->len; i++) {
+            if (a->nb[i] < 0) continue;
+            limb *w = a->w + (size_t)i * K;
+            if (mp_cmp(w, d, K) > 0) mp_copy(d, w, K); /* max of 2w, halved below */
+        }
+        mp_half(d, d, K);
+    }
+    for (int v = 0; v < n; v++)
+        if (c->mate[v] == NONE && mp_sign(NUM(c->dual, v), K) > 0) settle(c, v);
+    c->split.len = 0;
+    IVec all = {0};
+    for (int v = 0; v < n; v++)
+        if (iv_push(&all, v) < 0) { iv_free(&all); return -1; }
+    int rc = make_roots_even(c, all.a, all.len);
+    iv_free(&all);
+    return rc;
+}
+
+static int prepare_warm_start(Core *c, IVec *dirty, IVec *cand) {
+    int K = c->K;
+    c->split.len = 0;
+    for (Py_ssize_t i = 0; i < dirty->len; i++)
+        if (iv_push(&c->split, dirty->a[i]) < 0) return -1;
+    for (Py_ssize_t i = 0; i < dirty->len; i++) {
+        int v = dirty->a[i];
+        while (c->top[v] != v)
+            if (dissolve(c, c->top[v]) < 0) return -1;
+    }
+    limb *need = c->t2, *lack = c->t3;
+    for (Py_ssize_t i = 0; i < dirty->len; i++) {
+        int v = dirty->a[i];
+        int m = c->mate[v];
+        mp_zero(need, K);
+        Adj *a = &c->adj[v];
+        for (int j = 0; j < a->len; j++) {
+            int x = a->nb[j];
+            if (x < 0 || x == m) continue;
+            mp_sub(lack, a->w + (size_t)j * K, NUM(c->dual, x), K);
+            if (mp_cmp(lack, need, K) > 0) mp_copy(need, lack, K);
+        }
+        if (m != NONE) {
+            limb *wm = edge_w2(c, v, m);
+            if (wm) {
+                mp_sub(lack, wm, NUM(c->dual, m), K);
+                if (mp_cmp(lack, need, K) >= 0) {
+                    mp_copy(NUM(c->dual, v), lack, K);
+                    continue;
+                }
+            }
+            c->mate[v] = c->mate[m] = NONE;
+            if (iv_push(&c->split, m) < 0) return -1;
+        }
+        mp_copy(NUM(c->dual, v), need, K);
+    }
+    /* candidates = dict.fromkeys(split) */
+    bump_mark(c);
+    for (Py_ssize_t i = 0; i < c->split.len; i++) {
+        int v = c->split.a[i];
+        if (c->mark[v] == c->mark_gen) continue;
+        c->mark[v] = c->mark_gen;
+        if (iv_push(cand, v) < 0) return -1;
+    }
+    for (Py_ssize_t i = 0; i < cand->len; i++) {
+        int v = cand->a[i];
+        if (c->mate[v] == NONE && mp_sign(NUM(c->dual, v), K) > 0 && c->top[v] == v) settle(c, v);
+    }
+    return make_roots_even(c, cand->a, cand->len);
+}
+
+/* ------------------------------------------------------------------ stages */
+
+/* Queue the vertices of the top-level blossom b, just made S and flushed, for scanning. */
+static int queue_s_leaves(Core *c, int b) {
+    int K = c->K;
+    Py_ssize_t m = c->queue.len;
+    if (leaves(c, b, &c->queue) < 0) return -1;
+    for (Py_ssize_t i = m; i < c->queue.len; i++) {
+        int v = c->queue.a[i];
+        mp_add(NUM(c->sfix, v), NUM(c->dual, v), c->shift, K);
+    }
+    return 0;
+}
+
+static void flush(Core *c, int b) {
+    int K = c->K;
+    int lab = c->label[b];
+    limb *owed = c->t0;
+    mp_sub(owed, c->shift, NUM(c->since, b), K);
+    mp_copy(NUM(c->since, b), c->shift, K);
+    if (lab == FREE_ || !mp_sign(owed, K)) return;
+    /* S: vertices fall, the blossom rises; T: the reverse. */
+    if (b < c->n) {
+        limb *d = NUM(c->dual, b);
+        if (lab == S_) mp_sub(d, d, owed, K); else mp_add(d, d, owed, K);
+        return;
+    }
+    limb *d = NUM(c->dual, b);
+    if (lab == S_) mp_add(d, d, owed, K); else mp_sub(d, d, owed, K);
+    Py_ssize_t m = c->tmp2.len;
+    if (leaves(c, b, &c->tmp2) < 0) return; /* out of memory: reported by the caller's check */
+    for (Py_ssize_t i = m; i < c->tmp2.len; i++) {
+        limb *dv = NUM(c->dual, c->tmp2.a[i]);
+        if (lab == S_) mp_sub(dv, dv, owed, K); else mp_add(dv, dv, owed, K);
+    }
+    c->tmp2.len = m;
+}
+
+static int assign_label(Core *c, int v, int lab, int p) {
+    int K = c->K;
+    int b = c->top[v];
+    flush(c, b);
+    c->label[b] = lab;
+    c->stamp[b]++;
+    int root;
+    if (p == NONE) {
+        root = v;
+        c->members[root].len = 0;
+        if (iv_push(&c->members[root], b) < 0) return -1;
+        c->active++;
+    } else {
+        root = c->tree[c->top[p]];
+        if (iv_push(&c->members[root], b) < 0) return -1;
+    }
+    c->tree[b] = root;
+    c->le[2 * b] = p;
+    c->le[2 * b + 1] = v;
+    c->bss[2 * b] = NONE;
+    c->bss_has_list[b] = 0;
+    if (lab == S_) return queue_s_leaves(c, b);
+    if (b >= c->n) {
+        limb *key = c->t1;
+        mp_add(key, NUM(c->dual, b), c->shift, K);
+        if (he_push(&c->h4, key, K, b, c->stamp[b], 0) < 0) return -1;
+    }
+    int base = c->base[b];
+    return assign_label(c, c->mate[base], S_, base);
+}
+
+/* The S-blossom above the S-blossom b in its tree, or NONE at a root. */
+static inline int tree_parent(Core *c, int b) {
+    int p = c->le[2 * b];
+    if (p == NONE) return NONE;
+    int t = c->top[p];
+    return c->top[c->le[2 * t]];
+}
+
+static int common_ancestor(Core *c, int bx, int by) {
+    bump_mark(c);
+    int a = bx, b = by;
+    while (a != NONE || b != NONE) {
+        if (a != NONE) {
+            if (c->mark[a] == c->mark_gen) return a;
+            c->mark[a] = c->mark_gen;
+            a = tree_parent(c, a);
+        }
+        int t = a;
+        a = b;
+        b = t;
+    }
+    return NONE;
+}
+
+static int recompute_best_to_s(Core *c, int y);
+
+static int add_blossom(Core *c, int lca, int x, int y) {
+    int K = c->K, n = c->n;
+    int *top = c->top;
+    IVec px = {0}, py = {0}, children = {0}, cycle = {0};
+    for (int b = top[x]; b != lca; b = top[c->le[2 * b]])
+        if (iv_push(&px, b) < 0) goto fail;
+    for (int b = top[y]; b != lca; b = top[c->le[2 * b]])
+        if (iv_push(&py, b) < 0) goto fail;
+    if (iv_push(&children, lca) < 0) goto fail;
+    for (Py_ssize_t i = px.len - 1; i >= 0; i--)
+        if (iv_push(&children, px.a[i]) < 0) goto fail;
+    for (Py_ssize_t i = 0; i < py.len; i++)
+        if (iv_push(&children, py.a[i]) < 0) goto fail;
+    for (Py_ssize_t i = px.len - 1; i >= 0; i--)
+        if (iv_push2(&cycle, c->le[2 * px.a[i]], c->le[2 * px.a[i] + 1]) < 0) goto fail;
+    if (iv_push2(&cycle, x, y) < 0) goto fail;
+    for (Py_ssize_t i = 0; i < py.len; i++)
+        if (iv_push2(&cycle, c->le[2 * py.a[i] + 1], c->le[2 * py.a[i]]) < 0) goto fail;
+    for (Py_ssize_t i = 0; i < children.len; i++) flush(c, children.a[i]);
+    int b = c->unused_ids.a[--c->unused_ids.len];
+    mp_copy(NUM(c->since, b), c->shift, K);
+    iv_free(&c->children[b]);
+    c->children[b] = children;
+    children = (IVec){0};
+    iv_free(&c->cycle[b]);
+    c->cycle[b] = cycle;
+    cycle = (IVec){0};
+    IVec *ch = &c->children[b];
+    c->base[b] = c->base[lca];
+    mp_zero(NUM(c->dual, b), K);
+    c->parent[b] = -1;
+    c->label[b] = S_;
+    int root = c->tree[lca];
+    c->tree[b] = root;
+    if (iv_push(&c->members[root], b) < 0) goto fail;
+    c->le[2 * b] = c->le[2 * lca];
+    c->le[2 * b + 1] = c->le[2 * lca + 1];
+    for (Py_ssize_t i = 0; i < ch->len; i++) {
+        c->parent[ch->a[i]] = b;
+        if (set_top_of_leaves(c, ch->a[i], b) < 0) goto fail;
+    }
+    for (Py_ssize_t i = 0; i < ch->len; i++)
+        if (c->label[ch->a[i]] == T_ && queue_s_leaves(c, ch->a[i]) < 0) goto fail;
+    /* Least-slack edges to the other S-blossoms, one per blossom, in first-seen order. */
+    IVec *best = &c->tmp; /* pairs; keys in c->since-sized scratch below */
+    best->len = 0;
+    bump_mark(c);
+    limb *keys = NULL;
+    Py_ssize_t keys_cap = 0;
+    limb *key = c->t1;
+    for (Py_ssize_t i = 0; i < ch->len; i++) {
+        int cc = ch->a[i];
+        IVec *cl = NULL;
+        Py_ssize_t nl = 0, li = 0;
+        int q = 0, v = NONE;
+        if (c->bss_has_list[cc]) {
+            cl = &c->bss_list[cc];
+        } else {
+            c->tmp2.len = 0;
+            if (leaves(c, cc, &c->tmp2) < 0) goto fail;
+            nl = c->tmp2.len;
+        }
+        for (;;) {
+            int u;
+            const limb *w;
+            if (cl) {
+                if (li >= cl->len) break;
+                v = cl->a[li];
+                u = cl->a[li + 1];
+                li += 2;
+                w = edge_w2(c, v, u);
+            } else {
+                /* all edges of all leaves of cc, in order */
+                if (v == NONE || q >= c->adj[v].len) {
+                    if (li >= nl) break;
+                    v = c->tmp2.a[li++];
+                    q = 0;
+                    continue;
+                }
+                u = c->adj[v].nb[q];
+                w = c->adj[v].w + (size_t)q * K;
+                q++;
+                if (u < 0) continue;
+            }
+            int bu = top[u];
+            if (bu == b || c->label[bu] != S_) continue;
+            mp_add(key, NUM(c->sfix, v), NUM(c->sfix, u), K);
+            mp_sub(key, key, w, K);
+            if (c->mark[bu] != c->mark_gen) {
+                c->mark[bu] = c->mark_gen;
+                Py_ssize_t idx = best->len / 2;
+                c->pos2[bu] = (int)idx;
+                if (iv_push2(best, v, u) < 0) goto fail;
+                if ((idx + 1) * K > keys_cap) {
+                    Py_ssize_t nc = keys_cap ? keys_cap * 2 : 16 * K;
+                    while (nc < (idx + 1) * K) nc *= 2;
+                    limb *nk = (limb *)PyMem_Realloc(keys, sizeof(limb) * (size_t)nc);
+                    if (!nk) { PyErr_NoMemory(); goto fail; }
+                    keys = nk;
+                    keys_cap = nc;
+                }
+                mp_copy(keys + idx * K, key, K);
+            } else {
+                Py_ssize_t idx = c->pos2[bu];
+                if (mp_cmp(key, keys + idx * K, K) < 0) {
+                    mp_copy(keys + idx * K, key, K);
+                    best->a[2 * idx] = v;
+                    best->a[2 * idx + 1] = u;
+                }
+            }
+        }
+        c->tmp2.len = 0;
+        c->bss_has_list[cc] = 0;
+        c->bss[2 * cc] = NONE;
+    }
+    IVec *list = &c->bss_list[b];
+    list->len = 0;
+    if (iv_reserve(list, best->len) < 0) goto fail;
+    memcpy(list->a, best->a, sizeof(int) * (size_t)best->len);
+    list->len = best->len;
+    c->bss_has_list[b] = 1;
+    if (best->len) {
+        /* min over (key, edge) tuples */
+        Py_ssize_t m = 0;
+        for (Py_ssize_t i = 1; i < best->len / 2; i++) {
+            int cm = mp_cmp(keys + i * K, keys + m * K, K);
+            if (cm < 0 || (cm == 0 && (best->a[2 * i] < best->a[2 * m] ||
+                                       (best->a[2 * i] == best->a[2 * m] && best->a[2 * i + 1] < best->a[2 * m + 1]))))
+                m = i;
+        }
+        c->bss[2 * b] = best->a[2 * m];
+        c->bss[2 * b + 1] = best->a[2 * m + 1];
+        mp_copy(NUM(c->bss_key, b), keys + m * K, K);
+        if (he_push(&c->h3, keys + m * K, K, b, best->a[2 * m], best->a[2 * m + 1]) < 0) goto fail;
+    } else {
+        c->bss[2 * b] = NONE;
+    }
+    PyMem_Free(keys);
+    iv_free(&px);
+    iv_free(&py);
+    (void)n;
+    return 0;
+fail:
+    iv_free(&px);
+    iv_free(&py);
+    iv_free(&children);
+    iv_free(&cycle);
+    return -1;
+}
+
+static int flip_path(Core *c, int s, int partner) {
+    int n = c->n;
+    for (;;) {
+        int bs = c->top[s];
+        if (bs >= n && rotate(c, bs, s) < 0) return -1;
+        c->mate[s] = partner;
+        if (c->le[2 * bs] == NONE) return 0;
+        int bt = c->top[c->le[2 * bs]];
+        int p = c->le[2 * bt], q = c->le[2 * bt + 1];
+        if (bt >= n && rotate(c, bt, q) < 0) return -1;
+        c->mate[q] = p;
+        s = p;
+        partner = q;
+    }
+}
+
+static void unlabel(Core *c, int b) {
+    int K = c->K;
+    c->label[b] = FREE_;
+    mp_copy(NUM(c->since, b), c->shift, K);
+    c->stamp[b]++;
+    c->tree[b] = -1;
+    c->le[2 * b] = NONE;
+    c->bss[2 * b] = NONE;
+    c->bss_has_list[b] = 0;
+}
+
+static int retire(Core *c, int root) {
+    int n = c->n, K = c->K;
+    IVec members = c->members[root];
+    c->members[root] = (IVec){0};
+    c->active--;
+    IVec freed = {0}, stack = {0};
+    bump_mark(c);
+    int rc = -1;
+    for (Py_ssize_t i = 0; i < members.len; i++) {
+        int b = members.a[i];
+        if (c->mark[b] == c->mark_gen) continue;
+        c->mark[b] = c->mark_gen;
+        if (c->parent[b] != -1 || c->label[b] == FREE_ || c->tree[b] != root) continue;
+        if (b >= n && !c->children[b].len) continue;
+        flush(c, b);
+        int was_s = c->label[b] == S_;
+        unlabel(c, b);
+        if (leaves(c, b, &freed) < 0) goto done;
+        if (was_s && b >= n && !mp_sign(NUM(c->dual, b), K))
+            if (iv_push(&stack, b) < 0) goto done;
+    }
+    while (stack.len) {
+        int b = stack.a[--stack.len];
+        IVec ch = {0};
+        if (iv_reserve(&ch, c->children[b].len) < 0) goto done;
+        memcpy(ch.a, c->children[b].a, sizeof(int) * (size_t)c->children[b].len);
+        ch.len = c->children[b].len;
+        if (expand_plain(c, b) < 0) { iv_free(&ch); goto done; }
+        for (Py_ssize_t i = 0; i < ch.len; i++) {
+            int x = ch.a[i];
+            unlabel(c, x);
+            if (x >= n && !mp_sign(NUM(c->dual, x), K))
+                if (iv_push(&stack, x) < 0) { iv_free(&ch); goto done; }
+        }
+        iv_free(&ch);
+    }
+    limb *key = c->t1;
+    for (Py_ssize_t i = 0; i < freed.len; i++) {
+        int y = freed.a[i];
+        c->stamp[y]++;
+        if (c->bts[2 * y] != NONE) {
+            mp_add(key, NUM(c->bts_key, y), NUM(c->dual, y), K);
+            if (he_push(&c->h2, key, K, y, c->stamp[y], 0) < 0) goto done;
+        }
+    }
+    rc = 0;
+done:
+    iv_free(&members);
+    iv_free(&freed);
+    iv_free(&stack);
+    return rc;
+}
+
+static int augment(Core *c, int x, int y) {
+    if (flip_path(c, x, y) < 0) return -1;
+    return flip_path(c, y, x);
+}
+
+/* 1 on augmentation, 0 otherwise, -1 on error */
+static int tight_edge(Core *c, int x, int y) {
+    int by = c->top[y];
+    int lab = c->label[by];
+    if (lab == FREE_) {
+        if (c->mate[c->base[by]] == NONE) {
+            int root = c->tree[c->top[x]];
+            if (augment(c, x, y) < 0 || retire(c, root) < 0) return -1;
+            return 1;
+        }
+        return assign_label(c, y, T_, x) < 0 ? -1 : 0;
+    }
+    if (lab == S_) {
+        int bx = c->top[x];
+        int lca = common_ancestor(c, bx, by);
+        if (lca == NONE) {
+            int r1 = c->tree[bx], r2 = c->tree[by];
+            if (augment(c, x, y) < 0 || retire(c, r1) < 0 || retire(c, r2) < 0) return -1;
+            return 1;
+        }
+        return add_blossom(c, lca, x, y) < 0 ? -1 : 0;
+    }
+    return 0;
+}
+
+static int grow(Core *c) {
+    int K = c->K;
+    int *top = c->top, *label = c->label;
+    limb *two_shift = c->t2;
+    limb key[64], slack[64];
+    limb *keyp = K <= 64 ? key : (limb *)PyMem_Malloc(sizeof(limb) * 2 * (size_t)K);
+    if (!keyp) { PyErr_NoMemory(); return -1; }
+    limb *slackp = K <= 64 ? slack : keyp + K;
+    int rc = 0;
+    mp_add(two_shift, c->shift, c->shift, K); /* no dual step happens while scanning */
+    while (c->queue.len) {
+        int x = c->queue.a[--c->queue.len];
+        int bx = top[x];
+        if (label[bx] != S_) continue;
+        const limb *fixed = NUM(c->sfix, x);
+        if (he_push(&c->h1, fixed, K, x, 0, 0) < 0) { rc = -1; goto out; }
+        Adj *a = &c->adj[x];
+        for (int i = 0; i < a->len; i++) {
+            int y = a->nb[i];
+            if (y < 0) continue;
+            int by = top[y];
+            if (bx == by) continue;
+            const limb *w2 = a->w + (size_t)i * K;
+            int lab = label[by];
+            mp_sub(keyp, fixed, w2, K);
+            int better = c->bts[2 * y] == NONE || mp_cmp(keyp, NUM(c->bts_key, y), K) < 0;
+            if (better) {
+                c->bts[2 * y] = x;
+                c->bts[2 * y + 1] = y;
+                mp_copy(NUM(c->bts_key, y), keyp, K);
+            }
+            if (lab == S_) {
+                /* S-S key = slack + 2 shift = sfix[x] + sfix[y] - 2w */
+                mp_add(slackp, keyp, NUM(c->sfix, y), K);
+                if (mp_eq(slackp, two_shift, K)) {
+                    int t = tight_edge(c, x, y);
+                    if (t < 0) { rc = -1; goto out; }
+                    if (t) break;
+                    bx = top[x];
+                } else if (c->bss[2 * bx] == NONE || mp_cmp(slackp, NUM(c->bss_key, bx), K) < 0) {
+                    c->bss[2 * bx] = x;
+                    c->bss[2 * bx + 1] = y;
+                    mp_copy(NUM(c->bss_key, bx), slackp, K);
+                    if (he_push(&c->h3, slackp, K, bx, x, y) < 0) { rc = -1; goto out; }
+                }
+            } else if (lab == FREE_) {
+                mp_add(slackp, keyp, NUM(c->dual, y), K); /* key + dual[y] */
+                if (better && he_push(&c->h2, slackp, K, y, c->stamp[y], 0) < 0) { rc = -1; goto out; }
+                if (mp_eq(slackp, c->shift, K)) {
+                    int t = tight_edge(c, x, y);
+                    if (t < 0) { rc = -1; goto out; }
+                    if (t) break;
+                    bx = top[x];
+                }
+            }
+        }
+    }
+out:
+    if (keyp != key) PyMem_Free(keyp);
+    return rc;
+}
+
+static int recompute_best_to_s(Core *c, int y) {
+    int K = c->K;
+    int ty = c->top[y];
+    int best = NONE;
+    limb *bk = c->t2, *key = c->t3;
+    Adj *a = &c->adj[y];
+    for (int i = 0; i < a->len; i++) {
+        int x = a->nb[i];
+        if (x < 0) continue;
+        int bx = c->top[x];
+        if (bx == ty || c->label[bx] != S_) continue;
+        mp_sub(key, NUM(c->sfix, x), a->w + (size_t)i * K, K);
+        if (best == NONE || mp_cmp(key, bk, K) < 0) {
+            best = x;
+            mp_copy(bk, key, K);
+        }
+    }
+    c->bts[2 * y] = best;
+    c->bts[2 * y + 1] = y;
+    if (best != NONE) {
+        mp_copy(NUM(c->bts_key, y), bk, K);
+        mp_add(key, bk, NUM(c->dual, y), K);
+        return he_push(&c->h2, key, K, y, c->stamp[y], 0);
+    }
+    mp_zero(NUM(c->bts_key, y), K);
+    return 0;
+}
+
+static int recompute_best_ss(Core *c, int b) {
+    int K = c->K, n = c->n;
+    IVec cand = {0};
+    IVec *cl = &cand;
+    if (b < n) {
+        Adj *a = &c->adj[b];
+        for (int i = 0; i < a->len; i++)
+            if (a->nb[i] >= 0 && iv_push2(&cand, b, a->nb[i]) < 0) goto fail;
+    } else if (!c->bss_has_list[b]) {
+        IVec lv = {0};
+        if (leaves(c, b, &lv) < 0) { iv_free(&lv); goto fail; }
+        for (Py_ssize_t j = 0; j < lv.len; j++) {
+            Adj *a = &c->adj[lv.a[j]];
+            for (int q = 0; q < a->len; q++)
+                if (a->nb[q] >= 0 && iv_push2(&cand, lv.a[j], a->nb[q]) < 0) { iv_free(&lv); goto fail; }
+        }
+        iv_free(&lv);
+    } else {
+        cl = &c->bss_list[b];
+    }
+    int bx = NONE, byy = NONE;
+    limb *bk = c->t2, *key = c->t3;
+    for (Py_ssize_t j = 0; j < cl->len; j += 2) {
+        int x = cl->a[j], y = cl->a[j + 1];
+        int by = c->top[y];
+        if (by == b || c->label[by] != S_) continue;
+        mp_add(key, NUM(c->sfix, x), NUM(c->sfix, y), K);
+        mp_sub(key, key, edge_w2(c, x, y), K);
+        if (bx == NONE || mp_cmp(key, bk, K) < 0) {
+            bx = x;
+            byy = y;
+            mp_copy(bk, key, K);
+        }
+    }
+    iv_free(&cand);
+    c->bss[2 * b] = bx;
+    c->bss[2 * b + 1] = byy;
+    if (bx != NONE) {
+        mp_copy(NUM(c->bss_key, b), bk, K);
+        return he_push(&c->h3, bk, K, b, bx, byy);
+    }
+    mp_zero(NUM(c->bss_key, b), K);
+    return 0;
+fail:
+    iv_free(&cand);
+    return -1;
+}
+
+static int expand_t_blossom(Core *c, int b) {
+    int K = c->K, n = c->n;
+    int p = c->le[2 * b], q = c->le[2 * b + 1];
+    int root = c->tree[b];
+    IVec children = {0}, cycle = {0};
+    if (iv_reserve(&children, c->children[b].len) < 0 || iv_reserve(&cycle, c->cycle[b].len) < 0) goto fail;
+    memcpy(children.a, c->children[b].a, sizeof(int) * (size_t)c->children[b].len);
+    children.len = c->children[b].len;
+    memcpy(cycle.a, c->cycle[b].a, sizeof(int) * (size_t)c->cycle[b].len);
+    cycle.len = c->cycle[b].len;
+    flush(c, b);
+    if (expand_plain(c, b) < 0) goto fail;
+    for (Py_ssize_t i = 0; i < children.len; i++) {
+        int x = children.a[i];
+        c->label[x] = FREE_;
+        mp_copy(NUM(c->since, x), c->shift, K);
+        c->le[2 * x] = NONE;
+        c->bss[2 * x] = NONE;
+        c->bss_has_list[x] = 0;
+    }
+    Py_ssize_t k = children.len, j = 0;
+    int tq = c->top[q];
+    while (children.a[j] != tq) j++;
+    Py_ssize_t step = (j % 2) ? 1 : -1;
+    int ep = p, eq = q;
+    while (((j % k) + k) % k) {
+        if (assign_label(c, eq, T_, ep) < 0) goto fail;
+        j += step;
+        Py_ssize_t nxt = (((j + step) % k) + k) % k;
+        Py_ssize_t jj = ((j % k) + k) % k;
+        int x, y;
+        if (step == 1) {
+            x = cycle.a[2 * jj];
+            y = cycle.a[2 * jj + 1];
+        } else {
+            y = cycle.a[2 * nxt];
+            x = cycle.a[2 * nxt + 1];
+        }
+        ep = x;
+        eq = y;
+        j += step;
+    }
+    int bc = children.a[0];
+    c->label[bc] = T_;
+    c->stamp[bc]++;
+    c->tree[bc] = root;
+    if (iv_push(&c->members[root], bc) < 0) goto fail;
+    c->le[2 * bc] = ep;
+    c->le[2 * bc + 1] = eq;
+    if (bc >= n) {
+        limb *key = c->t1;
+        mp_add(key, NUM(c->dual, bc), c->shift, K);
+        if (he_push(&c->h4, key, K, bc, c->stamp[bc], 0) < 0) goto fail;
+    }
+    for (Py_ssize_t i = 0; i < children.len; i++) {
+        int x = children.a[i];
+        if (c->label[x] != FREE_) continue;
+        Py_ssize_t m = c->tmp2.len;
+        if (leaves(c, x, &c->tmp2) < 0) goto fail;
+        for (Py_ssize_t t = m; t < c->tmp2.len; t++) {
+            int v = c->tmp2.a[t];
+            c->stamp[v]++;
+            if (c->bts[2 * v] != NONE) {
+                limb *key = c->t1;
+                mp_add(key, NUM(c->bts_key, v), NUM(c->dual, v), K);
+                if (he_push(&c->h2, key, K, v, c->stamp[v], 0) < 0) goto fail;
+            }
+        }
+        c->tmp2.len = m;
+    }
+    iv_free(&children);
+    iv_free(&cycle);
+    return 0;
+fail:
+    iv_free(&children);
+    iv_free(&cycle);
+    return -1;
+}
+
+static int adjust_duals(Core *c) {
+    int K = c->K;
+    int *top = c->top, *label = c->label;
+    limb *delta = c->t1;
+    limb *tmp = (limb *)PyMem_Malloc(sizeof(limb) * 2 * (size_t)K);
+    if (!tmp) { PyErr_NoMemory(); return -1; }
+    limb *d = tmp, *v2 = tmp + K;
+    limb dl[64];
+    limb *dlt = K <= 64 ? dl : NULL;
+    limb *dbuf = NULL;
+    if (!dlt) { dbuf = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)K); dlt = dbuf; }
+    int rc = -1;
+    /* delta1 */
+    int v1;
+    for (;;) {
+        limb *e = c->h1.a;
+        v1 = HE_INT(&c->h1, K, 0);
+        int b1 = top[v1];
+        if (label[b1] == S_ && mp_eq(NUM(c->sfix, v1), e, K)) {
+            mp_sub(dlt, e, c->shift, K);
+            break;
+        }
+        he_pop(&c->h1, K);
+    }
+    int kind = 1, arg = v1, ex = NONE, ey = NONE;
+    /* delta2 */
+    while (c->h2.len) {
+        limb *e = c->h2.a;
+        int y = HE_INT(&c->h2, K, 0), st = HE_INT(&c->h2, K, 1);
+        if (st != c->stamp[y] || label[top[y]] != FREE_) { he_pop(&c->h2, K); continue; }
+        int x = c->bts[2 * y];
+        mp_add(v2, NUM(c->bts_key, y), NUM(c->dual, y), K);
+        if (x == NONE || !mp_eq(e, v2, K)) { he_pop(&c->h2, K); continue; }
+        int bx = top[x];
+        if (label[bx] != S_ || (mp_sub(v2, NUM(c->sfix, x), edge_w2(c, x, y), K), !mp_eq(v2, NUM(c->bts_key, y), K))) {
+            he_pop(&c->h2, K);
+            if (recompute_best_to_s(c, y) < 0) goto out;
+            continue;
+        }
+        mp_sub(d, e, c->shift, K);
+        if (mp_cmp(d, dlt, K) < 0) {
+            kind = 2;
+            mp_copy(dlt, d, K);
+            ex = x;
+            ey = y;
+        }
+        break;
+    }
+    /* delta3 */
+    while (c->h3.len) {
+        limb *e = c->h3.a;
+        int b = HE_INT(&c->h3, K, 0), x = HE_INT(&c->h3, K, 1), y = HE_INT(&c->h3, K, 2);
+        if (c->parent[b] != -1 || label[b] != S_ || top[x] != b) { he_pop(&c->h3, K); continue; }
+        int by = top[y];
+        if (by == b) { he_pop(&c->h3, K); continue; }
+        int ok = label[by] == S_;
+        if (ok) {
+            mp_add(v2, NUM(c->sfix, x), NUM(c->sfix, y), K);
+            mp_sub(v2, v2, edge_w2(c, x, y), K);
+            ok = mp_eq(v2, e, K);
+        }
+        if (!ok) {
+            int current = c->bss[2 * b] == x && c->bss[2 * b + 1] == y && mp_eq(NUM(c->bss_key, b), e, K);
+            he_pop(&c->h3, K);
+            if (current && recompute_best_ss(c, b) < 0) goto out;
+            continue;
+        }
+        mp_sub(d, e, c->shift, K);
+        mp_sub(d, d, c->shift, K);
+        if (d[0] & 1) { PyErr_SetString(PyExc_AssertionError, "S-S slack must be even"); goto out; }
+        mp_half(d, d, K);
+        if (mp_cmp(d, dlt, K) < 0) {
+            kind = 3;
+            mp_copy(dlt, d, K);
+            ex = x;
+            ey = y;
+        }
+        break;
+    }
+    /* delta4 */
+    while (c->h4.len) {
+        limb *e = c->h4.a;
+        int b = HE_INT(&c->h4, K, 0), st = HE_INT(&c->h4, K, 1);
+        if (st != c->stamp[b] || c->parent[b] != -1 || label[b] != T_ || !c->children[b].len) {
+            he_pop(&c->h4, K);
+            continue;
+        }
+        mp_sub(d, e, c->shift, K);
+        if (mp_cmp(d, dlt, K) < 0) {
+            kind = 4;
+            mp_copy(dlt, d, K);
+            arg = b;
+        }
+        break;
+    }
+    if (mp_sign(dlt, K) < 0) { PyErr_SetString(PyExc_AssertionError, "negative dual step"); goto out; }
+    mp_add(c->shift, c->shift, dlt, K);
+    (void)delta;
+    if (kind == 1) {
+        int root = c->tree[top[arg]];
+        if (flip_path(c, arg, NONE) < 0 || retire(c, root) < 0) goto out;
+    } else if (kind == 2 || kind == 3) {
+        if (tight_edge(c, ex, ey) < 0) goto out;
+    } else {
+        if (expand_t_blossom(c, arg) < 0) goto out;
+    }
+    rc = 0;
+out:
+    PyMem_Free(tmp);
+    PyMem_Free(dbuf);
+    return rc;
+}
+
+static int stage_alloc(Core *c) {
+    int n = c->n, K = c->K;
+    size_t m = (size_t)(2 * n + 1);
+    if (!c->label) {
+        c->label = (int *)PyMem_Calloc(m, sizeof(int));
+        c->le = (int *)PyMem_Calloc(2 * m, sizeof(int));
+        c->bts = (int *)PyMem_Calloc(2 * m, sizeof(int));
+        c->bss = (int *)PyMem_Calloc(2 * m, sizeof(int));
+        c->stamp = (int *)PyMem_Calloc(m, sizeof(int));
+        c->tree = (int *)PyMem_Calloc(m, sizeof(int));
+        c->bss_has_list = (char *)PyMem_Calloc(m, 1);
+        c->bss_list = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+        c->members = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+        if (!c->label || !c->le || !c->bts || !c->bss || !c->stamp || !c->tree || !c->bss_has_list ||
+            !c->bss_list || !c->members) {
+            PyErr_NoMemory();
+            return -1;
+        }
+    }
+    if (!c->since) {
+        c->bts_key = (limb *)PyMem_Calloc(m * K, sizeof(limb));
+        c->bss_key = (limb *)PyMem_Calloc(m * K, sizeof(limb));
+        c->since = (limb *)PyMem_Calloc(m * K, sizeof(limb));
+        c->shift = (limb *)PyMem_Calloc((size_t)K, sizeof(limb));
+        c->sfix = (limb *)PyMem_Calloc(m * K, sizeof(limb));
+        if (!c->bts_key || !c->bss_key || !c->since || !c->shift || !c->sfix) { PyErr_NoMemory(); return -1; }
+    }
+    return 0;
+}
+
+static int stage(Core *c, const int *roots, Py_ssize_t nroots) {
+    int n = c->n, K = c->K;
+    if (stage_alloc(c) < 0) return -1;
+    for (int b = 0; b < 2 * n; b++) {
+        c->label[b] = FREE_;
+        c->le[2 * b] = NONE;
+        c->bss[2 * b] = NONE;
+        c->bss_has_list[b] = 0;
+        c->stamp[b] = 0;
+        c->tree[b] = -1;
+        c->members[b].len = 0;
+    }
+    for (int v = 0; v < n; v++) c->bts[2 * v] = NONE;
+    mp_zero(c->shift, K);
+    mp_zero(c->since, 2 * n * K);
+    c->h1.len = c->h2.len = c->h3.len = c->h4.len = 0;
+    c->queue.len = 0;
+    c->active = 0;
+    for (Py_ssize_t i = 0; i < nroots; i++)
+        if (assign_label(c, roots[i], S_, NONE) < 0) return -1;
+    while (c->active) {
+        if (grow(c) < 0) return -1;
+        if (!c->active) break;
+        if (adjust_duals(c) < 0) return -1;
+    }
+    return 0;
+}
+
+static int run_stages(Core *c, const int *cand, Py_ssize_t m) {
+    int K = c->K;
+    IVec roots = {0};
+    for (Py_ssize_t i = 0; i < m; i++) {
+        int v = cand[i];
+        if (c->mate[v] == NONE && mp_sign(NUM(c->dual, v), K) > 0)
+            if (iv_push(&roots, v) < 0) { iv_free(&roots); return -1; }
+    }
+    int rc = roots.len ? stage(c, roots.a, roots.len) : 0;
+    iv_free(&roots);
+    return rc;
+}
+
+static int run_all(Core *c) {
+    IVec all = {0};
+    for (int v = 0; v < c->n; v++)
+        if (iv_push(&all, v) < 0) { iv_free(&all); return -1; }
+    int rc = run_stages(c, all.a, all.len);
+    iv_free(&all);
+    return rc;
+}
+
+/* ------------------------------------------------------------------ Python interface */
+
+static int check_pair(Core *c, Py_ssize_t u, Py_ssize_t v) {
+    if (u == v) { PyErr_SetString(PyExc_ValueError, "no loops: u must differ from v"); return -1; }
+    if (u < 0 || v < 0 || u >= c->n || v >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return -1; }
+    return 0;
+}
+
+static int pylong_to_limbs(PyObject *o, limb *out, int K) {
+    unsigned char buf[8 * 64];
+    unsigned char *b = K <= 64 ? buf : (unsigned char *)PyMem_Malloc((size_t)K * 8);
+    if (!b) { PyErr_NoMemory(); return -1; }
+#if PY_VERSION_HEX >= 0x030D0000
+    int rc = _PyLong_AsByteArray((PyLongObject *)o, b, (size_t)K * 8, 1, 1, 1);
+#else
+    int rc = _PyLong_AsByteArray((PyLongObject *)o, b, (size_t)K * 8, 1, 1);
+#endif
+    if (rc == 0)
+        for (int i = 0; i < K; i++) {
+            limb x = 0;
+            for (int j = 7; j >= 0; j--) x = (x << 8) | b[8 * i + j];
+            out[i] = x;
+        }
+    if (b != buf) PyMem_Free(b);
+    return rc;
+}
+
+static PyObject *limbs_to_pylong(const limb *a, int K) {
+    unsigned char buf[8 * 64];
+    unsigned char *b = K <= 64 ? buf : (unsigned char *)PyMem_Malloc((size_t)K * 8);
+    if (!b) return PyErr_NoMemory();
+    for (int i = 0; i < K; i++)
+        for (int j = 0; j < 8; j++) b[8 * i + j] = (unsigned char)(a[i] >> (8 * j));
+    PyObject *r = _PyLong_FromByteArray(b, (size_t)K * 8, 1, 1);
+    if (b != buf) PyMem_Free(b);
+    return r;
+}
+
+static PyObject *weight_of(Core *c, int u, int v) {
+    limb *w = edge_w2(c, u, v);
+    if (!w) return PyLong_FromLong(0);
+    mp_half(c->t0, w, c->K);
+    return limbs_to_pylong(c->t0, c->K);
+}
+
+static int do_set_weight(Core *c, int u, int v, PyObject *w) {
+    if (!PyLong_Check(w)) { PyErr_SetString(PyExc_TypeError, "weights must be int"); return -1; }
+    int sign = _PyLong_Sign(w);
+    if (sign < 0) { PyErr_SetString(PyExc_ValueError, "weights must be >= 0"); return -1; }
+    size_t bits = _PyLong_NumBits(w);
+    if (bits == (size_t)-1 && PyErr_Occurred()) return -1;
+    int K2 = need_limbs(bits);
+    if (K2 > c->K && widen(c, K2) < 0) return -1;
+    int K = c->K;
+    limb *nw = c->t1;
+    if (pylong_to_limbs(w, nw, K) < 0) return -1;
+    mp_add(nw, nw, nw, K);
+    limb *old = edge_w2(c, u, v);
+    if (sign == 0) {
+        if (!old) return 0;
+        adj_remove(c, u, v);
+        adj_remove(c, v, u);
+    } else if (old) {
+        if (mp_eq(old, nw, K)) return 0;
+        mp_copy(old, nw, K);
+        mp_copy(edge_w2(c, v, u), nw, K);
+    } else {
+        if (adj_append(&c->adj[u], v, nw, K) < 0 || adj_append(&c->adj[v], u, nw, K) < 0) return -1;
+        c->pos[(size_t)u * c->n + v] = c->adj[u].len - 1;
+        c->pos[(size_t)v * c->n + u] = c->adj[v].len - 1;
+    }
+    return iv_push2(&c->changed, u, v);
+}
+
+static int parse_pair(Core *c, PyObject *const *args, int *u, int *v) {
+    Py_ssize_t a = PyLong_AsSsize_t(args[0]);
+    if (a == -1 && PyErr_Occurred()) return -1;
+    Py_ssize_t b = PyLong_AsSsize_t(args[1]);
+    if (b == -1 && PyErr_Occurred()) return -1;
+    if (check_pair(c, a, b) < 0) return -1;
+    *u = (int)a;
+    *v = (int)b;
+    return 0;
+}
+
+static PyObject *Core_set_weight(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    int u, v;
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "set_weight(u, v, weight)"); return NULL; }
+    if (parse_pair(c, args, &u, &v) < 0 || do_set_weight(c, u, v, args[2]) < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_weight(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    int u, v;
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "weight(u, v)"); return NULL; }
+    if (parse_pair(c, args, &u, &v) < 0) return NULL;
+    return weight_of(c, u, v);
+}
+
+static PyObject *Core_add_weight(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    int u, v;
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "add_weight(u, v, delta)"); return NULL; }
+    if (parse_pair(c, args, &u, &v) < 0) return NULL;
+    PyObject *w = weight_of(c, u, v);
+    if (!w) return NULL;
+    PyObject *s = PyNumber_Add(w, args[2]);
+    Py_DECREF(w);
+    if (!s) return NULL;
+    int rc = do_set_weight(c, u, v, s);
+    Py_DECREF(s);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_mate(Core *c, PyObject *arg) {
+    Py_ssize_t v = PyLong_AsSsize_t(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    if (v < 0 || v >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    int m = c->mate[v];
+    if (m == NONE) Py_RETURN_NONE;
+    return PyLong_FromLong(m);
+}
+
+static PyObject *Core_mates(Core *c, PyObject *unused) {
+    PyObject *l = PyList_New(c->n);
+    if (!l) return NULL;
+    for (int v = 0; v < c->n; v++) {
+        PyObject *x;
+        if (c->mate[v] == NONE) { x = Py_None; Py_INCREF(x); } else x = PyLong_FromLong(c->mate[v]);
+        if (!x) { Py_DECREF(l); return NULL; }
+        PyList_SET_ITEM(l, v, x);
+    }
+    return l;
+}
+
+static PyObject *Core_neighbours(Core *c, PyObject *arg) {
+    Py_ssize_t v = PyLong_AsSsize_t(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    if (v < 0 || v >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    PyObject *d = PyDict_New();
+    if (!d) return NULL;
+    Adj *a = &c->adj[v];
+    for (int i = 0; i < a->len; i++) {
+        if (a->nb[i] < 0) continue;
+        PyObject *k = PyLong_FromLong(a->nb[i]);
+        PyObject *w = weight_of(c, (int)v, a->nb[i]);
+        if (!k || !w || PyDict_SetItem(d, k, w) < 0) { Py_XDECREF(k); Py_XDECREF(w); Py_DECREF(d); return NULL; }
+        Py_DECREF(k);
+        Py_DECREF(w);
+    }
+    return d;
+}
+
+static PyObject *Core_edges(Core *c, PyObject *unused) {
+    PyObject *l = PyList_New(0);
+    if (!l) return NULL;
+    for (int u = 0; u < c->n; u++) {
+        Adj *a = &c->adj[u];
+        for (int i = 0; i < a->len; i++) {
+            int v = a->nb[i];
+            if (v <= u) continue;
+            PyObject *w = weight_of(c, u, v);
+            if (!w) { Py_DECREF(l); return NULL; }
+            PyObject *t = Py_BuildValue("(iiN)", u, v, w);
+            if (!t || PyList_Append(l, t) < 0) { Py_XDECREF(t); Py_DECREF(l); return NULL; }
+            Py_DECREF(t);
+        }
+    }
+    return l;
+}
+
+static PyObject *Core_total_weight(Core *c, PyObject *unused) {
+    PyObject *total = PyLong_FromLong(0);
+    for (int v = 0; v < c->n && total; v++) {
+        int m = c->mate[v];
+        if (m <= v) continue;
+        PyObject *w = weight_of(c, v, m);
+        if (!w) { Py_DECREF(total); return NULL; }
+        PyObject *s = PyNumber_Add(total, w);
+        Py_DECREF(w);
+        Py_DECREF(total);
+        total = s;
+    }
+    return total;
+}
+
+static PyObject *Core_solve(Core *c, PyObject *args, PyObject *kw) {
+    static char *names[] = {"warm", NULL};
+    PyObject *warm = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|$O", names, &warm)) return NULL;
+    int rc = 0;
+    if (warm == Py_False) {
+        c->changed.len = 0;
+        c->solve_count++;
+        rc = reset(c);
+        if (rc == 0) rc = run_all(c);
+    } else {
+        c->solve_count++;
+        if (!c->changed.len) Py_RETURN_NONE;
+        IVec dirty = {0}, cand = {0};
+        rc = cover_changed_edges(c, &dirty);
+        c->changed.len = 0;
+        if (rc == 0) {
+            if (warm == Py_None && dirty.len * 8 > c->n) {
+                rc = reset(c);
+                if (rc == 0) rc = run_all(c);
+            } else {
+                rc = prepare_warm_start(c, &dirty, &cand);
+                if (rc == 0) rc = run_stages(c, cand.a, cand.len);
+            }
+        }
+        iv_free(&dirty);
+        iv_free(&cand);
+    }
+    if (rc < 0) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
+static int iv_copy(IVec *d, const IVec *a) {
+    d->a = NULL;
+    d->len = d->cap = 0;
+    if (iv_reserve(d, a->len ? a->len : 1) < 0) return -1;
+    if (a->len) memcpy(d->a, a->a, sizeof(int) * (size_t)a->len);
+    d->len = a->len;
+    return 0;
+}
+
+static PyTypeObject CoreType;
+
+/* A copy of the matcher between solves: graph, pending changes, matching, duals, blossoms.
+ * The per-stage arrays are not copied; they are made again at the next stage. */
+static PyObject *Core_copy(Core *c, PyObject *unused) {
+    Core *d = (Core *)PyType_GenericNew(&CoreType, NULL, NULL);
+    if (!d) return NULL;
+    int n = c->n, K = c->K;
+    size_t m = (size_t)(2 * n + 1);
+    d->n = n;
+    d->K = K;
+    d->solve_count = c->solve_count;
+    d->mark_gen = 1;
+    d->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
+    d->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
+    d->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    d->dual = (limb *)PyMem_Malloc(sizeof(limb) * m * K);
+    d->parent = (int *)PyMem_Malloc(sizeof(int) * m);
+    d->base = (int *)PyMem_Malloc(sizeof(int) * m);
+    d->top = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    d->children = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+    d->cycle = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+    d->mark = (int *)PyMem_Calloc(m, sizeof(int));
+    d->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
+    d->t0 = (limb *)PyMem_Calloc((size_t)4 * K + 4, sizeof(limb));
+    if (!d->adj || !d->pos || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
+        !d->children || !d->cycle || !d->mark || !d->pos2 || !d->t0)
+        goto fail;
+    d->t1 = d->t0 + K;
+    d->t2 = d->t0 + 2 * K;
+    d->t3 = d->t0 + 3 * K;
+    for (int v = 0; v < n; v++) {
+        Adj *a = &c->adj[v], *b = &d->adj[v];
+        int cap = a->len ? a->len : 1;
+        b->nb = (int *)PyMem_Malloc(sizeof(int) * (size_t)cap);
+        b->w = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)cap * K);
+        if (!b->nb || !b->w) goto fail;
+        if (a->len) {
+            memcpy(b->nb, a->nb, sizeof(int) * (size_t)a->len);
+            memcpy(b->w, a->w, sizeof(limb) * (size_t)a->len * K);
+        }
+        b->len = a->len;
+        b->cap = cap;
+        b->dead = a->dead;
+    }
+    if (n) memcpy(d->pos, c->pos, sizeof(int) * (size_t)n * (size_t)n);
+    if (n) memcpy(d->mate, c->mate, sizeof(int) * (size_t)n);
+    memcpy(d->dual, c->dual, sizeof(limb) * m * K);
+    memcpy(d->parent, c->parent, sizeof(int) * m);
+    memcpy(d->base, c->base, sizeof(int) * m);
+    if (n) memcpy(d->top, c->top, sizeof(int) * (size_t)n);
+    for (size_t b = 0; b < (size_t)(2 * n); b++)
+        if (iv_copy(&d->children[b], &c->children[b]) < 0 || iv_copy(&d->cycle[b], &c->cycle[b]) < 0) goto fail;
+    if (iv_copy(&d->unused_ids, &c->unused_ids) < 0 || iv_copy(&d->changed, &c->changed) < 0) goto fail;
+    return (PyObject *)d;
+fail:
+    Py_DECREF(d);
+    if (!PyErr_Occurred()) PyErr_NoMemory();
+    return NULL;
+}
+
+static PyObject *Core_deepcopy(Core *c, PyObject *memo) { return Core_copy(c, NULL); }
+
+static PyObject *Core_state(Core *c, PyObject *unused) {
+    /* (mates, duals, parents, children, bases) for the certificate check in Python */
+    int n = c->n, K = c->K;
+    PyObject *mates = Core_mates(c, NULL);
+    PyObject *duals = PyList_New(2 * n), *parents = PyList_New(2 * n), *children = PyList_New(2 * n),
+             *bases = PyList_New(2 * n);
+    if (!mates || !duals || !parents || !children || !bases) goto fail;
+    for (int b = 0; b < 2 * n; b++) {
+        PyObject *d = limbs_to_pylong(NUM(c->dual, b), K);
+        if (!d) goto fail;
+        PyList_SET_ITEM(duals, b, d);
+        PyList_SET_ITEM(parents, b, PyLong_FromLong(c->parent[b]));
+        PyList_SET_ITEM(bases, b, PyLong_FromLong(b < n ? b : c->base[b]));
+        PyObject *ch = PyList_New(c->children[b].len);
+        if (!ch) goto fail;
+        for (Py_ssize_t i = 0; i < c->children[b].len; i++) PyList_SET_ITEM(ch, i, PyLong_FromLong(c->children[b].a[i]));
+        PyList_SET_ITEM(children, b, ch);
+    }
+    return Py_BuildValue("(NNNNN)", mates, duals, parents, children, bases);
+fail:
+    Py_XDECREF(mates);
+    Py_XDECREF(duals);
+    Py_XDECREF(parents);
+    Py_XDECREF(children);
+    Py_XDECREF(bases);
+    return NULL;
+}
+
+static void Core_free_all(Core *c) {
+    int n = c->n;
+    if (c->adj)
+        for (int v = 0; v < n; v++) {
+            PyMem_Free(c->adj[v].nb);
+            PyMem_Free(c->adj[v].w);
+        }
+    PyMem_Free(c->adj);
+    PyMem_Free(c->pos);
+    iv_free(&c->changed);
+    PyMem_Free(c->mate);
+    PyMem_Free(c->dual);
+    PyMem_Free(c->parent);
+    PyMem_Free(c->base);
+    PyMem_Free(c->top);
+    for (int b = 0; b < 2 * n; b++) {
+        if (c->children) iv_free(&c->children[b]);
+        if (c->cycle) iv_free(&c->cycle[b]);
+        if (c->bss_list) iv_free(&c->bss_list[b]);
+        if (c->members) iv_free(&c->members[b]);
+    }
+    PyMem_Free(c->children);
+    PyMem_Free(c->cycle);
+    PyMem_Free(c->bss_list);
+    PyMem_Free(c->members);
+    iv_free(&c->unused_ids);
+    iv_free(&c->split);
+    PyMem_Free(c->label);
+    PyMem_Free(c->le);
+    PyMem_Free(c->bts);
+    PyMem_Free(c->bss);
+    PyMem_Free(c->stamp);
+    PyMem_Free(c->tree);
+    PyMem_Free(c->bss_has_list);
+    PyMem_Free(c->bts_key);
+    PyMem_Free(c->bss_key);
+    PyMem_Free(c->since);
+    PyMem_Free(c->shift);
+    PyMem_Free(c->sfix);
+    PyMem_Free(c->h1.a);
+    PyMem_Free(c->h2.a);
+    PyMem_Free(c->h3.a);
+    PyMem_Free(c->h4.a);
+    iv_free(&c->queue);
+    PyMem_Free(c->mark);
+    PyMem_Free(c->pos2);
+    iv_free(&c->tmp);
+    iv_free(&c->tmp2);
+    iv_free(&c->stack);
+    PyMem_Free(c->t0);
+}
+
+static void Core_dealloc(Core *c) {
+    Core_free_all(c);
+    Py_TYPE(c)->tp_free((PyObject *)c);
+}
+
+static int Core_init(Core *c, PyObject *args, PyObject *kw) {
+    Py_ssize_t n;
+    if (!PyArg_ParseTuple(args, "n", &n)) return -1;
+    if (n < 0) { PyErr_SetString(PyExc_ValueError, "vertex_count must be >= 0"); return -1; }
+    if (n > 46000) { PyErr_SetString(PyExc_ValueError, "vertex_count too large for the compiled matcher"); return -1; }
+    if (c->n || c->adj) { PyErr_SetString(PyExc_RuntimeError, "already initialised"); return -1; }
+    c->n = (int)n;
+    c->K = 1;
+    size_t m = (size_t)(2 * n + 1);
+    c->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
+    c->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
+    c->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    c->dual = (limb *)PyMem_Calloc(m, sizeof(limb));
+    c->parent = (int *)PyMem_Malloc(sizeof(int) * m);
+    c->base = (int *)PyMem_Malloc(sizeof(int) * m);
+    c->top = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
+    c->children = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+    c->cycle = (IVec *)PyMem_Calloc(m, sizeof(IVec));
+    c->mark = (int *)PyMem_Calloc(m, sizeof(int));
+    c->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
+    c->t0 = (limb *)PyMem_Calloc(8, sizeof(limb));
+    if (!c->adj || !c->pos || !c->mate || !c->dual || !c->parent || !c->base || !c->top || !c->children ||
+        !c->cycle || !c->mark || !c->pos2 || !c->t0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    c->t1 = c->t0 + 1;
+    c->t2 = c->t0 + 2;
+    c->t3 = c->t0 + 3;
+    memset(c->pos, 0xff, sizeof(int) * (size_t)n * (size_t)n);
+    c->mark_gen = 1;
+    for (int v = 0; v < n; v++) {
+        c->mate[v] = NONE;
+        c->top[v] = v;
+    }
+    for (Py_ssize_t b = 0; b < 2 * n; b++) {
+        c->parent[b] = -1;
+        c->base[b] = b < n ? (int)b : -1;
+    }
+    for (Py_ssize_t b = 2 * n - 1; b >= n; b--)
+        if (iv_push(&c->unused_ids, (int)b) < 0) return -1;
+    return 0;
+}
+
+static PyObject *Core_get_n(Core *c, void *unused) { return PyLong_FromLong(c->n); }
+static PyObject *Core_get_sc(Core *c, void *unused) { return PyLong_FromLong(c->solve_count); }
+static int Core_set_sc(Core *c, PyObject *v, void *unused) {
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    c->solve_count = x;
+    return 0;
+}
+static PyObject *Core_get_limbs(Core *c, void *unused) { return PyLong_FromLong(c->K); }
+
+static PyMethodDef Core_methods[] = {
+    {"set_weight", (PyCFunction)(void (*)(void))Core_set_weight, METH_FASTCALL, "Set the weight of edge {u, v}; 0 removes the edge."},
+    {"weight", (PyCFunction)(void (*)(void))Core_weight, METH_FASTCALL, "Current weight of edge {u, v} (0 if there is no edge)."},
+    {"add_weight", (PyCFunction)(void (*)(void))Core_add_weight, METH_FASTCALL, "Add delta to the weight of {u, v}."},
+    {"mate", (PyCFunction)Core_mate, METH_O, "The vertex matched to v, or None."},
+    {"mates", (PyCFunction)Core_mates, METH_NOARGS, "For every vertex its mate, or None."},
+    {"neighbours", (PyCFunction)Core_neighbours, METH_O, "A copy of the edges of v as {neighbour: weight}."},
+    {"edges", (PyCFunction)Core_edges, METH_NOARGS, "All edges as (u, v, weight) with u < v, as a list."},
+    {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
+    {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS, "Make the matching maximum-weight again."},
+    {"state", (PyCFunction)Core_state, METH_NOARGS, "(mates, duals, parents, children, bases) for checking."},
+    {"__copy__", (PyCFunction)Core_copy, METH_NOARGS, "A copy of the matcher (graph, matching, duals, blossoms)."},
+    {"__deepcopy__", (PyCFunction)Core_deepcopy, METH_O, "The same as __copy__ (nothing is shared)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Core_getset[] = {
+    {"vertex_count", (getter)Core_get_n, NULL, "Number of vertices.", NULL},
+    {"solve_count", (getter)Core_get_sc, (setter)Core_set_sc, "Number of solves.", NULL},
+    {"limbs", (getter)Core_get_limbs, NULL, "64-bit limbs per number.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "fairpair.matching._blossom.Core",
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Compiled maximum-weight matching core (see blossom.py for the algorithm).",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_blossom", "Compiled core of fairpair.matching.", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__blossom(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,184 @@
+"""The matcher fairpair uses: the compiled core when it is built, the Python reference otherwise.
+
+``_blossom.c`` is a step-for-step port of :class:`~fairpair.matching.blossom.PythonMatcher`
+with exact fixed-width integers (as many 64-bit limbs as the largest weight needs): 20-30x
+faster on complete graphs (``benchmarks/bench_matching.py``), ~10x on a whole Dutch round.
+It is built by the package's own build (``setup.py``); without a C compiler the build says
+so and the package falls back to the Python core, which gives the same results.
+``FAIRPAIR_MATCHER=python`` (or ``backend="python"``) selects the Python core explicitly,
+``FAIRPAIR_MATCHER=c`` insists on the compiled one.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+from fairpair.matching.blossom import PythonMatcher, check_certificate
+
+_Core: type[Core] | None
+try:
+    from fairpair.matching._blossom import Core
+
+    _Core = Core
+except ImportError:  # not built (no compiler at install): the Python core is used
+    _Core = None
+
+Backend = Literal["c", "python"]
+_ENV = "FAIRPAIR_MATCHER"
+# The compiled core keeps an n x n index of edge positions (4 bytes each): past this many
+# vertices (1 GiB of index) the default is the Python core, whose memory follows the edges.
+COMPILED_MAX_VERTICES = 16384
+
+
+def compiled_core_available() -> bool:
+    """True when the compiled matching core was built and can be imported."""
+    return _Core is not None
+
+
+def default_backend() -> Backend:
+    """The backend ``WeightedMatcher`` uses: ``$FAIRPAIR_MATCHER``, else ``c`` when built."""
+    chosen = os.environ.get(_ENV, "").strip().lower()
+    if chosen == "python":
+        return "python"
+    if chosen in ("c", "compiled"):
+        return "c"
+    if chosen:
+        raise ValueError(f"{_ENV}={chosen!r}: expected 'c' or 'python'")
+    return "c" if _Core is not None else "python"
+
+
+class WeightedMatcher:
+    """Maximum-weight matching of a general graph with non-negative integer weights.
+
+    The matching, the duals and the blossoms are kept between solves.
+
+    Vertices are ``0 .. vertex_count - 1``. A weight of 0 means "no edge". Change weights with
+    :meth:`set_weight` / :meth:`add_weight`, then call :meth:`solve`; the matching then has the
+    maximum total weight (not necessarily maximum cardinality) for the current weights.
+    Weights are exact Python ints of any size. ``backend`` picks the core (see the module
+    docstring); both give the same matchings.
+    """
+
+    backend: Backend
+
+    def __init__(self, vertex_count: int, *, backend: Backend | None = None) -> None:
+        chosen = backend or default_backend()
+        if backend is None and vertex_count > COMPILED_MAX_VERTICES and not os.environ.get(_ENV):
+            chosen = "python"
+        impl: Core | PythonMatcher
+        if chosen == "c":
+            if _Core is None:
+                raise ImportError(
+                    "the compiled matching core (fairpair.matching._blossom) is not built: "
+                    "reinstall fairpair with a C compiler, or use FAIRPAIR_MATCHER=python"
+                )
+            if vertex_count < 0:
+                raise ValueError("vertex_count must be >= 0")
+            impl = _Core(vertex_count)
+        elif chosen == "python":
+            impl = PythonMatcher(vertex_count)
+        else:
+            raise ValueError(f"unknown matcher backend {chosen!r}")
+        self._bind(impl, chosen)
+
+    def _bind(self, impl: Core | PythonMatcher, backend: Backend) -> None:
+        self.backend = backend
+        self._impl = impl
+        # The engines call these millions of times: bind them to the core, without a wrapper.
+        self.set_weight = impl.set_weight  # type: ignore[method-assign,assignment]
+        self.weight = impl.weight  # type: ignore[method-assign,assignment]
+        self.add_weight = impl.add_weight  # type: ignore[method-assign,assignment]
+        self.mate = impl.mate  # type: ignore[method-assign,assignment]
+
+    def __deepcopy__(self, memo: dict[int, object]) -> WeightedMatcher:
+        """An independent copy: weights, pending changes, matching, duals and blossoms."""
+        clone = WeightedMatcher.__new__(WeightedMatcher)
+        memo[id(self)] = clone
+        clone._bind(copy.deepcopy(self._impl, memo), self.backend)
+        return clone
+
+    def __copy__(self) -> WeightedMatcher:
+        """The same as a deep copy: two matchers never share their state."""
+        return self.__deepcopy__({})
+
+    @property
+    def solve_count(self) -> int:
+        """Number of solves so far."""
+        return self._impl.solve_count
+
+    @solve_count.setter
+    def solve_count(self, value: int) -> None:
+        self._impl.solve_count = value
+
+    @property
+    def vertex_count(self) -> int:
+        """Number of vertices."""
+        return self._impl.vertex_count
+
+    def set_weight(self, u: int, v: int, weight: int) -> None:
+        """Set the weight of edge {u, v}; 0 removes the edge."""
+        self._impl.set_weight(u, v, weight)
+
+    def weight(self, u: int, v: int) -> int:
+        """Current weight of edge {u, v} (0 if there is no edge)."""
+        return self._impl.weight(u, v)
+
+    def add_weight(self, u: int, v: int, delta: int) -> None:
+        """Add ``delta`` to the weight of {u, v}; the result must stay >= 0."""
+        self._impl.add_weight(u, v, delta)
+
+    def neighbours(self, v: int) -> dict[int, int]:
+        """A copy of the edges of ``v`` as {neighbour: weight}."""
+        return self._impl.neighbours(v)
+
+    def edges(self) -> Iterator[tuple[int, int, int]]:
+        """All edges as (u, v, weight) with u < v."""
+        return iter(self._impl.edges())
+
+    def solve(self, *, warm: bool | None = None) -> None:
+        """Make the matching maximum-weight again for the current weights.
+
+        By default the previous matching, duals and blossoms are repaired around the vertices
+        whose edges changed, unless so many changed that starting over is faster. ``warm=True``
+        always repairs, ``warm=False`` always starts over (as :meth:`solve_from_scratch`).
+        """
+        self._impl.solve(warm=warm)
+
+    def solve_from_scratch(self) -> None:
+        """Forget the previous matching and duals and solve anew."""
+        self._impl.solve(warm=False)
+
+    def mate(self, v: int) -> int | None:
+        """The vertex matched to ``v``, or None."""
+        return self._impl.mate(v)
+
+    def mates(self) -> list[int | None]:
+        """For every vertex its mate, or None."""
+        return self._impl.mates()
+
+    def total_weight(self) -> int:
+        """Total weight of the current matching."""
+        return self._impl.total_weight()
+
+    def check_optimality(self) -> None:
+        """Raise AssertionError unless matching, duals and blossoms prove optimality."""
+        impl = self._impl
+        if isinstance(impl, PythonMatcher):
+            impl.check_optimality()
+            return
+        mates, dual, parent, children, base = impl.state()
+        check_certificate(impl.edges(), mates, dual, parent, children, base)
+
+
+def max_weight_matching(
+    vertex_count: int, edges: Iterable[tuple[int, int, int]]
+) -> list[int | None]:
+    """One-shot convenience: the mates of a maximum-weight matching of the given graph."""
+    matcher = WeightedMatcher(vertex_count)
+    for u, v, w in edges:
+        matcher.set_weight(u, v, w)
+    matcher.solve_from_scratch()
+    return matcher.mates()
