@@ -53,9 +53,10 @@ def pair_greedy(tournament: Tournament) -> Pairing:
     """A plain Swiss pairing for generating histories fast (not a FIDE system).
 
     Score groups from the top; in each (downfloaters first), the upper half meets the lower
-    half in order, each player taking the first lower-half player he has not met; whoever is
-    left floats to the next group. The last players left are paired with anyone not met yet.
-    The bye goes to the lowest player who may get it.
+    half in order, each player taking the first lower-half player he has not met whose colour
+    preference differs from his (else the first he may meet by C3, else the first not met);
+    whoever is left floats to the next group. The last players left are paired with anyone
+    not met yet. The bye goes to the lowest player who may get it.
     """
     view = swiss_round(tournament)
     players = list(view.players)
@@ -80,13 +81,13 @@ def pair_greedy(tournament: Tournament) -> Pairing:
         taken: set[int] = set()
         floaters = []
         for a in pool[:half]:
-            for k, b in enumerate(lower):
-                if k not in taken and b.id not in a.opponents:
-                    taken.add(k)
-                    pairs.append((a, b))
-                    break
-            else:
+            free = [k for k, b in enumerate(lower) if k not in taken and b.id not in a.opponents]
+            if not free:
                 floaters.append(a)
+                continue
+            k = min(free, key=lambda k: (_colour_clash(a, lower[k]), k))
+            taken.add(k)
+            pairs.append((a, lower[k]))
         floaters += [b for k, b in enumerate(lower) if k not in taken]
         if end == len(players):
             break
@@ -103,6 +104,14 @@ def pair_greedy(tournament: Tournament) -> Pairing:
         white, black, _ = allocate_colours(a, b, view.initial_colour)
         games.append(Game(white.id, black.id))
     return Pairing(round=view.round, boards=tuple(games), bye=bye)
+
+
+def _colour_clash(a: SwissPlayer, b: SwissPlayer) -> int:
+    """0: preferences differ (or one has none), 1: same mild or strong one, 2: same absolute."""
+    pa, pb = a.preference, b.preference
+    if pa.colour is None or pb.colour is None or pa.colour is not pb.colour:
+        return 0
+    return 2 if pa.absolute and pb.absolute else 1
 
 
 def history_file(cache: Path, players: int, kind: str) -> Path:

@@ -167,7 +167,9 @@ class DutchRound:
         """Solves of the bye pre-pass (C5), on a matcher of its own."""
         self.moved_down: dict[int, list[int]] = {}
         self.check_complete = False
-        self.matcher: Matcher = matcher(n)
+        # Odd rounds: a phantom vertex (number n) makes the round even; see _with_phantom.
+        self.lift = 1 << (self.layout.completion + 2) if n % 2 == 1 else 0
+        self.matcher: Matcher = _with_phantom(matcher, n, self.lift)
 
     # --- absolute criteria ----------------------------------------------------------------
 
@@ -201,7 +203,7 @@ class DutchRound:
         """The weight of pair {u, v}, u before v in pairing order, for the bracket step."""
         lay = self.layout
         nc = self.not_candidate
-        weight = (1 + nc[u] + nc[v]) << lay.completion  # C4, C2, C5: complete the round
+        weight = ((1 + nc[u] + nc[v]) << lay.completion) + self.lift  # C4, C2, C5: complete
         if in_current:
             weight += (1 << lay.pairs_here) + (1 << (lay.scores_here + self.off[u]))  # C6, C7
         if in_next:
@@ -284,24 +286,49 @@ class DutchRound:
     # --- the matcher ----------------------------------------------------------------------
 
     def solve(self) -> None:
-        # The first solve of the round sees a fresh graph (the matcher starts over); every
-        # later one follows a change around few vertices or one bracket, where repairing the
-        # previous matching is faster than the matcher's own size rule (measured: 6x on
-        # round 1 of a 337-player event, equal or better on the others).
-        self.matcher.solve(warm=True if self.solves else None)
+        # The first solve of the round sees a fresh graph: the matcher starts over (asked
+        # directly, so that it does not first look for the vertices of the whole graph's
+        # changed edges); every later one follows a change around few vertices or one bracket,
+        # where repairing the previous matching is faster than the matcher's own size rule
+        # (measured: 6x on round 1 of a 337-player event, equal or better on the others).
+        self.matcher.solve(warm=self.solves > 0)
         self.solves += 1
 
     def mate(self, v: int) -> int | None:
-        return self.matcher.mate(v)
+        """The player paired with ``v`` in the current matching (None for the phantom)."""
+        m = self.matcher.mate(v)
+        return None if m is None or m >= self.n else m
 
-    def nudge(self, edges: Sequence[tuple[int, int]], delta: int) -> None:
-        add = self.matcher.add_weight
-        for u, v in edges:
-            add(u, v, delta)
+    def reward(self, u: int, others: Sequence[int], bonus: int) -> None:
+        """Add ``bonus`` to every edge from ``u`` to one of ``others`` that exists."""
+        row = self.matcher.neighbours(u)
+        set_weight = self.matcher.set_weight
+        for v in others:
+            w = row.get(v)
+            if w:
+                set_weight(u, v, w + bonus)
 
-    def live_edges(self, u: int, others: Sequence[int]) -> list[tuple[int, int]]:
-        weight = self.matcher.weight
-        return [(u, v) for v in others if weight(u, v) > 0]
+    def reward_by_rank(self, u: int, others: Sequence[int], least: int) -> list[tuple[int, int]]:
+        """Reward the edges from ``u`` to ``others`` (in pairing order) more the earlier the
+        opponent: the last one that exists gets ``least``, each one before it one more.
+
+        Returns those edges, earliest opponent first.
+        """
+        row = self.matcher.neighbours(u)
+        edges = [(u, v) for v in others if v in row]
+        set_weight = self.matcher.set_weight
+        for k, (_, v) in enumerate(reversed(edges)):
+            if least + k:
+                set_weight(u, v, row[v] + least + k)
+        return edges
+
+    def unlink(self, u: int, others: Sequence[int]) -> None:
+        """Remove every edge from ``u`` to one of ``others``."""
+        row = self.matcher.neighbours(u)
+        set_weight = self.matcher.set_weight
+        for v in others:
+            if v in row:
+                set_weight(u, v, 0)
 
     def _solve_unless_best(self, v: int, edges: Sequence[tuple[int, int]]) -> None:
         """Solve after rewarding ``edges`` of ``v`` in increasing order of preference.
@@ -317,14 +344,11 @@ class DutchRound:
         """Settle a pair: both players leave the graph (their other edges are removed)."""
         self.frozen[a] = self.frozen[b] = True
         self.pairs.append((a, b))
-        weight, set_weight = self.matcher.weight, self.matcher.set_weight
-        for c in range(self.n):
-            if c in (a, b):
-                continue
-            if weight(a, c):
-                set_weight(a, c, 0)
-            if weight(b, c):
-                set_weight(b, c, 0)
+        set_weight = self.matcher.set_weight
+        for x, y in ((a, b), (b, a)):
+            for c in self.matcher.neighbours(x):
+                if c != y:
+                    set_weight(x, c, 0)
 
     # --- C5 and C9: the bye ---------------------------------------------------------------
 
@@ -334,7 +358,8 @@ class DutchRound:
         players = self.players
         top = self.top_score
         shift_completion = self.score_width + self.count_width
-        prepass = self.make_matcher(n)
+        lift = 1 << (shift_completion + 2)
+        prepass = _with_phantom(self.make_matcher, n, lift)
         for u in range(n):
             row = self.compatible[u]
             for v in range(u + 1, n):
@@ -344,10 +369,12 @@ class DutchRound:
                     ) << shift_completion
                     w += (self.off[u] + self.off[v]) << self.count_width
                     w += self.score[v] == top
-                    prepass.set_weight(u, v, w)
+                    prepass.set_weight(u, v, w + lift)
         prepass.solve()
         self.prepass_solves += 1
-        unmatched = [v for v in range(n) if prepass.mate(v) is None]
+        mates = [prepass.mate(v) for v in range(n)]
+        mates = [None if m == n else m for m in mates]
+        unmatched = [v for v in range(n) if mates[v] is None]
         if len(unmatched) != 1 or not players[unmatched[0]].pab_eligible:
             raise NoValidPairing("no player can receive the pairing-allocated bye (C2, C4)")
         bye_score = self.score[unmatched[0]]
@@ -364,7 +391,7 @@ class DutchRound:
             not (p.pab_eligible and p.pairing_score <= bye_score) for p in players
         ]
         self.c9 = bye_score >= top and not any(
-            self.score[v] == top and (m := prepass.mate(v)) is not None and self.score[m] < top
+            self.score[v] == top and (m := mates[v]) is not None and self.score[m] < top
             for v in range(n)
         )
 
@@ -378,12 +405,7 @@ class DutchRound:
             self.not_candidate = [
                 not (p.pab_eligible and p.pairing_score <= 0) for p in self.players
             ]
-        set_weight = self.matcher.set_weight
-        for u in range(n):
-            row = self.compatible[u]
-            for v in range(u + 1, n):
-                if row[v]:
-                    set_weight(u, v, self.base_weight(u, v, False, False))
+        self._initial_weights()
         # With n even, the first bracket's matching (completion first) tells whether everyone
         # can be paired; solving the initial weights separately would give the same answer.
         self.check_complete = n % 2 == 0
@@ -405,6 +427,35 @@ class DutchRound:
         if len(movers) > 1 or (movers and n % 2 == 0):
             raise NoValidPairing("the players cannot all be paired (C1, C3, C4)")
         return self._result(movers[0] if movers else None)
+
+    def _initial_weights(self) -> None:
+        """Spec §9.2 step 9: every compatible pair gets fields 1 and 6 only.
+
+        That is ``base_weight(u, v, False, False)``, whose terms are a constant plus one term
+        for each player: it is computed here from those per-player terms, the same sum. The
+        sum takes only a few distinct values, and each value is made once and shared by all
+        the pairs that have it, as are the players' numbers: the ~n²/2 pairs of the round are
+        stored once as weights, and 500-bit ints and numbers above 256 are objects of their
+        own (at 5,000 players this halves the memory of the weight table).
+        """
+        n = self.n
+        lay = self.layout
+        constant = (1 << lay.completion) + self.lift
+        own = [nc << lay.completion for nc in self.not_candidate]
+        if self.c9:
+            bonuses = self.bye_games_bonus
+            own = [t + (bonus << lay.bye_games) for t, bonus in zip(own, bonuses, strict=True)]
+        terms = sorted(set(own))
+        kind = [terms.index(t) for t in own]
+        weights = [[constant + a + b for b in terms] for a in terms]
+        numbers = list(range(n))
+        set_weight = self.matcher.set_weight
+        for u in numbers:
+            row = self.compatible[u]
+            by_kind = weights[kind[u]]
+            for v in numbers[u + 1 :]:
+                if row[v]:
+                    set_weight(u, v, by_kind[kind[v]])
 
     def _c9_next(self, movers: list[int], below: list[int]) -> bool:
         """Spec §9.5 step 8: is C9 active in the next bracket?"""
@@ -467,11 +518,11 @@ class DutchRound:
                     break
                 left -= 1
                 if self.mate(m) not in resident_set:
-                    self.nudge(self.live_edges(m, residents), 1)
+                    self.reward(m, residents, 1)
                     self.solve()
                 if self.mate(m) in resident_set:
                     chosen.append(m)
-                    self.nudge(self.live_edges(m, residents), bonus)
+                    self.reward(m, residents, bonus)
                     need -= 1
         return chosen
 
@@ -479,9 +530,7 @@ class DutchRound:
         """Step 2: each paired MDP takes the highest resident that keeps every criterion."""
         for m in chosen:
             free = [r for r in residents if not self.frozen[r]]
-            edges = self.live_edges(m, free)
-            for k, edge in enumerate(reversed(edges)):
-                self.matcher.add_weight(*edge, size + k)
+            edges = self.reward_by_rank(m, free, size)
             self._solve_unless_best(m, edges)
             partner = self.mate(m)
             if partner is None or partner not in residents or self.frozen[partner]:
@@ -500,8 +549,6 @@ class DutchRound:
         if s1_size == 0:
             return
         b = self.count_width
-        add = self.matcher.add_weight
-        set_weight = self.matcher.set_weight
         # Step 4: fewest exchanges, then the smallest BSN-sum difference. When S1 is already
         # exactly the set of upper members, the matching is optimal for those rewards too and
         # they would stay constant from here on: skip them.
@@ -509,8 +556,7 @@ class DutchRound:
         if exchanges:
             for i, x in enumerate(rem):
                 bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
-                for x2, y in self.live_edges(x, rem[i + 1 :]):
-                    add(x2, y, bonus)
+                self.reward(x, rem[i + 1 :], bonus)
             self.solve()
             exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
@@ -521,14 +567,12 @@ class DutchRound:
                     break
                 later = rem[pos[x] + 1 :]
                 if upper(x):
-                    edges = self.live_edges(x, later)
-                    self.nudge(edges, -1)
+                    self.reward(x, later, -1)
                     self.solve()
                     if upper(x):
-                        self.nudge(edges, 1)
+                        self.reward(x, later, 1)
                         continue
-                for y in later:
-                    set_weight(x, y, 0)
+                self.unlink(x, later)
                 remaining -= 1
             # Step 6: move the lowest BSNs of S2 into S1 first.
             remaining = exchanges
@@ -536,31 +580,25 @@ class DutchRound:
                 if remaining <= 1:
                     break
                 if not upper(y):
-                    edges = self.live_edges(y, rem[pos[y] + 1 :])
-                    self.nudge(edges, 1)
+                    later = rem[pos[y] + 1 :]
+                    self.reward(y, later, 1)
                     self.solve()
                     became = upper(y)
-                    self.nudge(edges, -1)
+                    self.reward(y, later, -1)
                     if not became:
                         continue
-                for z in rem[: pos[y]]:
-                    set_weight(y, z, 0)
-                for z in below:
-                    set_weight(y, z, 0)
+                self.unlink(y, rem[: pos[y]])
+                self.unlink(y, below)
                 remaining -= 1
         # Step 7: fix who is in S1, then transpositions: each takes the earliest S2 player.
         uppers = [x for x in rem if upper(x)]
         upper_set = set(uppers)
         for i, x in enumerate(rem):
-            for y in rem[i + 1 :]:
-                if x not in upper_set or y in upper_set:
-                    set_weight(x, y, 0)
+            later = rem[i + 1 :]
+            self.unlink(x, [y for y in later if y in upper_set] if x in upper_set else later)
         for x in uppers:
             lower = [y for y in rem[pos[x] + 1 :] if not self.frozen[y]]
-            edges = self.live_edges(x, lower)
-            for k, edge in enumerate(reversed(edges)):
-                if k:
-                    add(*edge, k)
+            edges = self.reward_by_rank(x, lower, 0)
             self._solve_unless_best(x, edges)
             partner = self.mate(x)
             if partner is None or partner not in pos or pos[partner] < pos[x]:
@@ -610,6 +648,30 @@ class DutchRound:
                     f"the scoregroup(s) {texts}: no compatible opponent there keeping C6-C21"
                 )
         return "; ".join(parts)
+
+
+def _with_phantom(make_matcher: MatcherFactory, n: int, lift: int) -> Matcher:
+    """A matcher for ``n`` players, with a phantom vertex ``n`` when ``lift`` is not 0.
+
+    Used for an odd number of players, with every real edge raised by ``lift`` (the caller adds
+    it) and the phantom joined to every player with weight ``lift``. Why the pairing stays the
+    same: ``lift`` is above every field, so the heaviest matching of the new graph is perfect,
+    and a perfect matching weighs its real part plus ``lift * (n + 1) / 2``: it is the heaviest
+    one whose real part has (n - 1) / 2 pairs. The heaviest matching of the old graph has that
+    many pairs too: the bye pre-pass (and, later, the current matching, which every decision
+    keeps in the graph) shows that such a matching leaving a bye candidate out exists, and
+    field 1 (completion) makes it outweigh every smaller one (spec §9.4). So both graphs have
+    the same optimal pairs, the phantom's mate being the player left out. What it saves: with
+    one vertex left exposed, the blossom method keeps growing trees from it and builds many
+    blossoms; a perfect matching ends each repair quickly (odd rounds cost 2-5x even ones
+    without it; see benchmarks/NOTES.md).
+    """
+    if not lift:
+        return make_matcher(n)
+    matcher = make_matcher(n + 1)
+    for v in range(n):
+        matcher.set_weight(v, n, lift)
+    return matcher
 
 
 def _pref_text(player: SwissPlayer) -> str:
