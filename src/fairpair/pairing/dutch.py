@@ -21,6 +21,9 @@ from fairpair.pairing.swiss.colours import allocate_colours
 from fairpair.pairing.swiss.view import Float, SwissPlayer, SwissRound, swiss_round
 
 _NO_COLOUR, _WHITE, _BLACK = 0, 1, 2
+_FAR = -1
+"""What :meth:`DutchRound.mate` answers for a player paired below the bracket's next
+scoregroup in the reduced graph (see :class:`DutchRound`)."""
 
 
 def pair_dutch(tournament: Tournament, *, matcher: MatcherFactory | None = None) -> Pairing:
@@ -117,9 +120,36 @@ def _layout(score_width: int, count_width: int, rounds_done: int) -> _Layout:
 
 
 class DutchRound:
-    """The pairing of one round by the weighted-matching method of spec §9."""
+    """The pairing of one round by the weighted-matching method of spec §9.
 
-    def __init__(self, view: SwissRound, matcher: MatcherFactory) -> None:
+    **The reduced graph.** Spec §9 keeps every pair of the round in one weighted graph. Below
+    the bracket's next scoregroup (the players "far below", F) an edge only carries its initial
+    weight (§9.3, "which edges are recomputed"): ``c + t(u) + t(v)`` with a constant ``c`` and
+    a term ``t`` per player (fields 1 and 6, see :meth:`_player_terms`). Every matching the
+    engine solves for pairs everybody (with n odd, counting the phantom of
+    :func:`_with_phantom`; spec §9.4), so in a perfect matching these edges weigh, in total,
+    a constant plus ``c / 2 + t(x)`` for each bracket player x paired below (the others in F
+    are all paired anyway) - and minus ``c / 2 + t(y)`` plus ``lift`` if the phantom's mate y
+    is in F. The weight of a perfect matching is therefore a function of its pairs inside
+    the bracket B (movers, residents, next scoregroup, which keep their full weights) and of
+    the set D of B-players it sends below, and a pair (B-part, D) can be completed exactly
+    when F with D can all be paired (C1, C3), with one player of F left to the phantom
+    when the phantom is sent below.
+
+    So, by default (``reduced=True``), the matcher holds only B and, for each B-player, a
+    private "drain" vertex joined to him alone with weight ``c / 2 + t(x)`` (for the phantom:
+    ``lift - c / 2 - min t`` over F). Every perfect matching of the full graph gives a matching
+    of this graph of the same weight up to one constant, so its optimum weighs at least the
+    full optimum; after each solve the drains used are checked (:meth:`_completes`): if F
+    with the players sent below can all be paired (a greedy pairing is found), the optimum
+    of the reduced graph is a matching of the full graph of at least the full optimum's
+    weight, hence optimal, and the engine's decisions (which read only the mates of B's
+    players) are those of spec §9. If the greedy check fails, the full graph is built as
+    spec §9 has it at that point and the round goes on there (:meth:`_leave_reduced`).
+    The reduced graph has ~|B|² edges instead of ~n²/2, built bracket by bracket.
+    """
+
+    def __init__(self, view: SwissRound, matcher: MatcherFactory, *, reduced: bool = True) -> None:
         self.view = view
         self.players: tuple[SwissPlayer, ...] = view.players
         players = self.players
@@ -169,7 +199,22 @@ class DutchRound:
         self.check_complete = False
         # Odd rounds: a phantom vertex (number n) makes the round even; see _with_phantom.
         self.lift = 1 << (self.layout.completion + 2) if n % 2 == 1 else 0
-        self.matcher: Matcher = _with_phantom(matcher, n, self.lift)
+        self.size = n + (n % 2)
+        """Vertices of the full graph: the players and, if n is odd, the phantom."""
+        self.reduced = reduced
+        self.fallbacks = 0
+        """1 if the round left the reduced graph for the full one."""
+        self.far_start = 0
+        """Players ``far_start..n-1`` are below the current bracket's next scoregroup (F)."""
+        self.own: list[int] = [0] * n
+        self.checked: tuple[tuple[int, ...], bool] | None = None
+        self.entered = [False] * n
+        self.compat_bits: list[int] | None = None
+        self.absolute_mask = 0
+        self.constant = 0
+        self.matcher: Matcher = (
+            matcher(2 * self.size) if reduced else _with_phantom(matcher, n, self.lift)
+        )
 
     # --- absolute criteria ----------------------------------------------------------------
 
@@ -293,11 +338,16 @@ class DutchRound:
         # (measured: 6x on round 1 of a 337-player event, equal or better on the others).
         self.matcher.solve(warm=self.solves > 0)
         self.solves += 1
+        if self.reduced and not self._completes():
+            self._leave_reduced()
 
     def mate(self, v: int) -> int | None:
-        """The player paired with ``v`` in the current matching (None for the phantom)."""
+        """The player paired with ``v`` in the current matching: None for the phantom,
+        ``_FAR`` for a drain (a player below the next scoregroup)."""
         m = self.matcher.mate(v)
-        return None if m is None or m >= self.n else m
+        if m is None or m == self.n:
+            return None
+        return _FAR if m >= self.size else m
 
     def reward(self, u: int, others: Sequence[int], bonus: int) -> None:
         """Add ``bonus`` to every edge from ``u`` to one of ``others`` that exists."""
@@ -405,7 +455,9 @@ class DutchRound:
             self.not_candidate = [
                 not (p.pab_eligible and p.pairing_score <= 0) for p in self.players
             ]
-        self._initial_weights()
+        self.own = self._player_terms()
+        if not self.reduced:
+            self._initial_weights()
         # With n even, the first bracket's matching (completion first) tells whether everyone
         # can be paired; solving the initial weights separately would give the same answer.
         self.check_complete = n % 2 == 0
@@ -428,34 +480,147 @@ class DutchRound:
             raise NoValidPairing("the players cannot all be paired (C1, C3, C4)")
         return self._result(movers[0] if movers else None)
 
-    def _initial_weights(self) -> None:
-        """Spec §9.2 step 9: every compatible pair gets fields 1 and 6 only.
-
-        That is ``base_weight(u, v, False, False)``, whose terms are a constant plus one term
-        for each player: it is computed here from those per-player terms, the same sum. The
-        sum takes only a few distinct values, and each value is made once and shared by all
-        the pairs that have it, as are the players' numbers: the ~n²/2 pairs of the round are
-        stored once as weights, and 500-bit ints and numbers above 256 are objects of their
-        own (at 5,000 players this halves the memory of the weight table).
-        """
-        n = self.n
+    def _player_terms(self) -> list[int]:
+        """The initial weight of a pair (spec §9.2 step 9: fields 1 and 6, i.e.
+        ``base_weight(u, v, False, False)``) is ``self.constant + own[u] + own[v]``; returns
+        ``own``, the player's term (C4/C2/C5 and C9 with the first bracket's flag)."""
         lay = self.layout
-        constant = (1 << lay.completion) + self.lift
+        self.constant = (1 << lay.completion) + self.lift
         own = [nc << lay.completion for nc in self.not_candidate]
         if self.c9:
             bonuses = self.bye_games_bonus
             own = [t + (bonus << lay.bye_games) for t, bonus in zip(own, bonuses, strict=True)]
+        return own
+
+    def _initial_weights(self, first: int = 0) -> None:
+        """Spec §9.2 step 9: every compatible pair gets fields 1 and 6 only (from
+        :meth:`_player_terms`). With ``first``, only the pairs of unpaired players that reach
+        a player from ``first`` on.
+
+        The sum takes only a few distinct values, and each value is made once and shared by
+        all the pairs that have it, as are the players' numbers: 500-bit ints and numbers
+        above 256 are objects of their own (at 5,000 players this halves the memory of the
+        full weight table).
+        """
+        n = self.n
+        own = self.own
         terms = sorted(set(own))
         kind = [terms.index(t) for t in own]
-        weights = [[constant + a + b for b in terms] for a in terms]
+        weights = [[self.constant + a + b for b in terms] for a in terms]
         numbers = list(range(n))
         set_weight = self.matcher.set_weight
+        frozen = self.frozen
         for u in numbers:
+            if frozen[u]:
+                continue
             row = self.compatible[u]
             by_kind = weights[kind[u]]
-            for v in numbers[u + 1 :]:
+            for v in numbers[max(u + 1, first) :]:
                 if row[v]:
                     set_weight(u, v, by_kind[kind[v]])
+        if self.lift:
+            for u in numbers[first:]:
+                set_weight(u, n, self.lift)
+
+    # --- the reduced graph (see the class docstring) --------------------------------------
+
+    def _enter(self, players: Sequence[int], far_start: int) -> None:
+        """Give players who join a bracket their drain (and phantom) edges; F starts anew."""
+        set_weight = self.matcher.set_weight
+        half = self.constant >> 1
+        size = self.size
+        for y in players:
+            set_weight(y, size + y, half + self.own[y])
+            if self.lift:
+                set_weight(y, self.n, self.lift)
+        self.far_start = far_start
+        if self.lift:
+            phantom = self.n
+            if far_start < self.n:
+                least = min(self.own[far_start:])
+                set_weight(phantom, size + phantom, self.lift - half - least)
+            else:
+                set_weight(phantom, size + phantom, 0)
+        self.checked = None
+
+    def _completes(self) -> bool:
+        """Can F, with the players the matching sends below, all be paired (one of F left to
+        the phantom if it is sent below, of least term)? Found by a greedy pairing: True
+        is a proof, False may be a miss (the caller then goes on with the full graph)."""
+        n, size = self.n, self.size
+        mate = self.matcher.mate
+        down = tuple(x for x in range(self.far_start) if not self.frozen[x] and mate(x) == size + x)
+        phantom_down = bool(self.lift) and mate(n) == size + n
+        key = (down, phantom_down)
+        if key == self.checked:
+            return True
+        far = range(self.far_start, n)
+        if phantom_down:
+            least = min(self.own[y] for y in far)
+            # The lowest players first: the bye usually goes there.
+            left_out = [y for y in reversed(far) if self.own[y] == least][:3]
+        else:
+            left_out = [-1]
+        fits = any(self._greedy_pairing(down, y) for y in left_out)
+        if fits:
+            self.checked = key
+        return fits
+
+    def _greedy_pairing(self, down: Sequence[int], left_out: int) -> bool:
+        """Pair F (less ``left_out``) with ``down`` greedily: the players sent below first,
+        then players whose absolute colour preference restricts them, each to the first free
+        compatible player of F, an absolute one if there is one."""
+        bits = self._bits()
+        free = self._far_mask(left_out)
+        absolute = self.absolute_mask
+        for x in down:
+            options = bits[x] & free
+            if not options:
+                return False
+            pick = options & absolute or options
+            free ^= pick & -pick
+        for kind in (absolute, -1):
+            while free & kind:
+                low = free & kind & -(free & kind)
+                free ^= low
+                options = bits[low.bit_length() - 1] & free
+                if not options:
+                    return False
+                pick = options & absolute or options
+                free ^= pick & -pick
+        return True
+
+    def _far_mask(self, left_out: int) -> int:
+        mask = ((1 << self.n) - 1) ^ ((1 << self.far_start) - 1)
+        return mask ^ (1 << left_out) if left_out >= 0 else mask
+
+    def _bits(self) -> list[int]:
+        """The compatibility rows as bitsets (bit v of row u: u and v may meet)."""
+        if self.compat_bits is None:
+            table = bytes.maketrans(b"\x00\x01", b"01")
+            self.compat_bits = [int(row.translate(table)[::-1], 2) for row in self.compatible]
+            self.absolute_mask = sum(
+                1 << v for v in range(self.n) if self.absolute[v] and not self.players[v].topscorer
+            )
+        return self.compat_bits
+
+    def _leave_reduced(self) -> None:
+        """Go on with the full graph of spec §9 as it stands now: the reduced graph's edges
+        between real vertices (the bracket and the settled pairs), the initial weights for the
+        edges that reach F, the phantom's edges; then solve it from scratch."""
+        reduced = self.matcher
+        size = self.size
+        self.matcher = self.make_matcher(size)
+        set_weight = self.matcher.set_weight
+        for u in range(size):
+            for v, w in reduced.neighbours(u).items():
+                if u < v < size:
+                    set_weight(u, v, w)
+        self._initial_weights(self.far_start)
+        self.reduced = False
+        self.fallbacks += 1
+        self.matcher.solve(warm=False)
+        self.solves += 1
 
     def _c9_next(self, movers: list[int], below: list[int]) -> bool:
         """Spec §9.5 step 8: is C9 active in the next bracket?"""
@@ -466,7 +631,7 @@ class DutchRound:
             return False
         for x in (*movers, *below):
             m = self.mate(x)
-            if m is not None and self.score[m] < floor:
+            if m is not None and (m == _FAR or self.score[m] < floor):
                 return False
         return True
 
@@ -475,6 +640,11 @@ class DutchRound:
         resident_set = set(residents)
         below_set = set(below)
         order = [*movers, *residents, *below]
+        if self.reduced:
+            joining = [y for y in (*residents, *below) if not self.entered[y]]
+            for y in joining:
+                self.entered[y] = True
+            self._enter(joining, (below or residents)[-1] + 1)
         set_weight, compatible = self.matcher.set_weight, self.compatible
         for j, y in enumerate(order):
             current, nxt = y in resident_set, y in below_set
@@ -485,7 +655,8 @@ class DutchRound:
                     set_weight(x, y, self.base_weight(x, y, current, nxt))
         self.solve()
         if self.check_complete:
-            if any(self.mate(v) is None for v in range(self.n)):
+            # In the reduced graph, a solve that stays there has found a complete pairing.
+            if not self.reduced and any(self.mate(v) is None for v in range(self.n)):
                 raise NoValidPairing("the players cannot all be paired (C1, C3, C4)")
             self.check_complete = False
 
