@@ -790,6 +790,14 @@ class DutchRound:
         for i, x in enumerate(rem):
             later = rem[i + 1 :]
             self.unlink(x, [y for y in later if y in upper_set] if x in upper_set else later)
+        # Every upper member stays paired inside the remainder in every later optimum: the
+        # bracket's pairs are as many as possible (C6, far above the transposition bonuses),
+        # and with the edges above only upper-lower pairs are left in it. His other edges (to
+        # the next scoregroup, to an MDP in Limbo, below) can go: the transpositions then
+        # repair a smaller graph (1,000 players: 11.8 -> 10.0 s CPU, same pairing).
+        rem_set = set(rem)
+        for x in uppers:
+            self.unlink(x, [y for y in self.matcher.neighbours(x) if y not in rem_set])
         for x in uppers:
             lower = [y for y in rem[pos[x] + 1 :] if not self.frozen[y]]
             edges = self.reward_by_rank(x, lower, 0)
