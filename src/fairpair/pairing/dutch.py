@@ -418,7 +418,6 @@ class DutchRound:
         top = self.top_score
         shift_completion = self.score_width + self.count_width
         lift = 1 << (shift_completion + 2)
-        prepass = _with_phantom(self.make_matcher, n, lift)
         # W0(u, v) = (1 + [u not eligible] + [v not eligible]) << (S + B)
         #          + (off(u) + off(v)) << B + [v in the top scoregroup], v after u:
         # a constant, one term per player and the top bit of v, i.e. a function of the
@@ -432,21 +431,36 @@ class DutchRound:
         of = [kind[(term[u], self.score[u] == top)] for u in range(n)]
         constant = (1 << shift_completion) + lift
         weights = [[constant + a + b + top_b for b, top_b in kinds] for a, _ in kinds]
-        numbers = list(range(n))
-        set_weight = prepass.set_weight
-        for u in numbers:
-            row = self.compatible[u]
-            by_kind = weights[of[u]]
-            for v in numbers[u + 1 :]:
-                if row[v]:
-                    set_weight(u, v, by_kind[of[v]])
-        prepass.solve(warm=False)
-        self.prepass_solves += 1
-        mates = [prepass.mate(v) for v in range(n)]
-        mates = [None if m == n else m for m in mates]
-        unmatched = [v for v in range(n) if mates[v] is None]
-        if len(unmatched) != 1 or not players[unmatched[0]].pab_eligible:
+        top_end = sum(1 for x in self.score if x == top)
+        found = None
+        if self.reduced and top_end < n:
+            found = self._reduced_prepass(top_end, term, weights, of, constant, lift)
+        if found is None:
+            prepass = _with_phantom(self.make_matcher, n, lift)
+            numbers = list(range(n))
+            set_weight = prepass.set_weight
+            for u in numbers:
+                row = self.compatible[u]
+                by_kind = weights[of[u]]
+                for v in numbers[u + 1 :]:
+                    if row[v]:
+                        set_weight(u, v, by_kind[of[v]])
+            prepass.solve(warm=False)
+            self.prepass_solves += 1
+            mates = [prepass.mate(v) for v in range(n)]
+            mates = [None if m == n else m for m in mates]
+            unmatched = [v for v in range(n) if mates[v] is None]
+            if len(unmatched) != 1:
+                raise NoValidPairing("no player can receive the pairing-allocated bye (C2, C4)")
+            top_down = any(
+                self.score[v] == top and (m := mates[v]) is not None and self.score[m] < top
+                for v in range(n)
+            )
+            found = unmatched[0], top_down
+        bye, top_down = found
+        if not players[bye].pab_eligible:
             raise NoValidPairing("no player can receive the pairing-allocated bye (C2, C4)")
+        unmatched = [bye]
         bye_score = self.score[unmatched[0]]
         self.bye_score = bye_score
         # C9 ranks: more played games, smaller rank; a repeated count keeps its last rank.
@@ -460,10 +474,57 @@ class DutchRound:
         self.not_candidate = [
             not (p.pab_eligible and p.pairing_score <= bye_score) for p in players
         ]
-        self.c9 = bye_score >= top and not any(
-            self.score[v] == top and (m := mates[v]) is not None and self.score[m] < top
-            for v in range(n)
-        )
+        self.c9 = bye_score >= top and not top_down
+
+    def _reduced_prepass(
+        self,
+        top_end: int,
+        term: list[int],
+        weights: list[list[int]],
+        of: list[int],
+        constant: int,
+        lift: int,
+    ) -> tuple[int, bool] | None:
+        """The pre-pass on the top scoregroup T only (the reduction of the class docstring).
+
+        Below T a pre-pass edge weighs ``constant + term[u] + term[v]``, so the players below
+        are replaced by one drain per player of T (weight ``constant / 2 + term``) and one for
+        the phantom (``lift - constant / 2 - least term below``). If a greedy pairing shows that
+        the players below, with those of T sent there and less one of least term if the
+        phantom is sent there, can all be paired, the result is the full pre-pass's: returns
+        the player left out and whether a player of T was paired below. None if the greedy
+        check misses (the caller then solves the full pre-pass).
+        """
+        n = self.n
+        size = n + 1
+        phantom = n
+        half = constant >> 1
+        prepass = self.make_matcher(2 * size)
+        set_weight = prepass.set_weight
+        for u in range(top_end):
+            row = self.compatible[u]
+            by_kind = weights[of[u]]
+            for v in range(u + 1, top_end):
+                if row[v]:
+                    set_weight(u, v, by_kind[of[v]])
+            set_weight(u, phantom, lift)
+            set_weight(u, size + u, half + term[u])
+        least = min(term[top_end:])
+        set_weight(phantom, size + phantom, lift - half - least)
+        prepass.solve(warm=False)
+        self.prepass_solves += 1
+        down = [x for x in range(top_end) if prepass.mate(x) == size + x]
+        self.far_start = top_end
+        left = prepass.mate(phantom)
+        if left == size + phantom:
+            # The lowest players first: the bye usually goes there.
+            for y in [y for y in range(n - 1, top_end - 1, -1) if term[y] == least][:3]:
+                if self._greedy_pairing(down, y):
+                    return y, bool(down)
+            return None
+        if left is None or left >= n or not self._greedy_pairing(down, -1):
+            return None
+        return left, bool(down)
 
     # --- the round ------------------------------------------------------------------------
 
