@@ -5,7 +5,9 @@ criterion in the most significant bits, and a maximum-weight matching over all p
 pair is computed (spec §9). Brackets are then settled from the top scoregroup down; each
 decision of the FIDE procedure (which MDPs are paired, their opponents, the exchanges, the
 transpositions) is taken by nudging the tie-break field of a few edges and solving again.
-One weight table lives for the whole round and the matcher is warm-started between solves.
+One weight table lives for the whole round and the matcher is warm-started between solves;
+the players below a bracket's next scoregroup only enter it when their bracket comes near
+(see :class:`DutchRound`: the reduced graph gives the same pairings).
 """
 
 from __future__ import annotations
