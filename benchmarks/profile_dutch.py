@@ -63,7 +63,7 @@ def step_lines() -> dict[int, str]:
         found = [
             first + k
             for k, text in enumerate(source)
-            if "self.solve()" in text or "self._solve_unless_best(" in text
+            if "self.solve(" in text or "self._solve_unless_best(" in text
         ]
         assert len(found) == len(steps), (method, found)
         lines.update(zip(found, steps, strict=True))
@@ -137,7 +137,7 @@ def instrument() -> dict:
         return solve
 
     def wrap_dsolve(orig):
-        def dsolve(self):
+        def dsolve(self, **options):
             frame = sys._getframe(1)
             if frame.f_code.co_name == "_solve_unless_best":
                 frame = frame.f_back
@@ -162,7 +162,7 @@ def instrument() -> dict:
                                 outside += 1
                 live = self.n - sum(frozen)
                 data["edges"].append((cur["bracket"], live, len(order), inside, cross, outside))
-            return orig(self)
+            return orig(self, **options)
 
         return dsolve
 

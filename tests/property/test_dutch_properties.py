@@ -5,11 +5,14 @@ from __future__ import annotations
 import random
 
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from fairpair.core import entries
 from fairpair.pairing.checker import replay
-from fairpair.pairing.dutch import pair_dutch
+from fairpair.pairing.dutch import DutchRound, pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
+from fairpair.pairing.matcher import default_matcher
+from fairpair.pairing.swiss.view import SwissRound, swiss_round
 from tests.property.swiss_invariants import assert_rounds_keep_the_absolute_rules
 from tests.strategies import swiss_event_configs
 
@@ -33,3 +36,33 @@ def test_generated_rounds_respect_the_absolute_criteria(case: tuple[object, int]
             ), "C2: no bye after an unplayed round worth a win"
             had_bye.add(bye)
     assert replay(tournament, pair_dutch) == [], "pairing is a pure function of the snapshot"
+
+
+class _MissesCheck(DutchRound):
+    """A round whose greedy completion check fails at one solve, as it may when the players
+    below the bracket are hard to pair: the round must go on in the full graph."""
+
+    def __init__(self, view: SwissRound, failing_solve: int) -> None:
+        super().__init__(view, default_matcher)
+        self.failing_solve = failing_solve
+
+    def _completes(self) -> bool:
+        return self.solves != self.failing_solve and super()._completes()
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_event_configs(), st.integers(1, 30))
+def test_the_reduced_graph_pairs_every_round_as_the_full_graph(
+    case: tuple[object, int], failing_solve: int
+) -> None:
+    config, seed = case
+    assert isinstance(config, GeneratorConfig)
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    for rnd in tournament.rounds:
+        view = swiss_round(tournament.before_round(rnd.number))
+        full = DutchRound(view, default_matcher, reduced=False).pair()
+        assert DutchRound(view, default_matcher).pair() == full
+        missed = _MissesCheck(view, failing_solve)
+        assert missed.pair() == full
+        if failing_solve < missed.solves:
+            assert missed.fallbacks == 1

@@ -25,6 +25,11 @@ class Matcher(Protocol):
 
     def add_weight(self, u: int, v: int, delta: int) -> None: ...
 
+    def neighbours(self, v: int) -> dict[int, int]:
+        """A copy of the edges of ``v`` as {neighbour: weight} (one call instead of one
+        :meth:`weight` call per vertex when a pairing system walks a player's edges)."""
+        ...
+
     def solve(self, *, warm: bool | None = None) -> None:
         """Maximise the weight; ``warm=True`` repairs the previous solution around the
         changed vertices, ``False`` starts over, ``None`` lets the matcher choose."""
