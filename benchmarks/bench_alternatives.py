@@ -2,7 +2,8 @@
 
     PYTHONPATH=src python benchmarks/bench_alternatives.py [K] [SIZES...]  (default: 5 100 300)
 
-For each size the event of ``bench_dutch.py`` (9 rounds, history up to round 4) is generated;
+For each size the event of ``bench_dutch.py`` (9 rounds, history up to round 4, paired by the
+Dutch engine) is generated;
 round 5 is paired by the Dutch engine, then its ``K`` best alternatives are listed. Printed:
 the CPU seconds of the pairing and of the alternatives (the criteria of every pair, the
 graph and the matchings), and the first criterion each alternative loses on.
@@ -11,17 +12,20 @@ graph and the matchings), and the first criterion each alternative loses on.
 from __future__ import annotations
 
 import sys
+import tempfile
 import time
+from pathlib import Path
 
-from bench_dutch import history
+from bench_dutch import history_file
 
+from fairpair.formats.trf import read_trf
 from fairpair.pairing.alternatives import alternative_pairings
 from fairpair.pairing.criteria import dutch_criteria
 from fairpair.pairing.dutch import pair_dutch
 
 
-def measure(players: int, k: int) -> None:
-    event, _ = history(players)
+def measure(players: int, k: int, cache: Path) -> None:
+    event = read_trf(history_file(cache, players, "dutch")).tournament()
     cpu = time.process_time()
     chosen = pair_dutch(event)
     paired = time.process_time() - cpu
@@ -43,8 +47,9 @@ def measure(players: int, k: int) -> None:
 def main(argv: list[str]) -> None:
     k = int(argv[0]) if argv else 5
     sizes = [int(a) for a in argv[1:]] or [100, 300]
-    for size in sizes:
-        measure(size, k)
+    with tempfile.TemporaryDirectory() as cache:
+        for size in sizes:
+            measure(size, k, Path(cache))
 
 
 if __name__ == "__main__":
