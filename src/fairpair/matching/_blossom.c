@@ -134,6 +134,63 @@ static inline void mp_half(limb *d, const limb *a, int K) {
     }
 }
 
+/* The scans of grow and add_blossom do a few of these per edge: with K known at compile time
+ * the loops unroll into plain add/sub-with-carry chains (the number of limbs is fixed while a
+ * solve runs, so the switch always takes the same branch). */
+#if defined(__GNUC__) || defined(__clang__)
+#define MP_INLINE static inline __attribute__((always_inline))
+#else
+#define MP_INLINE static inline
+#endif
+#define MP_CASES(F) \
+    F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15) F(16)
+
+/* d = a + b - w */
+MP_INLINE void mp_add_sub_k(limb *d, const limb *a, const limb *b, const limb *w, int K) {
+    mp_add(d, a, b, K);
+    mp_sub(d, d, w, K);
+}
+static inline void mp_add_sub(limb *d, const limb *a, const limb *b, const limb *w, int K) {
+    switch (K) {
+#define F(k) case k: mp_add_sub_k(d, a, b, w, k); return;
+        MP_CASES(F)
+#undef F
+    default: mp_add_sub_k(d, a, b, w, K);
+    }
+}
+static inline void mp_sub_fast(limb *d, const limb *a, const limb *b, int K) {
+    switch (K) {
+#define F(k) case k: mp_sub(d, a, b, k); return;
+        MP_CASES(F)
+#undef F
+    default: mp_sub(d, a, b, K);
+    }
+}
+static inline void mp_add_fast(limb *d, const limb *a, const limb *b, int K) {
+    switch (K) {
+#define F(k) case k: mp_add(d, a, b, k); return;
+        MP_CASES(F)
+#undef F
+    default: mp_add(d, a, b, K);
+    }
+}
+static inline int mp_cmp_fast(const limb *a, const limb *b, int K) {
+    switch (K) {
+#define F(k) case k: return mp_cmp(a, b, k);
+        MP_CASES(F)
+#undef F
+    default: return mp_cmp(a, b, K);
+    }
+}
+static inline void mp_copy_fast(limb *d, const limb *a, int K) {
+    switch (K) {
+#define F(k) case k: mp_copy(d, a, k); return;
+        MP_CASES(F)
+#undef F
+    default: mp_copy(d, a, K);
+    }
+}
+
 /* ------------------------------------------------------------------ heaps
  * Entries: K limbs of key, then three ints compared after it (as the tuples of blossom.py). */
 
@@ -836,8 +893,7 @@ static int add_blossom(Core *c, int lca, int x, int y) {
             }
             int bu = top[u];
             if (bu == b || c->label[bu] != S_) continue;
-            mp_add(key, NUM(c->sfix, v), NUM(c->sfix, u), K);
-            mp_sub(key, key, w, K);
+            mp_add_sub(key, NUM(c->sfix, v), NUM(c->sfix, u), w, K);
             if (c->mark[bu] != c->mark_gen) {
                 c->mark[bu] = c->mark_gen;
                 Py_ssize_t idx = best->len / 2;
@@ -851,11 +907,11 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                     keys = nk;
                     keys_cap = nc;
                 }
-                mp_copy(keys + idx * K, key, K);
+                mp_copy_fast(keys + idx * K, key, K);
             } else {
                 Py_ssize_t idx = c->pos2[bu];
-                if (mp_cmp(key, keys + idx * K, K) < 0) {
-                    mp_copy(keys + idx * K, key, K);
+                if (mp_cmp_fast(key, keys + idx * K, K) < 0) {
+                    mp_copy_fast(keys + idx * K, key, K);
                     best->a[2 * idx] = v;
                     best->a[2 * idx + 1] = u;
                 }
@@ -1034,16 +1090,16 @@ static int grow(Core *c) {
             if (bx == by) continue;
             const limb *w2 = a->w + (size_t)i * K;
             int lab = label[by];
-            mp_sub(keyp, fixed, w2, K);
-            int better = c->bts[2 * y] == NONE || mp_cmp(keyp, NUM(c->bts_key, y), K) < 0;
+            mp_sub_fast(keyp, fixed, w2, K);
+            int better = c->bts[2 * y] == NONE || mp_cmp_fast(keyp, NUM(c->bts_key, y), K) < 0;
             if (better) {
                 c->bts[2 * y] = x;
                 c->bts[2 * y + 1] = y;
-                mp_copy(NUM(c->bts_key, y), keyp, K);
+                mp_copy_fast(NUM(c->bts_key, y), keyp, K);
             }
             if (lab == S_) {
                 /* S-S key = slack + 2 shift = sfix[x] + sfix[y] - 2w */
-                mp_add(slackp, keyp, NUM(c->sfix, y), K);
+                mp_add_fast(slackp, keyp, NUM(c->sfix, y), K);
                 if (mp_eq(slackp, two_shift, K)) {
                     int t = tight_edge(c, x, y);
                     if (t < 0) { rc = -1; goto out; }
@@ -1056,7 +1112,7 @@ static int grow(Core *c) {
                     if (he_push(&c->h3, slackp, K, bx, x, y) < 0) { rc = -1; goto out; }
                 }
             } else if (lab == FREE_) {
-                mp_add(slackp, keyp, NUM(c->dual, y), K); /* key + dual[y] */
+                mp_add_fast(slackp, keyp, NUM(c->dual, y), K); /* key + dual[y] */
                 if (better && he_push(&c->h2, slackp, K, y, c->stamp[y], 0) < 0) { rc = -1; goto out; }
                 if (mp_eq(slackp, c->shift, K)) {
                     int t = tight_edge(c, x, y);
