@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-import httpx
+import httpx2 as httpx
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
