@@ -1454,6 +1454,15 @@ static int stage(Core *c, const int *roots, Py_ssize_t nroots) {
     return 0;
 }
 
+/* Roots per stage. One stage growing every exposed vertex at once (hundreds after the greedy
+ * start of a bracket set-up solve) makes each new blossom's candidate list as long as the
+ * number of S-blossoms around it; a stage is also O(n) to set up, so one root per stage is
+ * slow too. A few roots per stage was fastest (benchmarks/NOTES.md, 2026-11-22). Vertices
+ * still exposed outside the stage keep their duals and are met as free vertices, which the
+ * stage augments to; every stage ends with its roots matched or at dual zero, and later stages
+ * never raise the dual of an exposed vertex, so the result is still optimal. */
+#define STAGE_ROOTS 8
+
 static int run_stages(Core *c, const int *cand, Py_ssize_t m) {
     int K = c->K;
     IVec roots = {0};
@@ -1462,7 +1471,15 @@ static int run_stages(Core *c, const int *cand, Py_ssize_t m) {
         if (c->mate[v] == NONE && mp_sign(NUM(c->dual, v), K) > 0)
             if (iv_push(&roots, v) < 0) { iv_free(&roots); return -1; }
     }
-    int rc = roots.len ? stage(c, roots.a, roots.len) : 0;
+    int rc = 0;
+    for (Py_ssize_t i = 0; i < roots.len && rc == 0; i += STAGE_ROOTS) {
+        Py_ssize_t k = 0; /* keep the roots of this batch an earlier stage left exposed */
+        for (Py_ssize_t j = i; j < i + STAGE_ROOTS && j < roots.len; j++) {
+            int v = roots.a[j];
+            if (c->mate[v] == NONE && mp_sign(NUM(c->dual, v), K) > 0) roots.a[i + k++] = v;
+        }
+        if (k) rc = stage(c, roots.a + i, k);
+    }
     iv_free(&roots);
     return rc;
 }
