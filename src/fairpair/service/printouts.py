@@ -15,6 +15,8 @@ from fairpair.service.results import format_result
 from fairpair.standings import Standings, StandingsRow
 
 __all__ = [
+    "BYE_NAMES",
+    "RESULT_SYMBOLS",
     "alphabetical_sheet",
     "crosstable_grid_sheet",
     "crosstable_sheet",
@@ -24,7 +26,8 @@ __all__ = [
     "standings_sheet",
 ]
 
-_BYE_NAMES = {
+BYE_NAMES = {
+    # A bye in words, as every sheet and page names it.
     ByeKind.PAIRING_ALLOCATED: "bye",
     ByeKind.FULL_POINT: "full-point bye",
     ByeKind.HALF_POINT: "half-point bye",
@@ -32,7 +35,8 @@ _BYE_NAMES = {
     ByeKind.ABSENT: "absent",
     ByeKind.FORFEIT_WIN: "forfeit win",
 }
-_SYMBOL = {
+RESULT_SYMBOLS = {
+    # A game's result from one player's side, as crosstables show it.
     Outcome.WIN: "1",
     Outcome.DRAW: "½",
     Outcome.LOSS: "0",
@@ -84,7 +88,7 @@ def players_sheet(event: Event) -> Sheet:
         ]
         status += [f"withdrawn from round {r}" for p, r in t.withdrawals if p == player.id]
         status += [
-            f"{_BYE_NAMES[b.kind]} in round {b.round}"
+            f"{BYE_NAMES[b.kind]} in round {b.round}"
             for b in t.requested_byes
             if b.player == player.id and b.round >= t.next_round
         ]
@@ -129,7 +133,7 @@ def pairings_sheet(event: Event, round_number: int | None = None) -> Sheet:
         rows.append((str(board), wn, wname, wr, wp, result, bp, bname, br, bn))
     for bye in rnd.byes:
         n, name, rating, pts = side(bye.player)
-        rows.append(("", n, name, rating, pts, _BYE_NAMES[bye.kind], "", "", "", ""))
+        rows.append(("", n, name, rating, pts, BYE_NAMES[bye.kind], "", "", "", ""))
     first, second = ("White", "Black") if _coloured(event, number) else ("Player", "Player")
     return Sheet(
         title=_title(event, f"round {number} pairings"),
@@ -159,7 +163,7 @@ def alphabetical_sheet(event: Event, round_number: int | None = None) -> Sheet:
             opponent = game.opponent_of(pid)
             rows.append((t.player(pid).name, str(pid), str(board), shown, t.player(opponent).name))
     for bye in rnd.byes:
-        rows.append((t.player(bye.player).name, str(bye.player), "", "", _BYE_NAMES[bye.kind]))
+        rows.append((t.player(bye.player).name, str(bye.player), "", "", BYE_NAMES[bye.kind]))
     rows.sort(key=lambda r: (r[0].casefold(), int(r[1])))
     return Sheet(
         title=_title(event, f"round {number} pairings by name"),
@@ -244,7 +248,7 @@ def crosstable_sheet(event: Event) -> Sheet:
             elif entry.opponent is not None:
                 # Without colours a space keeps rank and result apart ("12 1", not "121").
                 colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: " "}[entry.colour]
-                cell = f"{rank[entry.opponent]}{colour}{_SYMBOL[entry.outcome]}"
+                cell = f"{rank[entry.opponent]}{colour}{RESULT_SYMBOLS[entry.outcome]}"
                 void = row.player_id in annulled or entry.opponent in annulled
                 cells.append(f"({cell})" if void else cell)
             else:
@@ -293,7 +297,7 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
         met: dict[int, list[str]] = {}
         for entry in history[pid]:
             if entry is not None and entry.opponent is not None:
-                met.setdefault(entry.opponent, []).append(_SYMBOL[entry.outcome])
+                met.setdefault(entry.opponent, []).append(RESULT_SYMBOLS[entry.outcome])
         annulled = table.settings.annulled_players
         cells = [
             "×" if other == pid else _grid_cell(met.get(other, []), {pid, other} & annulled)

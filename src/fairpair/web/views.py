@@ -21,7 +21,6 @@ from fairpair.core import (
     ByeKind,
     Colour,
     Game,
-    Outcome,
     Pairing,
     Player,
     PlayerId,
@@ -362,14 +361,15 @@ def event_detail(event: ev.Event) -> EventDetail:
     )
 
 
-_BYE_KINDS: dict[ByeKind, tuple[ByeKindName, str]] = {
-    ByeKind.PAIRING_ALLOCATED: ("pairing", "bye"),
-    ByeKind.FULL_POINT: ("full-point", "full-point bye"),
-    ByeKind.HALF_POINT: ("half-point", "half-point bye"),
-    ByeKind.ZERO_POINT: ("zero-point", "zero-point bye"),
-    ByeKind.ABSENT: ("absent", "absent"),
-    ByeKind.FORFEIT_WIN: ("forfeit-win", "forfeit win"),
+_BYE_KIND_NAMES: dict[ByeKind, ByeKindName] = {
+    ByeKind.PAIRING_ALLOCATED: "pairing",
+    ByeKind.FULL_POINT: "full-point",
+    ByeKind.HALF_POINT: "half-point",
+    ByeKind.ZERO_POINT: "zero-point",
+    ByeKind.ABSENT: "absent",
+    ByeKind.FORFEIT_WIN: "forfeit-win",
 }
+"""The API's name of each kind of bye."""
 
 
 def round_view(event: ev.Event, number: int) -> RoundView:
@@ -400,11 +400,11 @@ def _board(index: int, game: Game, side: Callable[[PlayerId], Side]) -> Board:
 
 def bye_label(kind: ByeKind) -> str:
     """A bye as the pairings name it: "bye", "half-point bye", "absent"..."""
-    return _BYE_KINDS[kind][1]
+    return printouts.BYE_NAMES[kind]
 
 
 def _bye(bye: Bye, side: Callable[[PlayerId], Side], event: ev.Event) -> ByeLine:
-    kind, label = _BYE_KINDS[bye.kind][0], bye_label(bye.kind)
+    kind, label = _BYE_KIND_NAMES[bye.kind], bye_label(bye.kind)
     points = outcome_points(bye_outcome(bye.kind), event.tournament.points)
     return ByeLine(player=side(bye.player), kind=kind, label=label, points=format_points(points))
 
@@ -487,19 +487,10 @@ def standings_view(event: ev.Event) -> StandingsView:
 
 
 _SYMBOL = {
-    Outcome.WIN: "1",
-    Outcome.DRAW: "½",
-    Outcome.LOSS: "0",
-    Outcome.FORFEIT_WIN: "+",
-    Outcome.FORFEIT_LOSS: "-",
-    Outcome.PENDING: "",
-    Outcome.PAIRING_BYE: "bye",
-    Outcome.FULL_BYE: "full-point bye",
-    Outcome.HALF_BYE: "half-point bye",
-    Outcome.ZERO_BYE: "zero-point bye",
-    Outcome.ABSENT: "absent",
-    Outcome.UNPAIRED_FORFEIT_WIN: "forfeit win",
+    **printouts.RESULT_SYMBOLS,
+    **{bye_outcome(kind): name for kind, name in printouts.BYE_NAMES.items()},
 }
+"""A round on a player's page: the result symbol of a game, a bye in words."""
 
 
 def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> PlayerView:
