@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
+from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import events as ev
 from fairpair.service import printouts
@@ -132,10 +132,7 @@ def undo(
     actor: ActorOption = None,
 ) -> None:
     """Take back the last change of any kind (again to go further back; it stays in the log)."""
-    with session(db, event, actor) as s:
-        event_id = s.event_id()
-        changed, taken = ev.undo(s.desk, event_id, steps)
-        _walked("undid", s, event_id, changed, taken)
+    _walk(ev.undo, "undid", steps, db, event, actor)
 
 
 def redo(
@@ -145,15 +142,21 @@ def redo(
     actor: ActorOption = None,
 ) -> None:
     """Bring back what undo took back, until a new change is made."""
+    _walk(ev.redo, "redid", steps, db, event, actor)
+
+
+def _walk(
+    step: Callable[[ev.Desk, int, int], tuple[ev.Event, Sequence[LogRecord]]],
+    verb: str,
+    steps: int,
+    db: str | None,
+    event: str | None,
+    actor: str | None,
+) -> None:
+    """Undo or redo ``steps`` changes and say which ones, in the log's words."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
-        changed, taken = ev.redo(s.desk, event_id, steps)
-        _walked("redid", s, event_id, changed, taken)
-
-
-def _walked(
-    verb: str, s: Session, event_id: int, changed: ev.Event, taken: Sequence[LogRecord]
-) -> None:
-    log = ev.history(s.desk, event_id)
-    for record in taken:
-        typer.echo(f"{verb} #{record.seq}: {ev.describe(record, changed.tournament, log)}")
+        changed, taken = step(s.desk, event_id, steps)
+        log = ev.history(s.desk, event_id)
+        for record in taken:
+            typer.echo(f"{verb} #{record.seq}: {ev.describe(record, changed.tournament, log)}")
