@@ -1,5 +1,5 @@
-"""What the golden tests of the pairing systems share: the reference corpus beside the
-checkout, its index, the quick subsets and the round-by-round replay against the engine."""
+"""What the golden tests of the pairing systems share: the reference corpus (tests/data),
+its index, the quick subsets and the round-by-round replay against the engine."""
 
 from __future__ import annotations
 
@@ -13,8 +13,10 @@ import pytest
 from fairpair.cli.engine import engine_lines
 from fairpair.core import Pairing, Tournament
 from fairpair.pairing.checker import stored_pairing
+from tests.golden_data import REFERENCE, files, require
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference"
+SIZES = {"dutch": 400, "dutch-large": 10, "burstein": 100}
+"""How many files each folder of the corpus holds (reference/README.md)."""
 
 Row = dict[str, str]
 Feature = Callable[[Row], bool]
@@ -22,15 +24,12 @@ Feature = Callable[[Row], bool]
 
 def corpus_files(*folders: str) -> list[Path]:
     """The ``.trf`` files of the folders, in the order given, each folder sorted."""
-    return [p for folder in folders for p in sorted((REFERENCE / folder).glob("*.trf"))]
+    return [p for folder in folders for p in files(REFERENCE / folder, "*.trf", SIZES[folder])]
 
 
 def index_rows(system: str) -> list[Row]:
-    """The rows of ``index.csv`` for one system (empty when the index is missing)."""
-    index = REFERENCE / "index.csv"
-    if not index.is_file():
-        return []
-    with index.open(newline="") as handle:
+    """The rows of ``index.csv`` for one system."""
+    with require(REFERENCE / "index.csv").open(newline="") as handle:
         return [r for r in csv.DictReader(handle) if r["system"] == system]
 
 
@@ -64,7 +63,7 @@ def replay_differences(
 ) -> list[str]:
     """Re-pair every round as it stood before it was paired and list every difference with the
     file (boards with colours, the bye) and with the reference engine's output lines."""
-    expected_lines = json.loads(engine_output.read_text())["rounds"]
+    expected_lines = json.loads(require(engine_output).read_text())["rounds"]
     assert len(expected_lines) == len(tournament.rounds)
     differences: list[str] = []
     for number in range(1, len(tournament.rounds) + 1):

@@ -17,10 +17,9 @@ import pytest
 
 from fairpair.formats.trf import read_trf
 from fairpair.standings import EventView, TiebreakSettings, tiebreak
+from tests.golden_data import REFERENCE, files
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference"
-FILES = sorted((REFERENCE / "tiebreaks").glob("*.json")) if REFERENCE.is_dir() else []
-pytestmark = pytest.mark.skipif(not FILES, reason=f"no reference tie-breaks at {REFERENCE}")
+FILES = files(REFERENCE / "tiebreaks", "*.json", 60)
 
 
 def _printed_decimals(rounds: int) -> int:

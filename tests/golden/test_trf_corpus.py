@@ -1,4 +1,4 @@
-"""Every file of the reference corpus (../shared/reference) read into the core model.
+"""Every file of the reference corpus (tests/data/reference) read into the core model.
 
 The files were written by bbpPairings; they are the ground truth the pairing engines and the
 tie-breaks are tested against, so the reader must take each of them in whole and unchanged.
@@ -14,10 +14,10 @@ import pytest
 
 from fairpair.core import ByeKind, infer_initial_colour, scores
 from fairpair.formats.trf import TrfDocument, parse_trf, read_trf, write_trf
+from tests.golden.corpus import corpus_files
+from tests.golden_data import REFERENCE
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference"
-FILES = sorted(REFERENCE.glob("*/*.trf")) if REFERENCE.is_dir() else []
-pytestmark = pytest.mark.skipif(not FILES, reason=f"no reference corpus at {REFERENCE}")
+FILES = corpus_files("dutch", "dutch-large", "burstein")
 
 
 @cache

@@ -7,16 +7,14 @@ import io
 import json
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
 from fairpair.cli.app import app
 from fairpair.cli.commands import register
+from tests.golden_data import REFERENCE, require
 
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference"
-EVENT = REFERENCE / "dutch/dutch-0175.trf"
-EXPECTED = REFERENCE / "tiebreaks/dutch-0175.json"
-pytestmark = pytest.mark.skipif(not EVENT.is_file(), reason=f"no reference file {EVENT}")
+EVENT = require(REFERENCE / "dutch/dutch-0175.trf")
+EXPECTED = require(REFERENCE / "tiebreaks/dutch-0175.json")
 
 register(app)
 runner = CliRunner()

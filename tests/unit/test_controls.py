@@ -26,10 +26,12 @@ from fairpair.formats.trf import read_trf, write_trf
 from fairpair.pairing.controls import forbid_shared_attribute, with_fixed_boards
 from fairpair.pairing.errors import PairingInputError
 from fairpair.pairing.registry import pairing_system
+from tests import golden_data
+from tests.golden_data import require
 
 register(app)
 runner = CliRunner()
-REFERENCE = Path(__file__).resolve().parents[2].parent / "shared/reference/dutch/dutch-0008.trf"
+REFERENCE = require(golden_data.REFERENCE / "dutch/dutch-0008.trf")
 EXAMPLE_B = Path(__file__).resolve().parent / "data" / "example-b.trf"
 SYSTEMS = ("dutch", "burstein", "casual")
 
@@ -37,8 +39,6 @@ SYSTEMS = ("dutch", "burstein", "casual")
 @pytest.fixture(scope="module")
 def before_round_4() -> Tournament:
     """A 16-player reference event as it stood before round 4 was paired."""
-    if not REFERENCE.exists():
-        pytest.skip(f"{REFERENCE} is missing")
     return read_trf(REFERENCE).tournament().before_round(4)
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -24,13 +23,12 @@ from fairpair.pairing.round_robin import (
     strength_groups,
     strength_order,
 )
+from tests.golden_data import SPEC, require
 
-BERGER_JSON = Path(__file__).resolve().parents[2].parent / "shared/spec/data/berger.json"
+BERGER_JSON = require(SPEC / "data/berger.json")
 
 
 def _fide_tables() -> dict[int, list[list[list[int]]]]:
-    if not BERGER_JSON.exists():
-        pytest.skip(f"the transcribed FIDE tables are not available at {BERGER_JSON}")
     data = json.loads(BERGER_JSON.read_text(encoding="utf-8"))
     return {int(size): rounds for size, rounds in data["tables"].items()}
 

@@ -10,7 +10,6 @@ import json
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,9 +35,9 @@ from fairpair.standings import (
     tiebreak_values,
 )
 from fairpair.standings.chess import direct_encounter_score
+from tests.golden_data import SPEC, require
 
-EXAMPLES = Path(__file__).resolve().parents[2].parent / "shared/spec/data/tiebreak-examples.json"
-pytestmark = pytest.mark.skipif(not EXAMPLES.is_file(), reason=f"no examples at {EXAMPLES}")
+EXAMPLES = require(SPEC / "data/tiebreak-examples.json")
 
 _RESULTS = {
     "1-0": GameResult.WHITE_WINS,
@@ -203,8 +202,6 @@ def _same(expected: Any, got: Fraction | None) -> bool:
 
 
 def _cases() -> list[tuple[str, str]]:
-    if not EXAMPLES.is_file():
-        return []
     known = {(label, key) for label in _BLOCK for key in examples()[label][_BLOCK[label]]}
     return sorted(k for k in known if k in MEANING)
 

@@ -18,6 +18,7 @@ from fairpair.core import GameResult
 from fairpair.service import events as ev
 from fairpair.web.app import create_app
 from fairpair.web.config import WebConfig
+from tests.golden_data import SPEC, require
 from tests.web.public_events import (
     CARD_RESULTS,
     SCRIPT_NAME,
@@ -190,7 +191,7 @@ def test_the_filter_script_is_served_small(events: Events) -> None:
     assert 'getElementById("name-filter")' in script.text
 
 
-BERGER = Path(__file__).resolve().parents[2].parent / "shared/spec/data/berger.json"
+BERGER = require(SPEC / "data/berger.json")
 
 
 def test_a_round_robin_shows_its_later_rounds_as_scheduled(events: Events) -> None:

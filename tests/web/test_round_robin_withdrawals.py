@@ -21,10 +21,12 @@ from fastapi.testclient import TestClient
 from fairpair.service import events as ev
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.web.config import WebConfig
+from tests import golden_data
+from tests.golden_data import require
 from tests.web.desk_client import Browser, add_director, running, service_desk
 from tests.web.public_events import player_ids, read_table
 
-SPEC = Path(__file__).resolve().parents[2].parent / "shared/spec/round-robin.md"
+SPEC = require(golden_data.SPEC / "round-robin.md")
 NAMES = ["Anna", "Boris", "Carla", "Dmitri", "Elena", "Farid"]
 KEEP = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value
 ANNUL = WithdrawalPolicy.ANNUL_IF_UNDER_HALF.value

@@ -35,6 +35,7 @@ from fairpair.core.schedule import Schedule, Session
 from fairpair.core.tournament import (
     AWARDABLE_BYES,
     Acceleration,
+    EventDetails,
     ForbiddenPairs,
     LateEntry,
     RequestedBye,
@@ -54,6 +55,7 @@ __all__ = [
     "ByeKind",
     "Colour",
     "Entry",
+    "EventDetails",
     "ForbiddenPairs",
     "Game",
     "GameResult",

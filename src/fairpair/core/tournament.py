@@ -109,6 +109,39 @@ class ForbiddenPairs:
 
 
 @dataclass(frozen=True, slots=True)
+class EventDetails:
+    """What a FIDE rating report states about an event besides its players and games.
+
+    These are the TRF header records 022-132 (spec trf.md §2). Texts are kept as the organiser
+    or the file gave them: a date that cannot be read without guessing stays text, and nothing
+    here changes a pairing or a score.
+    """
+
+    city: str = ""
+    """022"""
+    federation: str = ""
+    """032: the host federation, e.g. ``FRA``."""
+    start_date: str = ""
+    """042"""
+    end_date: str = ""
+    """052"""
+    event_type: str = ""
+    """092: type of tournament (free text, e.g. ``Individual: Swiss-System``)."""
+    chief_arbiter: str = ""
+    """102"""
+    deputy_arbiters: tuple[str, ...] = ()
+    """112: one record each."""
+    time_control: str = ""
+    """122 (free text, e.g. ``90'/40+30'+30"``)."""
+    round_dates: tuple[str, ...] = ()
+    """132: the date of each round, round 1 first (TRF writes ``YY/MM/DD``)."""
+
+    @property
+    def empty(self) -> bool:
+        return self == EventDetails()
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     """An immutable snapshot of an event: who plays, what was played, and its settings.
 
@@ -135,6 +168,8 @@ class Tournament:
     """Encoded tournament type (TRF-2026 record 192), e.g. ``FIDE_DUTCH_2025_BAKU``."""
     late_entries: tuple[LateEntry, ...] = ()
     """Players who joined after round 1 was paired (see :meth:`with_player`)."""
+    details: EventDetails = EventDetails()
+    """The event's report fields: place, dates, arbiters, time control (TRF 022-132)."""
     _by_id: dict[PlayerId, Player] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
