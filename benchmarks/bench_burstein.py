@@ -2,9 +2,9 @@
 
     PYTHONPATH=src python benchmarks/bench_burstein.py [REFERENCE_DIR]
 
-Default REFERENCE_DIR: ``../shared/reference`` next to the repository. Prints the total time
-(reading included), the pairing time alone, the rounds, the matching solves, and the slowest
-files.
+Default REFERENCE_DIR: ``tests/data/reference`` (the corpus the golden tests use). Prints the
+total time (reading included), the pairing time alone, the rounds, the matching solves, and the
+slowest files.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from fairpair.matching import WeightedMatcher
 from fairpair.pairing.burstein import pair_burstein
 from fairpair.pairing.matcher import Matcher
 
-DEFAULT = Path(__file__).resolve().parents[1].parent / "shared" / "reference"
+DEFAULT = Path(__file__).resolve().parents[1] / "tests" / "data" / "reference"
 
 
 def main(argv: list[str]) -> None:
