@@ -252,6 +252,7 @@ def test_the_generator_reads_the_reference_settings(tmp_path: Path) -> None:
         "PlayersNumber=12\nRoundsNumber=5\nDrawPercentage=40\nForfeitRate=7.5\n"
         "RetiredRate=4\nHalfPointByeRate=3.5\nHighestRating=2300\nLowestRating=1800\n"
         "PointsForWin=3\nPointsForDraw=1\nPointsForLoss=0\nPointsForPAB=1.5\n"
+        "PointsForForfeitLoss=0.5\n"
     )
     target = tmp_path / "random.trf"
     assert engine("--dutch", "-g", str(config), "-o", str(target), "-s", "5") == (0, "", "")
@@ -259,6 +260,7 @@ def test_the_generator_reads_the_reference_settings(tmp_path: Path) -> None:
     assert (len(tournament.players), tournament.total_rounds, len(tournament.rounds)) == (12, 5, 5)
     points = tournament.points
     assert (points.win, points.draw, points.loss, points.pairing_bye_value) == (30, 10, 0, 15)
+    assert (points.forfeit_loss, points.zero_bye) == (5, 5)  # one setting for both
     assert all(1800 <= (p.rating or 0) <= 2300 for p in tournament.players)
     # One player in 3.5 (12 / 3.5 -> 3) takes half-point byes, never in the last round; one
     # in 4 (3) has zero-point byes.

@@ -10,17 +10,17 @@ RoundsNumber          rounds, also the number of rounds written to the file (def
 DrawPercentage        0-100: the share of played games drawn, at most what the rating gap
                       allows (default 30)
 ForfeitRate           one game in N is forfeited (N >= 1, may be fractional; default 40)
-RetiredRate           one player in N has zero-point byes, in one or more rounds before the
-                      last (N >= 2, fractional allowed; default 200)
+RetiredRate           one player in N has zero-point byes, in one or more rounds (at most
+                      rounds - 2 each; N >= 2, fractional allowed; default 200)
 HalfPointByeRate      one player in N takes a half-point bye, never in the last round
                       (N >= 1, fractional allowed; default 60); ``HalfPointByteRate`` too
 HighestRating,        the ratings are drawn between them (default 2600 and 1400)
 LowestRating
-PointsForWin,         the point system, with one decimal (``1.5``); the pairing-allocated bye
-PointsForDraw,        is worth a win unless ``PointsForPAB`` is given, a forfeit loss and a
-PointsForLoss,        zero-point bye are worth ``PointsForForfeitLoss`` (which sets both) or
-PointsForZPB,         ``PointsForZPB`` (default chess: 1, 0.5, 0)
-PointsForForfeitLoss,
+PointsForWin,         the point system, with one decimal (``1.5``; default chess: 1, 0.5, 0,
+PointsForDraw,        nothing for a zero-point bye or a forfeit loss); the pairing-allocated
+PointsForLoss,        bye is worth a win unless ``PointsForPAB`` is given;
+PointsForZPB,         ``PointsForForfeitLoss`` sets the zero-point bye too (a later
+PointsForForfeitLoss, ``PointsForZPB`` line changes it again), as for the reference
 PointsForPAB
 ===================== =====================================================================
 
@@ -96,8 +96,7 @@ class GeneratorConfig:
     points_for_draw: int = 5
     points_for_loss: int = 0
     points_for_zero_bye: int = 0
-    points_for_forfeit_loss: int | None = None
-    """None: the value of a zero-point bye."""
+    points_for_forfeit_loss: int = 0
     points_for_pab: int | None = None
     """None: the value of a win."""
 
@@ -123,16 +122,8 @@ class GeneratorConfig:
             win=self.points_for_win,
             draw=self.points_for_draw,
             loss=self.points_for_loss,
-            forfeit_loss=(
-                self.points_for_zero_bye
-                if self.points_for_forfeit_loss is None
-                else self.points_for_forfeit_loss
-            ),
-            zero_bye=(
-                self.points_for_zero_bye
-                if self.points_for_forfeit_loss is None
-                else self.points_for_forfeit_loss
-            ),
+            forfeit_loss=self.points_for_forfeit_loss,
+            zero_bye=self.points_for_zero_bye,
             pairing_bye=self.points_for_pab,
         )
 
@@ -162,8 +153,8 @@ class GeneratorConfig:
                     values[name] = int(value)
             except ValueError:
                 raise ValueError(f"line {number}: {key} needs a number, found {value!r}") from None
-        if "points_for_forfeit_loss" in values:  # the reference: it sets both values
-            values["points_for_zero_bye"] = values["points_for_forfeit_loss"]
+            if key == "PointsForForfeitLoss":  # as for the reference: the zero-point bye too
+                values["points_for_zero_bye"] = values[name]
         return cls(**values)  # type: ignore[arg-type]
 
 
