@@ -58,14 +58,16 @@ def test_check_reports_nothing_for_a_file_paired_by_the_engine() -> None:
 
 
 def test_check_prints_the_rounds_that_differ(tmp_path: Path) -> None:
-    # Round 3 stored as 4-1 instead of 1-4: the check reports it and still exits 0.
+    # Round 3 stored as 4-1 instead of 1-4: the check reports it and exits 6 (0 with
+    # --report-only, as bbpPairings' checker).
     text = EXAMPLE.read_text()
     text = text.replace("     4 w 1\n", "     4 b 1\n").replace("     1 b 0\n", "     1 w 0\n")
     changed = tmp_path / "changed.trf"
     changed.write_text(text)
     code, out, _ = engine("--burstein", str(changed), "-c")
-    assert code == 0
+    assert code == 6
     assert out.startswith("round 3: stored 4-1 paired 1-4")
+    assert engine("--burstein", str(changed), "-c", "--report-only") == (0, out, "")
 
 
 def test_no_valid_pairing_exits_1(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from fairpair.cli.app import app
 from fairpair.cli.commands import register
 from fairpair.core import (
     MATCH_POINTS,
+    Bye,
     ByeKind,
     Colour,
     Game,
@@ -142,3 +143,72 @@ def test_the_casual_swiss_gives_no_colours_to_a_card_game_file(tmp_path: Path) -
     colours = _new_round_colours(result.output)
     assert sorted(colours) == [1, 2, 3, 4] and set(colours.values()) == {None}
     assert "colours by rule" not in runner.invoke(app, [*args, "--explain"]).output
+
+
+def _player_line(pid: int, points: str, *cells: str) -> str:
+    """A 001 record: start number, points column and round cells ``OOOO C R``."""
+    fixed = (
+        f"001 {pid:>4}      {f'Player {pid}':<33} {2400 - 10 * pid:>4}{'':28}{points:>4}{pid:>5}"
+    )
+    return fixed + "".join(f"  {cell}" for cell in cells) + "\n"
+
+
+# Six players, two rounds played.
+TWO_ROUNDS = [
+    _player_line(1, "2.0", "   4 w 1", "   2 b 1"),
+    _player_line(2, "1.0", "   5 b 1", "   1 w 0"),
+    _player_line(3, "1.5", "   6 w 1", "   5 b ="),
+    _player_line(4, "0.5", "   1 b 0", "   6 w ="),
+    _player_line(5, "0.5", "   2 w 0", "   3 w ="),
+    _player_line(6, "0.5", "   3 b 0", "   4 b ="),
+]
+
+
+def test_pair_stops_after_the_declared_last_round(tmp_path: Path) -> None:
+    finished = tmp_path / "finished.trf"
+    finished.write_text("".join(TWO_ROUNDS) + "XXR 2\nXXC white1\n")
+    result = runner.invoke(app, ["pair", str(finished), "--format", "json"])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "past the last round, 2" in result.output
+    assert "--rounds" in result.output
+    # The director adds a round: it is paired, as the last one.
+    raised = runner.invoke(app, ["pair", str(finished), "--format", "json", "--rounds", "3"])
+    assert raised.exit_code == 0, raised.output
+    paired = json.loads(raised.output)
+    assert paired["round"] == 3 and len(paired["boards"]) == 3
+
+
+def _paired_players(output: str) -> set[int]:
+    data = json.loads(output)
+    players = {p for board in data["boards"] for p in (board["white"], board["black"])}
+    return players | ({data["bye"]} if data["bye"] is not None else set())
+
+
+def test_pair_never_pairs_a_player_absent_from_the_next_round_of_a_trf(tmp_path: Path) -> None:
+    # Player 5 withdrew (0000 - -) and player 6 announced an absence (0000 - Z) for round 3.
+    lines = list(TWO_ROUNDS)
+    lines[4] = _player_line(5, "0.5", "   2 w 0", "   3 w =", "0000 - -")
+    lines[5] = _player_line(6, "0.5", "   3 b 0", "   4 b =", "0000 - Z")
+    absent = tmp_path / "absent.trf"
+    absent.write_text("".join(lines) + "XXR 5\nXXC white1\n")
+    result = runner.invoke(app, ["pair", str(absent), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["round"] == 3
+    assert _paired_players(result.output) == {1, 2, 3, 4}
+
+
+def test_pair_never_pairs_a_withdrawn_player_of_a_json_event(tmp_path: Path) -> None:
+    players = tuple(Player(i, f"Player {i}", 2400 - 10 * i) for i in range(1, 6))
+    first = Round(
+        1,
+        (Game(1, 3, GameResult.WHITE_WINS), Game(4, 2, GameResult.DRAW)),
+        (Bye(5, ByeKind.PAIRING_ALLOCATED),),
+    )
+    event = Tournament(
+        players, (first,), total_rounds=4, initial_colour=Colour.WHITE, withdrawals=((1, 2),)
+    )
+    path = tmp_path / "event.json"
+    path.write_text(dump_event(event))
+    result = runner.invoke(app, ["pair", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    assert _paired_players(result.output) == {2, 3, 4, 5}

@@ -1,33 +1,52 @@
 """``fairpair-engine``: a drop-in for bbpPairings' command line (Dutch and Burstein systems).
 
     fairpair-engine --dutch IN.trf -p [OUT]        pair the next round
-    fairpair-engine --dutch IN.trf -c              re-pair every stored round, print differences
+    fairpair-engine --dutch IN.trf -c [--report-only]   re-pair every stored round
     fairpair-engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   generate a random tournament
 
 ``--burstein`` instead of ``--dutch`` does the same with the Burstein system.
 
+The round paired is the one after the rounds played, counted as bbpPairings counts them
+(:mod:`fairpair.pairing.played`): a round in which every player had a requested bye is
+played. ``-p`` needs the number of rounds (``XXR`` or ``142``) and refuses a file whose rounds
+are all played; ``-c`` on a file without it takes the rounds played as the number of rounds,
+so the last round is checked with the last-round rules, as the reference does.
+
 Output of ``-p``: the number of boards (the bye line included), then ``white black`` per board
 in board order, ``ID 0`` for the pairing-allocated bye. ``-c`` prints one line per round whose
-stored pairing differs and, like bbpPairings' checker, still exits 0: differences are a report,
-not a failure of the program. Exit codes: 0 ok, 1 no valid pairing, 2 unexpected error,
-3 invalid input (the message names line and column), 5 file error.
+stored pairing differs. ``-g`` reads bbpPairings' generator settings
+(:mod:`fairpair.pairing.generator`) and writes the file only when every round was paired.
+
+Exit codes:
+
+= ========================================================================================
+0 ok (``-c``: every round is paired as stored)
+1 no valid pairing (``-p``; ``-g`` when a round of the generated event cannot be paired)
+2 unexpected error
+3 invalid input: unreadable TRF (the message names line and column), no number of rounds
+  for ``-p``, every round already played, bad arguments or generator settings
+5 file error (cannot read the input or write the output)
+6 ``-c``: some round differs from what the system pairs (the rounds are listed on stdout);
+  bbpPairings' checker exits 0 with the same report, as ``--report-only`` does
+= ========================================================================================
+
+Only what the call needs is imported: the checker, the generator and the other system are
+loaded by the options that use them, as each call of an engine pays its start-up.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from fairpair.core import ByeKind, Pairing, Tournament
+from fairpair.core import Pairing, Tournament
 from fairpair.formats.errors import FormatError
-from fairpair.formats.trf import read_trf, write_trf
-from fairpair.pairing.checker import replay
+from fairpair.formats.trf import read_trf
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
-from fairpair.pairing.generator import GeneratorConfig, generate
+from fairpair.pairing.played import rounds_played
 from fairpair.pairing.registry import PairingSystem, pairing_system
 
 EXIT_OK = 0
@@ -35,6 +54,7 @@ EXIT_NO_PAIRING = 1
 EXIT_UNEXPECTED = 2
 EXIT_INVALID_INPUT = 3
 EXIT_FILE_ERROR = 5
+EXIT_ROUNDS_DIFFER = 6
 
 
 class _Failure(Exception):
@@ -53,14 +73,9 @@ def engine_lines(pairing: Pairing) -> list[str]:
 
 
 def round_to_pair(tournament: Tournament) -> int:
-    """The first round after the last one in which anybody was placed by a pairing."""
-    last = 0
-    for rnd in tournament.rounds:
-        if rnd.games or any(
-            b.kind in (ByeKind.PAIRING_ALLOCATED, ByeKind.FORFEIT_WIN) for b in rnd.byes
-        ):
-            last = rnd.number
-    return last + 1
+    """The round after the rounds played, as bbpPairings reads a file to pair: a last column
+    in which somebody has no entry holds the byes announced for the round to pair."""
+    return rounds_played(tournament, pairing=True) + 1
 
 
 def next_round_state(tournament: Tournament) -> Tournament:
@@ -100,6 +115,11 @@ def _parser() -> argparse.ArgumentParser:
     mode.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair")
     mode.add_argument("-c", dest="check", action="store_true", help="check every round")
     mode.add_argument("-g", dest="generate", nargs="?", const="", metavar="CONFIG")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="-c: exit 0 even when rounds differ (bbpPairings' checker does)",
+    )
     parser.add_argument("-o", dest="output", metavar="OUT.trf", help="generated file")
     parser.add_argument("-s", dest="seed", type=int, help="seed of the generator")
     return parser
@@ -117,16 +137,16 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_INVALID_INPUT
     system = pairing_system("burstein" if args.burstein else "dutch")
     try:
+        if args.report_only and not args.check:
+            raise _Failure(EXIT_INVALID_INPUT, "--report-only goes with -c")
         if args.generate is not None:
             return _generate(args, system, stdout)
         if args.input is None:
             raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
         tournament = _load(args.input)
         if args.check:
-            for difference in replay(tournament, system):
-                stdout.write(difference.describe() + "\n")
-            return EXIT_OK
-        pairing = system(next_round_state(tournament))
+            return _check(tournament, system, stdout, report_only=args.report_only)
+        pairing = system(_state_to_pair(tournament, args.input))
         _write(
             "\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout
         )
@@ -145,9 +165,46 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         return EXIT_UNEXPECTED
 
 
+def _state_to_pair(tournament: Tournament, path: str) -> Tournament:
+    """The snapshot ``-p`` pairs; like the reference, it needs the number of rounds and a
+    round left to play."""
+    if tournament.total_rounds is None:
+        raise _Failure(
+            EXIT_INVALID_INPUT,
+            f"{path}: the number of rounds is missing (an XXR or 142 record); "
+            "it is needed to pair a round",
+        )
+    state = next_round_state(tournament)
+    if state.next_round > tournament.total_rounds:
+        raise _Failure(
+            EXIT_INVALID_INPUT,
+            f"{path}: the {tournament.total_rounds} rounds of the event (XXR/142) "
+            "are all played; there is no round to pair",
+        )
+    return state
+
+
+def _check(
+    tournament: Tournament, system: PairingSystem, stdout: TextIO, *, report_only: bool
+) -> int:
+    from fairpair.pairing.checker import replay
+
+    differences = replay(tournament, system)
+    for difference in differences:
+        stdout.write(difference.describe() + "\n")
+    return EXIT_ROUNDS_DIFFER if differences and not report_only else EXIT_OK
+
+
 def _generate(args: argparse.Namespace, system: PairingSystem, stdout: TextIO) -> int:
+    import random
+
+    from fairpair.formats.trf import write_trf
+    from fairpair.pairing.generator import GeneratorConfig, generate
+
     if args.output is None:
         raise _Failure(EXIT_INVALID_INPUT, "-g needs -o OUT.trf")
+    if args.input is not None:
+        raise _Failure(EXIT_INVALID_INPUT, "-g does not take a model tournament file")
     config = GeneratorConfig()
     if args.generate:
         try:
@@ -159,7 +216,10 @@ def _generate(args: argparse.Namespace, system: PairingSystem, stdout: TextIO) -
         except ValueError as error:
             raise _Failure(EXIT_INVALID_INPUT, f"{args.generate}: {error}") from None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    tournament = generate(config, random.Random(seed), system, name=f"fairpair random {seed}")
+    # NoValidPairing leaves this function: exit 1, and no truncated file is written.
+    tournament = generate(
+        config, random.Random(seed), system, name=f"fairpair random {seed}", keep_partial=False
+    )
     _write(write_trf(tournament), args.output, stdout)
     return EXIT_OK
 

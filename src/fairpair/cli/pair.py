@@ -38,7 +38,7 @@ class _BadOption(Exception):
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False)
+    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
     return typer.Exit(code=code)
 
 
@@ -79,6 +79,15 @@ def pair(
             help="Also list the K next-best pairings and the first criterion each loses on.",
         ),
     ] = 0,
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            min=1,
+            help="The event's number of rounds, raised by the director (the file's XXR/142 "
+            "stops the pairing after its last round otherwise).",
+        ),
+    ] = None,
 ) -> None:
     """Pair the next round of an event stored as a TRF or JSON file."""
     try:
@@ -98,7 +107,17 @@ def pair(
         raise _fail(str(error), 3) from None
     except OSError as error:
         raise _fail(f"{file}: {error.strerror or error}", 5) from None
+    if rounds is not None:
+        tournament = tournament.replace(total_rounds=rounds)
     state = next_round_state(tournament)
+    last = tournament.total_rounds
+    if last is not None and state.next_round > last:
+        where = "--rounds" if rounds is not None else f"{file} (XXR/142)"
+        raise _fail(
+            f"round {state.next_round} is past the last round, {last}, set by {where}; "
+            "to add rounds, give their new number with --rounds N",
+            2,
+        )
     try:
         state = with_director_rules(state, forbid or [], separate_by)
         fixed_boards = [_fixed_board(state, text) for text in fixed or []]

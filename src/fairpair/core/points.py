@@ -8,7 +8,6 @@ the edges (see :func:`format_points`).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 
 TENTHS = 10
 """Integer points per whole point."""
@@ -81,6 +80,8 @@ def points_from_text(text: str) -> int:
 
     Raises ``ValueError`` for anything that is not a number with at most one decimal.
     """
+    from fractions import Fraction  # here: loading it costs every program that reads points
+
     value = Fraction(text.strip())
     tenths = value * TENTHS
     if tenths.denominator != 1:

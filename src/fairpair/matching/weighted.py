@@ -14,9 +14,12 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Iterable, Iterator
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from fairpair.matching.blossom import PythonMatcher, check_certificate
+if TYPE_CHECKING:
+    # Loaded when used: a program pairing with the compiled core never compiles the
+    # 1,100 lines of the Python core (part of each call's start-up, fairpair-engine).
+    from fairpair.matching.blossom import PythonMatcher
 
 _Core: type[Core] | None
 try:
@@ -79,6 +82,8 @@ class WeightedMatcher:
                 raise ValueError("vertex_count must be >= 0")
             impl = _Core(vertex_count)
         elif chosen == "python":
+            from fairpair.matching.blossom import PythonMatcher
+
             impl = PythonMatcher(vertex_count)
         else:
             raise ValueError(f"unknown matcher backend {chosen!r}")
@@ -165,6 +170,8 @@ class WeightedMatcher:
 
     def check_optimality(self) -> None:
         """Raise AssertionError unless matching, duals and blossoms prove optimality."""
+        from fairpair.matching.blossom import PythonMatcher, check_certificate
+
         impl = self._impl
         if isinstance(impl, PythonMatcher):
             impl.check_optimality()

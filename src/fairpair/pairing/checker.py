@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fairpair.core import ByeKind, Pairing, Tournament
+from fairpair.core import Pairing, Tournament
 from fairpair.core.player import PlayerId
 from fairpair.pairing.errors import PairingError
+from fairpair.pairing.played import rounds_played
 
 Board = tuple[PlayerId, PlayerId]
 
@@ -40,13 +41,10 @@ class RoundDifference:
         return " ".join(parts)
 
 
-def paired_rounds(tournament: Tournament) -> list[int]:
-    """Rounds in which the pairing program placed someone (a game, a forfeit or the PAB)."""
-    return [
-        rnd.number
-        for rnd in tournament.rounds
-        if rnd.games or any(b.kind is ByeKind.PAIRING_ALLOCATED for b in rnd.byes)
-    ]
+def checked_rounds(tournament: Tournament) -> range:
+    """The rounds a replay checks: every round the file records as played, as bbpPairings'
+    checker reads a finished file (a round of requested byes only is one of them)."""
+    return range(1, rounds_played(tournament, pairing=False) + 1)
 
 
 def stored_pairing(
@@ -75,9 +73,16 @@ def check_round(
 def replay(
     tournament: Tournament, system: Callable[[Tournament], Pairing]
 ) -> list[RoundDifference]:
-    """Every stored round that the system pairs differently (empty when all match)."""
+    """Every stored round that the system pairs differently (empty when all match).
+
+    Without a number of rounds (no ``XXR``/``142``) the rounds played are the event's rounds,
+    as for the reference's checker, so the last round is paired with the last-round rules.
+    """
+    rounds = checked_rounds(tournament)
+    if tournament.total_rounds is None and rounds:
+        tournament = tournament.replace(total_rounds=len(rounds))
     found = []
-    for number in paired_rounds(tournament):
+    for number in rounds:
         difference = check_round(tournament, number, system)
         if difference is not None:
             found.append(difference)

@@ -1,16 +1,20 @@
-"""Pairing systems by name: the one place where a name chooses a system."""
+"""Pairing systems by name: the one place where a name chooses a system.
+
+Each system's module is imported when the system is asked for, not with the registry: a
+program that pairs one round with one system (``fairpair-engine --dutch``) starts in a
+fraction of the time it would take to load every system and the criteria of the alternatives.
+"""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
 from fairpair.core import Pairing, Tournament
-from fairpair.pairing.alternatives import RoundCriteria
-from fairpair.pairing.burstein import pair_burstein
-from fairpair.pairing.casual import CasualOptions, pair_casual
-from fairpair.pairing.criteria import burstein_criteria, casual_criteria, dutch_criteria
-from fairpair.pairing.dutch import pair_dutch
+
+if TYPE_CHECKING:
+    from fairpair.pairing.alternatives import RoundCriteria
+    from fairpair.pairing.casual import CasualOptions
 
 PairingSystem = Callable[[Tournament], Pairing]
 """Pairs the next round of a snapshot (systems that need chance take an injected Random)."""
@@ -19,11 +23,16 @@ PairingSystem = Callable[[Tournament], Pairing]
 def _casual_options(tournament: Tournament, seed: int) -> CasualOptions:
     """The casual Swiss's defaults: random tie order from ``seed``; colours unless the event
     counts match points (a card game), as the event store decides."""
+    from fairpair.pairing.casual import CasualOptions
+
     return CasualOptions(seed=seed, colours=not tournament.points.card_game)
 
 
 def _casual(seed: int) -> PairingSystem:
     """The casual Swiss with its defaults (:func:`_casual_options`)."""
+    import random
+
+    from fairpair.pairing.casual import pair_casual
 
     def pair(tournament: Tournament) -> Pairing:
         return pair_casual(tournament, _casual_options(tournament, seed), random.Random(seed))
@@ -31,9 +40,21 @@ def _casual(seed: int) -> PairingSystem:
     return pair
 
 
+def _dutch(_seed: int) -> PairingSystem:
+    from fairpair.pairing.dutch import pair_dutch
+
+    return pair_dutch
+
+
+def _burstein(_seed: int) -> PairingSystem:
+    from fairpair.pairing.burstein import pair_burstein
+
+    return pair_burstein
+
+
 SYSTEMS: dict[str, Callable[[int], PairingSystem]] = {
-    "dutch": lambda _seed: pair_dutch,
-    "burstein": lambda _seed: pair_burstein,
+    "dutch": _dutch,
+    "burstein": _burstein,
     "casual": _casual,
 }
 """Each entry makes the system for a seed; the FIDE systems use no chance and ignore it."""
@@ -49,15 +70,32 @@ def pairing_system(name: str, *, seed: int = 0) -> PairingSystem:
     return make(seed)
 
 
-CriteriaOfRound = Callable[[Tournament], RoundCriteria]
+CriteriaOfRound: TypeAlias = "Callable[[Tournament], RoundCriteria]"
 """The criteria vector of the next round of a snapshot, as a system ranks its pairings."""
 
+
+def _dutch_criteria(_seed: int) -> CriteriaOfRound:
+    from fairpair.pairing.criteria import dutch_criteria
+
+    return dutch_criteria
+
+
+def _burstein_criteria(_seed: int) -> CriteriaOfRound:
+    from fairpair.pairing.criteria import burstein_criteria
+
+    return burstein_criteria
+
+
+def _casual_criteria(seed: int) -> CriteriaOfRound:
+    from fairpair.pairing.criteria import casual_criteria
+
+    return lambda tournament: casual_criteria(tournament, _casual_options(tournament, seed))
+
+
 CRITERIA: dict[str, Callable[[int], CriteriaOfRound]] = {
-    "dutch": lambda _seed: dutch_criteria,
-    "burstein": lambda _seed: burstein_criteria,
-    "casual": lambda seed: (
-        lambda tournament: casual_criteria(tournament, _casual_options(tournament, seed))
-    ),
+    "dutch": _dutch_criteria,
+    "burstein": _burstein_criteria,
+    "casual": _casual_criteria,
 }
 """For each system of :data:`SYSTEMS`, its criteria for the same seed (the alternatives)."""
 
