@@ -706,7 +706,7 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         ("federation", settings.federation),
         ("type", settings.event_type),
         ("chief arbiter", settings.chief_arbiter),
-        ("deputy arbiters", ", ".join(settings.deputy_arbiters)),
+        ("deputies", ", ".join(settings.deputy_arbiters)),
         ("time control", settings.time_control),
         ("round dates", _round_dates(settings.round_dates)),
     )
