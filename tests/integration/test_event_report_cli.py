@@ -91,3 +91,28 @@ def test_wrong_report_fields_name_the_option_and_change_nothing(tmp_path: Path) 
     assert code == 2 and "give what to change" in err
     code, out, _ = fairpair(db, "log")
     assert [line.split()[4] for line in out.splitlines()] == ["event.created"]
+
+
+def test_a_broken_players_file_imports_nobody(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Open", "--rounds", "3")[0] == 0
+    players = tmp_path / "players.csv"
+    rows = ["Nom;Prénom;Elo;ID FIDE", "Tal;Mikhail;2700;4100018", "Polgar;Judit;27OO;700070"]
+    players.write_bytes(("\ufeff" + "\r\n".join(rows) + "\r\n").encode())
+    code, _, err = fairpair(db, "player", "import", str(players))
+    assert code == 2
+    assert f"{players}:3: Elo: '27OO' is not a rating" in err and "(column 3)" in err
+    code, out, _ = fairpair(db, "player", "list")
+    assert code == 0 and "Tal" not in out
+    assert [line.split()[4] for line in fairpair(db, "log")[1].splitlines()] == ["event.created"]
+
+    players.write_bytes(players.read_bytes().replace(b"27OO", b"2735"))
+    code, _, err = fairpair(db, "player", "import", str(players))
+    assert code == 0, err
+    store = open_store(str(db))
+    event = ev.load(ev.Desk(store, ticking_clock()), 1)
+    assert [(p.name, p.rating, p.fide_id) for p in event.tournament.players] == [
+        ("Tal, Mikhail", 2700, "4100018"),
+        ("Polgar, Judit", 2735, "700070"),
+    ]
+    store.close()
