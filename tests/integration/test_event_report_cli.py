@@ -116,3 +116,21 @@ def test_a_broken_players_file_imports_nobody(tmp_path: Path) -> None:
         ("Polgar, Judit", 2735, "700070"),
     ]
     store.close()
+
+
+def test_the_players_csv_export_carries_the_rating_report_fields(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Open", "--rounds", "3")[0] == 0
+    code, _, err = fairpair(
+        db, "player", "add", "Tal, Mikhail", "--rating", "2700", "--fide-id", "4100018",
+        "--federation", "LAT", "--title", "GM",
+    )  # fmt: skip
+    assert code == 0, err
+    code, _, err = fairpair(db, "player", "edit", "tal", "--birth-date", "1936/11/09", "--sex", "m")
+    assert code == 0, err
+    exported = tmp_path / "players.csv"
+    assert fairpair(db, "export", str(exported))[0] == 0
+    assert exported.read_text().splitlines() == [
+        "no,name,rating,title,federation,club,fide_id,birth_date,sex",
+        '1,"Tal, Mikhail",2700,GM,LAT,,4100018,1936/11/09,m',
+    ]
