@@ -273,6 +273,7 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.withdraw(d, swiss.id, "bob", 3)
     ev.forbid_pairs(d, swiss.id, ["ann", "bob"])
     directors.take_over(d, swiss.id)
+    ev.edit_event(d, swiss.id, {"city": "Lyon"})
     lines = []
     for event_id in (event.id, swiss.id):
         t = ev.load(d, event_id).tournament
@@ -282,6 +283,7 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("bye.granted", "half-point bye for 1 Ann in round 2") in lines
     assert ("pairs.forbidden", "kept apart from round 1 on: 1 Ann, 2 Bob") in lines
     assert ("event.claimed", f"{d.actor} took over the event") in lines
+    assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
 
 
 def test_a_casual_swiss_is_paired_by_its_engine_reproducibly_and_without_rematches() -> None:

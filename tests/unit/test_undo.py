@@ -64,6 +64,10 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
     "player.withdrawn": (swiss, lambda d, e: ev.withdraw(d, e, "dee")),
     "board.set": (paired, lambda d, e: ev.set_manual_board(d, e, "1", "2")),
     "pairs.forbidden": (swiss, lambda d, e: ev.forbid_pairs(d, e, ["ann", "bob"])),
+    "event.edited": (
+        swiss,
+        lambda d, e: ev.edit_event(d, e, {"name": "Open 2026", "city": "Lyon", "round_dates": []}),
+    ),
 }
 
 

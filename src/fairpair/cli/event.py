@@ -1,27 +1,31 @@
-"""`fairpair event ...`: create and list events, their standings, crosstable and rebuild."""
+"""`fairpair event ...`: create, edit and list events, their standings, crosstable and rebuild."""
 
 from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from fairpair.cli.director import ActorOption, DbOption, EventOption, session
+from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import CHESS, Colour
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
     System,
     WithdrawalPolicy,
     parse_points,
+    report_fields,
 )
 
 app = typer.Typer(
@@ -34,6 +38,35 @@ class ListFormat(enum.Enum):
     JSON = "json"
     CSV = "csv"
     HTML = "html"
+
+
+_HELP = {
+    "city": "Where the event is played (rating report, TRF 022).",
+    "federation": "Host federation, three letters, e.g. FRA (TRF 032).",
+    "arbiter": "Chief arbiter (TRF 102).",
+    "deputy": "A deputy arbiter (TRF 112); repeat for each.",
+    "time_control": "Time control as the report states it, e.g. 90'/40+30'+30\" (TRF 122).",
+    "type": "Type of tournament, e.g. 'Individual: Swiss-System' (TRF 092).",
+    "round_dates": "Date of each round, round 1 first: 2026-05-01,2026-05-02,... (TRF 132).",
+}
+_OPTION = {
+    "chief_arbiter": "arbiter",
+    "deputy_arbiters": "deputy",
+    "event_type": "type",
+    "start_date": "start",
+    "end_date": "end",
+}
+"""The option of ``event create``/``event edit`` that gives each report field."""
+
+CityOption = Annotated[str, typer.Option("--city", help=_HELP["city"])]
+FederationOption = Annotated[str, typer.Option("--federation", help=_HELP["federation"])]
+ArbiterOption = Annotated[str, typer.Option("--arbiter", help=_HELP["arbiter"])]
+DeputyOption = Annotated[
+    list[str] | None, typer.Option("--deputy", help=_HELP["deputy"], show_default=False)
+]
+TimeControlOption = Annotated[str, typer.Option("--time-control", help=_HELP["time_control"])]
+TypeOption = Annotated[str, typer.Option("--type", help=_HELP["type"])]
+RoundDatesOption = Annotated[str, typer.Option("--round-dates", help=_HELP["round_dates"])]
 
 
 def _codes(text: str) -> tuple[str, ...]:
@@ -83,11 +116,29 @@ def create(
             "of his games, otherwise as keep_played_forfeit_rest.",
         ),
     ] = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST,
+    city: CityOption = "",
+    federation: FederationOption = "",
+    arbiter: ArbiterOption = "",
+    deputy: DeputyOption = None,
+    time_control: TimeControlOption = "",
+    event_type: TypeOption = "",
+    round_dates: RoundDatesOption = "",
     db: DbOption = None,
     actor: ActorOption = None,
 ) -> None:
     """Create an event."""
-    with session(db, None, actor) as s:
+    report = {
+        "city": city,
+        "federation": federation,
+        "chief_arbiter": arbiter,
+        "deputy_arbiters": list(deputy or ()),
+        "time_control": time_control,
+        "event_type": event_type,
+        "round_dates": round_dates,
+        "start_date": start,
+        "end_date": end,
+    }
+    with session(db, None, actor) as s, _options_named():
         settings = EventSettings(
             name=name.strip(),
             system=system,
@@ -101,7 +152,7 @@ def create(
             double=double,
             bye_limit=ByeLimit() if bye_limit is None else ByeLimit.parse(bye_limit),
             withdrawal_policy=withdrawal_policy,
-        )
+        ).edited(report_fields(report))
         event = ev.create_event(s.desk, settings)
         limit = event.settings.bye_limit
         typer.echo(
@@ -116,6 +167,66 @@ def create(
             )
             + ")"
         )
+
+
+@app.command("edit")
+def edit(
+    name: Annotated[str | None, typer.Option("--name", help="A new name for the event.")] = None,
+    start: Annotated[str | None, typer.Option("--start", help="First day (YYYY-MM-DD).")] = None,
+    end: Annotated[str | None, typer.Option("--end", help="Last day (YYYY-MM-DD).")] = None,
+    city: Annotated[str | None, typer.Option("--city", help=_HELP["city"])] = None,
+    federation: Annotated[
+        str | None, typer.Option("--federation", help=_HELP["federation"])
+    ] = None,
+    arbiter: Annotated[str | None, typer.Option("--arbiter", help=_HELP["arbiter"])] = None,
+    deputy: Annotated[
+        list[str] | None, typer.Option("--deputy", help=_HELP["deputy"], show_default=False)
+    ] = None,
+    no_deputies: Annotated[
+        bool, typer.Option("--no-deputies", help="Remove the deputy arbiters.")
+    ] = False,
+    time_control: Annotated[
+        str | None, typer.Option("--time-control", help=_HELP["time_control"])
+    ] = None,
+    event_type: Annotated[str | None, typer.Option("--type", help=_HELP["type"])] = None,
+    round_dates: Annotated[
+        str | None, typer.Option("--round-dates", help=_HELP["round_dates"])
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Change the event's name, dates and rating-report details (one change, undoable)."""
+    given: dict[str, object] = {
+        "name": name,
+        "start_date": start,
+        "end_date": end,
+        "city": city,
+        "federation": federation,
+        "chief_arbiter": arbiter,
+        "deputy_arbiters": [] if no_deputies else deputy,
+        "time_control": time_control,
+        "event_type": event_type,
+        "round_dates": round_dates,
+    }
+    changes = {k: v for k, v in given.items() if v is not None}
+    if not changes:
+        raise fail("give what to change, e.g. --city Lyon (see fairpair event edit --help)")
+    with session(db, event, actor) as s, _options_named():
+        edited = ev.edit_event(s.desk, s.event_id(), changes)
+        record = ev.history(s.desk, edited.id)[-1]
+        typer.echo(f"{ev.describe(record, edited.tournament)} (version {edited.version})")
+
+
+@contextmanager
+def _options_named() -> Iterator[None]:
+    """Report-field errors name the command-line option, not the field."""
+    try:
+        yield
+    except FieldErrors as error:
+        raise FieldErrors(
+            {"--" + _OPTION.get(k, k).replace("_", "-"): v for k, v in error.errors.items()}
+        ) from None
 
 
 @app.command("show")

@@ -148,6 +148,8 @@ def edit(
     federation: Annotated[str | None, typer.Option("--federation", "--fed")] = None,
     club: Annotated[str | None, typer.Option("--club")] = None,
     fide_id: Annotated[str | None, typer.Option("--fide-id")] = None,
+    birth_date: Annotated[str | None, typer.Option("--birth-date")] = None,
+    sex: Annotated[str | None, typer.Option("--sex")] = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -160,6 +162,8 @@ def edit(
         "federation": federation,
         "club": club,
         "fide_id": fide_id,
+        "birth_date": birth_date,
+        "sex": sex,
     }
     changes = {k: v for k, v in given.items() if v is not None}
     with session(db, event, actor) as s:

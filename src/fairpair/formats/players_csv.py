@@ -1,9 +1,15 @@
-"""Players from a CSV file with a header row: name, rating, title, federation, club, birth date.
+"""Players from a CSV file with a header row: name, rating, title, federation, club, FIDE ID,
+birth date, sex.
 
-Columns may come in any order and the header is matched without regard to case, spaces,
-underscores or hyphens; common spellings are accepted (``elo`` for rating, ``fed`` for
-federation, ``team`` for club, ``born`` for birth date). Columns not listed are ignored. Only
-the name is required. Players are numbered 1, 2, ... in file order.
+The delimiter is found from the header (``,``, ``;`` as Excel writes it where the decimal
+separator is a comma, or a tab); a UTF-8 byte-order mark and any line endings are accepted.
+Columns may come in any order and the header is matched without regard to case, accents,
+spaces, underscores, dots or hyphens; common spellings are accepted (``elo`` or ``Rtg`` for
+rating, ``fed`` or ``country`` for federation, ``ID FIDE`` for the FIDE ID, ``born`` or
+``Birthday`` for the birth date, ``gender`` for sex), and a name may come in two columns,
+last and first name ("Last, First"). Columns not listed are ignored. Only the name is
+required. Players are numbered 1, 2, ... in file order. A row that cannot be read is an
+error naming the file, the line and the column; nothing is read from a file with one.
 """
 
 from __future__ import annotations
@@ -11,6 +17,8 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,26 +28,65 @@ from fairpair.formats.errors import FormatError
 __all__ = ["COLUMNS", "parse_players_csv", "read_players_csv", "write_players_csv"]
 
 COLUMNS: dict[str, tuple[str, ...]] = {
-    "name": ("name", "player", "player name"),
-    "rating": ("rating", "elo"),
-    "title": ("title",),
-    "federation": ("federation", "fed"),
+    "name": ("name", "player", "player name", "full name", "names"),
+    "rating": ("rating", "elo", "rtg", "fide rating", "fide elo", "elo fide", "rating fide"),
+    "title": ("title", "fide title", "titre", "titel"),
+    "federation": ("federation", "fed", "country", "nation", "nat", "federacion"),
     "club": ("club", "team"),
-    "birth_date": ("birth date", "birthdate", "born", "date of birth"),
+    "fide_id": ("fide id", "id fide", "fideid", "fide", "fide no", "fide number", "fide code"),
+    "birth_date": (
+        "birth date",
+        "birthdate",
+        "birth",
+        "born",
+        "birth year",
+        "birthyear",
+        "year of birth",
+        "birthday",
+        "date of birth",
+        "dob",
+        "yob",
+    ),
+    "sex": ("sex", "gender"),
 }
 """Each field of :class:`~fairpair.core.Player` read here, and the headers that name it."""
 
-_FIELD_BY_HEADER = {header: field for field, headers in COLUMNS.items() for header in headers}
+NAME_PARTS: dict[str, tuple[str, ...]] = {
+    "last_name": ("last name", "lastname", "surname", "family name", "nom"),
+    "first_name": ("first name", "firstname", "given name", "forename", "prenom"),
+}
+"""A name in two columns, read as ``Last, First`` when there is no name column."""
+
+_FIELD_BY_HEADER = {
+    header: field for field, headers in (COLUMNS | NAME_PARTS).items() for header in headers
+}
+_DELIMITERS = (",", ";", "\t")
+_SEXES = {"m": "m", "male": "m", "man": "m", "h": "m", "w": "w", "f": "w", "female": "w"}
+_SEXES |= {"woman": "w"}
+_YEAR = re.compile(r"(\d{4})")
+_YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
+_WIDTH = {"title": 3, "federation": 3, "fide_id": 11, "birth_date": 10}
+"""The columns of a TRF player record each field must fit in."""
 
 
 def _error(
-    path: str, message: str, *, line: int | None = None, field: str | None = None
+    path: str,
+    message: str,
+    *,
+    line: int | None = None,
+    field: str | None = None,
 ) -> FormatError:
     return FormatError(message, path=path, line=line, field=field)
 
 
 def _normalised(header: str) -> str:
-    return " ".join(header.replace("_", " ").replace("-", " ").split()).casefold()
+    """Lower case, without accents, with ``_ - .`` as spaces: ``ID_FIDE`` -> ``id fide``."""
+    plain = unicodedata.normalize("NFKD", header)
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    for mark in "_-.":
+        plain = plain.replace(mark, " ")
+    return " ".join(plain.split()).casefold()
 
 
 def read_players_csv(path: str | os.PathLike[str]) -> tuple[Player, ...]:
@@ -60,22 +107,49 @@ def read_players_csv(path: str | os.PathLike[str]) -> tuple[Player, ...]:
     return parse_players_csv(text, name)
 
 
+def _delimiter(text: str) -> str:
+    """The delimiter that makes the most known columns of the header (the first line that
+    is not blank); ties go to the one giving more columns, then to the comma."""
+    header = next((line for line in text.splitlines() if line.strip()), "")
+
+    def score(delimiter: str) -> tuple[int, int]:
+        try:
+            cells = next(csv.reader([header], delimiter=delimiter), [])
+        except csv.Error:
+            return (0, 0)
+        known = sum(1 for cell in cells if _normalised(cell) in _FIELD_BY_HEADER)
+        return (known, len(cells))
+
+    return max(_DELIMITERS, key=lambda d: (score(d), -_DELIMITERS.index(d)))
+
+
 def parse_players_csv(text: str, path: str = "<players>") -> tuple[Player, ...]:
     """Parse CSV text into players numbered 1.. in order; ``path`` only names it in errors."""
-    reader = csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline=""))
+    text = text.removeprefix("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
+    start = 1  # the line the row being read starts on
     try:
         header = next(reader, None)
         while header is not None and not any(cell.strip() for cell in header):
+            start = reader.line_num + 1
             header = next(reader, None)
         if header is None:
             raise _error(path, "the file is empty; a header row with a name column is needed")
         columns = _columns(header, path, reader.line_num)
         players: list[Player] = []
+        start = reader.line_num + 1
         for row in reader:
-            if not any(cell.strip() for cell in row):
-                continue
-            players.append(_player(row, columns, len(players) + 1, path, reader.line_num))
+            if any(cell.strip() for cell in row):
+                players.append(_player(row, header, columns, len(players) + 1, path, start))
+            start = reader.line_num + 1
     except csv.Error as error:
+        if "end of data" in str(error):
+            raise _error(
+                path,
+                "a quote opened in this row is never closed (a name with a quote mark "
+                'must be quoted, the mark doubled: "Anna ""Ann"" Lee")',
+                line=start,
+            ) from None
         raise _error(path, f"malformed CSV: {error}", line=reader.line_num) from None
     return tuple(players)
 
@@ -87,46 +161,105 @@ def _columns(header: list[str], path: str, line: int) -> dict[str, int]:
         if field is None:
             continue
         if field in columns:
-            raise _error(path, f"two columns give the {field}", line=line, field=cell.strip())
+            shown = field.replace("_", " ")
+            raise _error(
+                path,
+                f"two columns give the {shown}",
+                line=line,
+                field=cell.strip(),
+            )
         columns[field] = index
-    if "name" not in columns:
+    if "name" not in columns and "last_name" not in columns:
         raise _error(
             path,
-            f"no name column in the header (found: {', '.join(c.strip() for c in header)})",
+            f"no name column in the header (found: {', '.join(c.strip() for c in header)}); "
+            "name it name, player, or give last name and first name columns",
             line=line,
             field="name",
         )
     return columns
 
 
-def _player(row: list[str], columns: dict[str, int], number: int, path: str, line: int) -> Player:
+def _player(
+    row: list[str],
+    header: list[str],
+    columns: dict[str, int],
+    number: int,
+    path: str,
+    line: int,
+) -> Player:
     def cell(field: str) -> str:
         index = columns.get(field)
         return row[index].strip() if index is not None and index < len(row) else ""
 
+    def refuse(field: str, message: str) -> FormatError:
+        index = columns[field]
+        named = header[index].strip() or field
+        return _error(path, f"{message} (column {index + 1})", line=line, field=named)
+
+    if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):
+        raise _error(
+            path,
+            f"{len(row)} cells for {len(header)} columns: is a name with a comma or "
+            "semicolon not quoted?",
+            line=line,
+        )
     name = cell("name")
+    if not name and "name" not in columns:
+        last, first = cell("last_name"), cell("first_name")
+        name = f"{last}, {first}" if last and first else last or first
     if not name:
         raise _error(path, "the name is blank", line=line, field="name")
     rating_text = cell("rating")
     rating: int | None = None
     if rating_text:
         if not (rating_text.isascii() and rating_text.isdigit()):
-            raise _error(
-                path,
-                f"{rating_text!r} is not a rating (a whole number, or blank if unrated)",
-                line=line,
-                field="rating",
+            raise refuse(
+                "rating", f"{rating_text!r} is not a rating (a whole number, or blank if unrated)"
             )
         rating = int(rating_text)
-    return Player(
-        id=number,
-        name=name,
-        rating=rating,
-        title=cell("title"),
-        federation=cell("federation"),
-        club=cell("club"),
-        birth_date=cell("birth_date"),
-    )
+    fide_id = cell("fide_id")
+    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
+        raise refuse("fide_id", f"{fide_id!r} is not a FIDE ID (digits only)")
+    sex = cell("sex")
+    if sex:
+        if sex.casefold() not in _SEXES:
+            raise refuse("sex", f"{sex!r}: write m or w (or male, female)")
+        sex = _SEXES[sex.casefold()]
+    values = {
+        "title": cell("title"),
+        "federation": cell("federation").upper(),
+        "fide_id": fide_id,
+        "birth_date": _birth_date(cell("birth_date")),
+    }
+    for field, value in values.items():
+        if len(value) > _WIDTH[field]:
+            raise refuse(
+                field,
+                f"{value!r} is longer than a rating report takes ({_WIDTH[field]} characters)"
+                + (": a three-letter code, e.g. FRA" if field == "federation" else ""),
+            )
+    return Player(id=number, name=name, rating=rating, club=cell("club"), sex=sex, **values)
+
+
+def _birth_date(text: str) -> str:
+    """A birth date as a rating report writes it: ``YYYY/MM/DD``, or the year alone.
+
+    Read from a year, ``YYYY-MM-DD`` (or with ``/`` or ``.``), ``DD.MM.YYYY`` and, when the
+    day is over 12, ``DD/MM/YYYY``; anything else is kept as written.
+    """
+    if _YEAR.fullmatch(text):
+        return text
+    found = _YEAR_FIRST.fullmatch(text)
+    if found:
+        year, month, day = found.groups()
+        return f"{year}/{int(month):02d}/{int(day):02d}"
+    found = _DAY_FIRST.fullmatch(text)
+    if found:
+        day, mark, month, year = found.groups()
+        if mark == "." or int(day) > 12:
+            return f"{year}/{int(month):02d}/{int(day):02d}"
+    return text
 
 
 def write_players_csv(players: Sequence[Player]) -> str:
@@ -147,7 +280,9 @@ def write_players_csv(players: Sequence[Player]) -> str:
                 player.title,
                 player.federation,
                 player.club,
+                player.fide_id,
                 player.birth_date,
+                player.sex,
             ]
         )
     return out.getvalue()

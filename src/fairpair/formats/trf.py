@@ -421,7 +421,7 @@ class _Builder:
             elif code == "XXP":
                 forbidden.append(self.forbidden_xxp(line))
         points = self.point_system(points_line, point_values)
-        rounds = self.rounds()
+        rounds = _without_announced_round(self.rounds(), requests)
         if total_rounds is not None and rounds_line is not None and total_rounds < len(rounds):
             raise reader.error(
                 rounds_line.number,
@@ -746,6 +746,25 @@ class _Builder:
         return Game(white, black, result, coloured=coloured, rated=rated)
 
 
+def _without_announced_round(
+    rounds: tuple[Round, ...], requests: list[RequestedBye]
+) -> tuple[Round, ...]:
+    """The rounds played, without a last round that only announces who is not to be paired.
+
+    A writer that wants bbpPairings (which does not read 240) to leave a player out of the
+    round it pairs writes his ``0000 - H``/``F``/``Z`` in that round's column; when each entry
+    of the last round is such a bye, also stated by a 240 record of that round, the column
+    is that announcement (spec trf.md §4), not a round in which only byes were taken.
+    """
+    if not rounds or rounds[-1].games or not rounds[-1].byes:
+        return rounds
+    last = rounds[-1]
+    announced = {(b.player, b.kind) for b in requests if b.round == last.number}
+    if all((bye.player, bye.kind) in announced for bye in last.byes):
+        return rounds[:-1]
+    return rounds
+
+
 _BB_FIELDS = {
     "BBW": "win",
     "BBD": "draw",
@@ -790,6 +809,11 @@ def write_trf(tournament: Tournament, flavour: Flavour = "trf16") -> str:
     ``XXA``); ``trf2026`` with the new records (``142``, ``152``, ``162``, ``250``). Both write
     requested byes as ``240``, forbidden pairs as ``XXP`` (whole event) or ``260``. The points
     column is the real score; the rank column orders by score, then player id.
+
+    Who is not to be paired in the next round (a requested bye of that round, a withdrawal in
+    force) also has that round's cell, ``0000 - H``/``F``/``Z``, since bbpPairings reads no 240
+    record; a withdrawn player's ``Z`` is stated by a 240 record too, so that the file reads
+    back as the same next round to pair.
 
     Raises ``ValueError`` for what a TRF cannot hold (a field wider than its columns, a
     point value for a forfeit win, full or half bye other than the win or draw value).
@@ -850,6 +874,7 @@ def _player_lines(tournament: Tournament) -> Iterator[str]:
     totals = scores(tournament)
     by_score = sorted(totals, key=lambda pid: (-totals[pid], pid))
     rank = {pid: position for position, pid in enumerate(by_score, start=1)}
+    announced = _next_round_codes(tournament)
     for pid in tournament.ranking_order:
         player = tournament.player(pid)
         rating = "" if player.rating is None else str(player.rating)
@@ -866,7 +891,28 @@ def _player_lines(tournament: Tournament) -> Iterator[str]:
         while row and row[-1] is None:
             row = row[:-1]
         cells = "".join("  " + _cell(entry) for entry in row)
+        code = announced.get(pid)
+        # Only right after a full history: a gap would have to be written as absences.
+        if code is not None and len(row) == len(tournament.rounds):
+            cells += f"  0000 - {code}"
         yield head + cells
+
+
+def _next_round_codes(tournament: Tournament) -> dict[PlayerId, str]:
+    """The players not to be paired in the next round, with the code of their cell there:
+    their requested bye, or ``Z`` for a withdrawal in force."""
+    number = tournament.next_round
+    if tournament.total_rounds is not None and number > tournament.total_rounds:
+        return {}
+    codes = {
+        bye.player: _REQUEST_CODES[bye.kind]
+        for bye in tournament.requested_byes
+        if bye.round == number
+    }
+    for pid in tournament.ranking_order:
+        if pid not in codes and tournament.withdrawn_before(pid, number):
+            codes[pid] = _REQUEST_CODES[ByeKind.ZERO_POINT]
+    return codes
 
 
 def _cell(entry: Entry | None) -> str:
@@ -957,5 +1003,9 @@ def _requested_bye_lines(tournament: Tournament) -> Iterator[str]:
     groups: dict[tuple[int, str], list[PlayerId]] = {}
     for bye in tournament.requested_byes:
         groups.setdefault((bye.round, _REQUEST_CODES[bye.kind]), []).append(bye.player)
+    number = tournament.next_round
+    for pid, code in _next_round_codes(tournament).items():
+        if tournament.requested_bye(pid, number) is None:  # withdrawn: absent from now on
+            groups.setdefault((number, code), []).append(pid)
     for (rnd, code), players in groups.items():
         yield f"240 {code} {rnd:03d} " + " ".join(f"{p:04d}" for p in players)

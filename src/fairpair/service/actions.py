@@ -34,7 +34,7 @@ from fairpair.core import (
     Tournament,
 )
 from fairpair.service.errors import CommandError
-from fairpair.service.settings import EventSettings
+from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
 __all__ = [
     "ACTIONS",
@@ -48,6 +48,8 @@ __all__ = [
     "player_from_data",
     "renumbered",
     "replay",
+    "replay_event",
+    "settings_after",
     "undo_history",
     "withdrawal_forfeit",
 ]
@@ -345,6 +347,20 @@ def _forbidden(t: Tournament, p: Payload) -> Tournament:
     return t.replace(forbidden=(*t.forbidden, rule))
 
 
+def _event_edited(t: Tournament, p: Payload) -> Tournament:
+    """Report fields changed (name, place, dates, arbiters...): the snapshot keeps them as
+    the settings do (:meth:`EventSettings.edited`); no pairing or score changes."""
+    changes = dict(p["changes"])
+    unknown = sorted(set(changes) - set(REPORT_FIELDS))
+    if unknown:
+        raise CommandError(f"cannot edit {', '.join(unknown)} of an event")
+    name = changes.pop("name", t.name)
+    details: dict[str, Any] = {
+        k: tuple(v) if isinstance(v, list | tuple) else v for k, v in changes.items()
+    }
+    return t.replace(name=name, details=dataclasses.replace(t.details, **details))
+
+
 def _claimed(t: Tournament, _: Payload) -> Tournament:
     """A director took over the event: who runs it is kept beside the snapshot, not in it."""
     return t
@@ -367,6 +383,7 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "board.set": _board_set,
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,
+    "event.edited": _event_edited,
 }
 """Every action after ``event.created``, by its name in the log."""
 
@@ -495,6 +512,12 @@ def undo_history(log: Iterable[tuple[int, str, Payload]]) -> UndoHistory:
 def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
     """The snapshot a whole log (from record 1, in order) leads to, keeping the rules of the
     event's settings; undone changes are skipped, undo and redo records checked."""
+    return replay_event(records)[1]
+
+
+def replay_event(records: Iterable[tuple[str, Payload]]) -> tuple[EventSettings, Tournament]:
+    """The settings and the snapshot a whole log leads to (see :func:`replay`): the settings
+    of ``event.created`` with the report fields of the ``event.edited`` records in effect."""
     log = list(records)
     history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
     tournament: Tournament | None = None
@@ -504,9 +527,18 @@ def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
         if action == "event.created":
             settings = EventSettings.from_data(payload)
         tournament = apply(tournament, action, payload, settings)
-    if tournament is None:
+        if settings is not None:
+            settings = settings_after(settings, action, payload)
+    if tournament is None or settings is None:
         raise CommandError("the log is empty")
-    return tournament
+    return settings, tournament
+
+
+def settings_after(settings: EventSettings, action: str, payload: Payload) -> EventSettings:
+    """The event's settings after one action: only ``event.edited`` changes them."""
+    if action == "event.edited":
+        return settings.edited(payload["changes"])
+    return settings
 
 
 def pairing_payload(pairing: Pairing, *, coloured: bool = True) -> dict[str, Any]:

@@ -27,10 +27,15 @@ from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
 from fairpair.service import actions
-from fairpair.service.errors import CommandError
+from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
-from fairpair.service.settings import EventSettings, WithdrawalPolicy
+from fairpair.service.settings import (
+    REPORT_FIELDS,
+    EventSettings,
+    WithdrawalPolicy,
+    report_fields,
+)
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
@@ -51,6 +56,7 @@ __all__ = [
     "correct_results",
     "create_event",
     "describe",
+    "edit_event",
     "edit_player",
     "enter_results",
     "export",
@@ -121,6 +127,7 @@ def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) 
             settings, points=dataclasses.replace(settings.points, pairing_bye=0)
         )
     check_tiebreaks(settings.chosen_tiebreaks)
+    settings = settings.checked_report()
     data = settings.to_data()
     snapshot = actions.apply(None, "event.created", data)
     record = NewRecord(desk.clock(), desk.actor, "event.created", data)
@@ -166,7 +173,15 @@ def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
 def load(desk: Desk, event_id: int) -> Event:
     stored = desk.store.load(event_id)
     settings = EventSettings.from_data(stored.info.settings)
-    return Event(stored.info, settings, stored.tournament)
+    return Event(stored.info, settings, _with_report(stored.tournament, settings))
+
+
+def _with_report(tournament: Tournament, settings: EventSettings) -> Tournament:
+    """The snapshot with the event's name and report fields as the settings hold them (the
+    stored snapshot need not keep them: they are the event row's)."""
+    if tournament.name == settings.name and tournament.details == settings.details:
+        return tournament
+    return tournament.replace(name=settings.name, details=settings.details)
 
 
 def _command(
@@ -182,9 +197,11 @@ def _command(
         raise ConcurrencyError(event.info.name, expected_version, event.version)
     payload = dict(build(event))
     snapshot = actions.apply(event.tournament, action, payload, event.settings)
+    settings = actions.settings_after(event.settings, action, payload)
     record = NewRecord(desk.clock(), desk.actor, action, payload)
-    info = desk.store.append(event.id, expected_version or event.version, record, snapshot)
-    return Event(info, event.settings, snapshot)
+    changed = None if settings == event.settings else settings.to_data()
+    info = desk.store.append(event.id, expected_version or event.version, record, snapshot, changed)
+    return Event(info, settings, snapshot)
 
 
 # --- players --------------------------------------------------------------------------------
@@ -377,6 +394,40 @@ def forbid_pairs(
     return _command(desk, event_id, "pairs.forbidden", build)
 
 
+def edit_event(
+    desk: Desk,
+    event_id: int,
+    changes: Mapping[str, Any],
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Change the event's report fields (:data:`~fairpair.service.settings.REPORT_FIELDS`:
+    name, dates, place, arbiters, time control...): one ``event.edited`` record holding the
+    fields that change, with their values before. :class:`FieldErrors` names a wrong field."""
+    checked = report_fields(changes)
+
+    def build(event: Event) -> Mapping[str, Any]:
+        before = event.settings.to_data()
+        changed = {k: v for k, v in checked.items() if before[k] != v}
+        if not changed:
+            raise CommandError("nothing to change: the event already says so")
+        edited = event.settings.edited(changed)
+        edited.checked_report()
+        total = event.tournament.total_rounds
+        if total is not None and len(edited.round_dates) > total:
+            dates = len(edited.round_dates)
+            raise FieldErrors({"round_dates": f"{dates} dates for an event of {total} rounds"})
+        if "name" in changed:
+            taken = [
+                e for e in desk.store.events() if e.id != event.id and e.name == changed["name"]
+            ]
+            if taken:
+                raise FieldErrors({"name": f"an event named {changed['name']!r} already exists"})
+        return {"changes": changed, "before": {k: before[k] for k in changed}}
+
+    return _command(desk, event_id, "event.edited", build, expected_version)
+
+
 # --- rounds ---------------------------------------------------------------------------------
 
 
@@ -473,11 +524,12 @@ def _walk(
         NewRecord(desk.clock(), desk.actor, action, {"seq": r.seq, "action": r.action})
         for r in taken
     ]
-    snapshot = actions.replay(
+    settings, snapshot = actions.replay_event(
         [(r.action, r.payload) for r in log] + [(n.action, n.payload) for n in records]
     )
-    info = desk.store.append_many(event.id, event.version, records, snapshot)
-    return Event(info, event.settings, snapshot), taken
+    changed = None if settings == event.settings else settings.to_data()
+    info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
+    return Event(info, settings, snapshot), taken
 
 
 def _too_far(verb: str, steps: int, possible: int) -> str:
@@ -649,12 +701,26 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         lines.append(
             ("dates", " to ".join(d for d in (settings.start_date, settings.end_date) if d))
         )
+    report = (
+        ("city", settings.city),
+        ("federation", settings.federation),
+        ("type", settings.event_type),
+        ("chief arbiter", settings.chief_arbiter),
+        ("deputies", ", ".join(settings.deputy_arbiters)),
+        ("time control", settings.time_control),
+        ("round dates", _round_dates(settings.round_dates)),
+    )
+    lines.extend((label, value) for label, value in report if value)
     if not settings.system.round_robin:
         lines.append(("bye limit", settings.bye_limit.describe()))
     else:
         policy = settings.withdrawal_policy
         lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
     return lines
+
+
+def _round_dates(dates: Sequence[str]) -> str:
+    return ", ".join(f"{number}: {date}" for number, date in enumerate(dates, start=1))
 
 
 def standings(event: Event) -> Standings:
@@ -699,10 +765,11 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     """Replay the whole log and make the cached snapshot what it leads to."""
     event = load(desk, event_id)
     records = desk.store.log(event_id)
-    replayed = actions.replay((r.action, r.payload) for r in records)
-    matched = replayed == event.tournament
+    settings, replayed = actions.replay_event((r.action, r.payload) for r in records)
+    matched = replayed == event.tournament and settings == event.settings
     if not matched:
-        desk.store.replace_snapshot(event_id, event.version, replayed)
+        changed = None if settings == event.settings else settings.to_data()
+        desk.store.replace_snapshot(event_id, event.version, replayed, changed)
     return RebuildReport(len(records), matched)
 
 
@@ -772,7 +839,19 @@ def describe(
             return f"kept apart from round {p['first_round']} on: {kept}"
         case "event.claimed":
             return f"{p['owner']} took over the event"
+        case "event.edited":
+            return "edited the event: " + "; ".join(
+                f"{REPORT_FIELDS.get(k, k)} {_shown(v)} (was {_shown(p.get('before', {}).get(k))})"
+                for k, v in p["changes"].items()
+            )
     return record.action
+
+
+def _shown(value: Any) -> str:
+    """A report field's value in a log line: text quoted, a list joined, nothing as none."""
+    if isinstance(value, list | tuple):
+        value = ", ".join(str(v) for v in value)
+    return repr(value) if value else "none"
 
 
 def headline(record: LogRecord, tournament: Tournament) -> str:
@@ -815,6 +894,8 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
         case "event.claimed":
             return "taking over the event"
+        case "event.edited":
+            return "edit of the event's " + ", ".join(REPORT_FIELDS.get(k, k) for k in p["changes"])
         case actions.UNDONE:
             return f"undo of #{p['seq']}"
         case actions.REDONE:

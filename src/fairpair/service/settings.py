@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import enum
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -11,16 +14,18 @@ from fairpair.core import (
     CHESS,
     ByeKind,
     Colour,
+    EventDetails,
     PlayerId,
     PointSystem,
     Tournament,
     format_points,
     points_from_text,
 )
-from fairpair.service.errors import CommandError
+from fairpair.service.errors import CommandError, FieldErrors
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
+    "REPORT_FIELDS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "ByeLimit",
@@ -28,6 +33,7 @@ __all__ = [
     "System",
     "WithdrawalPolicy",
     "parse_points",
+    "report_fields",
 ]
 
 
@@ -246,6 +252,87 @@ def _at_most(limit: int, noun: str) -> str:
     return f"no {noun}s" if limit == 0 else f"at most {_count(limit, noun)}"
 
 
+REPORT_FIELDS: dict[str, str] = {
+    "name": "name",
+    "start_date": "start date",
+    "end_date": "end date",
+    "city": "city",
+    "federation": "federation",
+    "event_type": "type",
+    "chief_arbiter": "chief arbiter",
+    "deputy_arbiters": "deputy arbiters",
+    "time_control": "time control",
+    "round_dates": "round dates",
+}
+"""What a FIDE rating report says about the event (TRF 012-132), in the organiser's words:
+the settings a director may change at any time (``event.edited``); none changes a pairing."""
+_LISTS = ("deputy_arbiters", "round_dates")
+_DATES = ("start_date", "end_date")
+_DATE_TEXT = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_LONGEST_TEXT = 200
+
+
+def _date(text: str) -> str:
+    """``2026-05-01`` from ``2026-05-01``, ``2026/05/01`` or ``2026.5.1``."""
+    match = _DATE_TEXT.fullmatch(text)
+    try:
+        if match is None:
+            raise ValueError
+        day = datetime.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        raise ValueError(f"{text!r} is not a date: write YYYY-MM-DD, e.g. 2026-05-01") from None
+    return day.isoformat()
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise ValueError(f"give the {what} as text")
+    if "\n" in value or "\r" in value:
+        raise ValueError(f"the {what} is one line of text")
+    text = " ".join(value.split())
+    if len(text) > _LONGEST_TEXT:
+        raise ValueError(f"at most {_LONGEST_TEXT} characters")
+    return text
+
+
+def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The report fields given, checked and written one way (JSON data, lists for lists).
+
+    Dates become ``YYYY-MM-DD``, a federation its upper-case three-letter code; the deputy
+    arbiters and round dates are lists (a text is split at commas). :class:`FieldErrors`
+    names each field that is wrong.
+    """
+    errors: dict[str, str] = {}
+    checked: dict[str, Any] = {}
+    for field, value in values.items():
+        what = REPORT_FIELDS.get(field)
+        try:
+            if what is None:
+                raise ValueError(f"not a report field (these are: {', '.join(REPORT_FIELDS)})")
+            if field in _LISTS:
+                items = value.split(",") if isinstance(value, str) else list(value)
+                texts = [t for t in (_text(item, what) for item in items) if t]
+                if field == "round_dates":
+                    texts = [_date(t) for t in texts]
+                checked[field] = texts
+                continue
+            text = _text(value, what)
+            if field == "name" and not text:
+                raise ValueError("an event needs a name")
+            if field in _DATES and text:
+                text = _date(text)
+            if field == "federation" and text:
+                if not re.fullmatch(r"[A-Za-z]{3}", text):
+                    raise ValueError(f"{text!r}: a federation is a three-letter code, e.g. FRA")
+                text = text.upper()
+            checked[field] = text
+        except ValueError as error:
+            errors[field] = str(error)
+    if errors:
+        raise FieldErrors(errors)
+    return checked
+
+
 @dataclass(frozen=True, slots=True)
 class EventSettings:
     """What the organiser decides when creating an event."""
@@ -268,6 +355,16 @@ class EventSettings:
     """How many byes a player may request, and when (Swiss events)."""
     withdrawal_policy: WithdrawalPolicy = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
     """How a withdrawal is scored (round robins; a Swiss simply stops pairing the player)."""
+    city: str = ""
+    federation: str = ""
+    """The host federation's three-letter code."""
+    event_type: str = ""
+    """Type of tournament as the rating report states it (free text)."""
+    chief_arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    time_control: str = ""
+    round_dates: tuple[str, ...] = ()
+    """The date of each round (``YYYY-MM-DD``), round 1 first."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -295,6 +392,46 @@ class EventSettings:
                 f"bye limit: the event has {self.rounds} rounds, so byes cannot be closed in "
                 f"its last {last}"
             )
+
+    @property
+    def details(self) -> EventDetails:
+        """The report fields as the tournament snapshot keeps them (TRF 022-132)."""
+        return EventDetails(
+            city=self.city,
+            federation=self.federation,
+            start_date=self.start_date,
+            end_date=self.end_date,
+            event_type=self.event_type,
+            chief_arbiter=self.chief_arbiter,
+            deputy_arbiters=self.deputy_arbiters,
+            time_control=self.time_control,
+            round_dates=self.round_dates,
+        )
+
+    def edited(self, changes: Mapping[str, Any]) -> EventSettings:
+        """These settings with report fields changed, as an ``event.edited`` record logs
+        them (see :func:`report_fields`)."""
+        unknown = sorted(set(changes) - set(REPORT_FIELDS))
+        if unknown:
+            raise CommandError(f"cannot edit {', '.join(unknown)} of an event")
+        values: dict[str, Any] = {k: tuple(v) if k in _LISTS else v for k, v in changes.items()}
+        return dataclasses.replace(self, **values)
+
+    def checked_report(self) -> EventSettings:
+        """These settings with the report fields written one way (see :func:`report_fields`);
+        :class:`FieldErrors` for fields that are wrong, alone or together: the end before
+        the start, more round dates than rounds."""
+        settings = self.edited(report_fields({f: getattr(self, f) for f in REPORT_FIELDS}))
+        errors: dict[str, str] = {}
+        start, end = settings.start_date, settings.end_date
+        if start and end and end < start:
+            errors["end_date"] = f"the event ends ({end}) before it starts ({start})"
+        dates = settings.round_dates
+        if settings.rounds is not None and len(dates) > settings.rounds:
+            errors["round_dates"] = f"{len(dates)} dates for an event of {settings.rounds} rounds"
+        if errors:
+            raise FieldErrors(errors)
+        return settings
 
     @property
     def card_game(self) -> bool:
@@ -331,6 +468,13 @@ class EventSettings:
             "double": self.double,
             "bye_limit": self.bye_limit.to_data(),
             "withdrawal_policy": self.withdrawal_policy.value,
+            "city": self.city,
+            "federation": self.federation,
+            "event_type": self.event_type,
+            "chief_arbiter": self.chief_arbiter,
+            "deputy_arbiters": list(self.deputy_arbiters),
+            "time_control": self.time_control,
+            "round_dates": list(self.round_dates),
         }
 
     @classmethod
@@ -359,6 +503,14 @@ class EventSettings:
             withdrawal_policy=WithdrawalPolicy(
                 data.get("withdrawal_policy", WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value)
             ),
+            # Events created before the report fields existed have them empty.
+            city=data.get("city", ""),
+            federation=data.get("federation", ""),
+            event_type=data.get("event_type", ""),
+            chief_arbiter=data.get("chief_arbiter", ""),
+            deputy_arbiters=tuple(data.get("deputy_arbiters", ())),
+            time_control=data.get("time_control", ""),
+            round_dates=tuple(data.get("round_dates", ())),
         )
 
     def empty_event(self) -> Tournament:
@@ -369,4 +521,5 @@ class EventSettings:
             total_rounds=self.rounds,
             points=self.points,
             initial_colour=self.initial_colour,
+            details=self.details,
         )

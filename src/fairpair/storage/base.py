@@ -157,10 +157,19 @@ class EventStore(Protocol):
         ...
 
     def append(
-        self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
+        self,
+        event_id: int,
+        expected_version: int,
+        record: NewRecord,
+        snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         """Append one record and replace the snapshot, if the event is still at
-        ``expected_version``; otherwise raise :class:`ConcurrencyError` and write nothing."""
+        ``expected_version``; otherwise raise :class:`ConcurrencyError` and write nothing.
+
+        ``settings``: the event's settings as the record leaves them (an edit of the event),
+        which replace the row's, its name (``settings["name"]``) included;
+        :class:`EventExistsError` if another event has that name."""
         ...
 
     def append_many(
@@ -169,6 +178,7 @@ class EventStore(Protocol):
         expected_version: int,
         records: Sequence[NewRecord],
         snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         """Append several records (at least one) in one transaction, as :meth:`append` does
         one: the version moves by their number, or nothing is written."""
@@ -178,8 +188,15 @@ class EventStore(Protocol):
         """The event's records in order."""
         ...
 
-    def replace_snapshot(self, event_id: int, expected_version: int, snapshot: Tournament) -> None:
-        """Replace the cached snapshot (after a rebuild from the log); the log is untouched."""
+    def replace_snapshot(
+        self,
+        event_id: int,
+        expected_version: int,
+        snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
+        """Replace the cached snapshot (after a rebuild from the log), and the settings if
+        given, as :meth:`append` does; the log is untouched."""
         ...
 
     def add_director(self, director: DirectorRecord) -> None:

@@ -77,9 +77,14 @@ class MemoryStore:
         return StoredEvent(self.event(event_id), self._snapshots[event_id])
 
     def append(
-        self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
+        self,
+        event_id: int,
+        expected_version: int,
+        record: NewRecord,
+        snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
-        return self.append_many(event_id, expected_version, (record,), snapshot)
+        return self.append_many(event_id, expected_version, (record,), snapshot, settings)
 
     def append_many(
         self,
@@ -87,6 +92,7 @@ class MemoryStore:
         expected_version: int,
         records: Sequence[NewRecord],
         snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         if not records:
             raise ValueError("nothing to append")
@@ -94,6 +100,7 @@ class MemoryStore:
             info = self.event(event_id)
             if info.version != expected_version:
                 raise ConcurrencyError(info.name, expected_version, info.version)
+            info = self._with_settings(info, settings)
             seq = info.version
             for record in records:
                 seq += 1
@@ -122,12 +129,28 @@ class MemoryStore:
         self.event(event_id)
         return list(self._logs[event_id])
 
-    def replace_snapshot(self, event_id: int, expected_version: int, snapshot: Tournament) -> None:
+    def replace_snapshot(
+        self,
+        event_id: int,
+        expected_version: int,
+        snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
         with self._lock:
             info = self.event(event_id)
             if info.version != expected_version:
                 raise ConcurrencyError(info.name, expected_version, info.version)
+            self._info[event_id] = self._with_settings(info, settings)
             self._snapshots[event_id] = snapshot
+
+    def _with_settings(self, info: EventInfo, settings: Mapping[str, Any] | None) -> EventInfo:
+        """The row with new settings and the name they give (checked to be free)."""
+        if settings is None:
+            return info
+        name = settings["name"]
+        if any(other.name == name and other.id != info.id for other in self._info.values()):
+            raise EventExistsError(f"an event named {name!r} already exists")
+        return replace(info, name=name, settings=copy.deepcopy(dict(settings)))
 
     def add_director(self, director: DirectorRecord) -> None:
         with self._lock:

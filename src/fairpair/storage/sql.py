@@ -213,9 +213,14 @@ class SqlStore:
         return self.event(event_id)
 
     def append(
-        self, event_id: int, expected_version: int, record: NewRecord, snapshot: Tournament
+        self,
+        event_id: int,
+        expected_version: int,
+        record: NewRecord,
+        snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
-        return self.append_many(event_id, expected_version, (record,), snapshot)
+        return self.append_many(event_id, expected_version, (record,), snapshot, settings)
 
     def append_many(
         self,
@@ -223,16 +228,25 @@ class SqlStore:
         expected_version: int,
         records: Sequence[NewRecord],
         snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         if not records:
             raise ValueError("nothing to append")
         last = expected_version + len(records)
+        values: dict[str, Any] = {
+            "version": last,
+            "updated_at": records[-1].at,
+            "snapshot": dump_event(snapshot),
+        }
+        if settings is not None:
+            self._name_free(event_id, settings["name"])
+            values |= {"name": settings["name"], "settings": dict(settings)}
         try:
             with self.engine.begin() as connection:
                 updated = connection.execute(
                     sa.update(events)
                     .where(events.c.id == event_id, events.c.version == expected_version)
-                    .values(version=last, updated_at=records[-1].at, snapshot=dump_event(snapshot))
+                    .values(**values)
                 ).rowcount
                 if updated != 1:
                     raise self._conflict(connection, event_id, expected_version)
@@ -246,9 +260,20 @@ class SqlStore:
                 for record in records:
                     self._hook(record.action)
         except sa.exc.IntegrityError:
+            if settings is not None:
+                self._name_free(event_id, settings["name"])  # taken in between?
             # Another writer appended the same seq first (a store without row locks).
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
         return self.event(event_id)
+
+    def _name_free(self, event_id: int, name: str) -> None:
+        """:class:`EventExistsError` if another event has that name."""
+        with self.engine.connect() as connection:
+            other = connection.execute(
+                sa.select(events.c.id).where(events.c.name == name, events.c.id != event_id)
+            ).first()
+        if other is not None:
+            raise EventExistsError(f"an event named {name!r} already exists")
 
     def claim_event(
         self, event_id: int, expected_version: int, owner: str, record: NewRecord
@@ -295,12 +320,22 @@ class SqlStore:
             return UnknownEventError(f"no event with id {event_id}")
         return ConcurrencyError(row.name, expected_version, row.version)
 
-    def replace_snapshot(self, event_id: int, expected_version: int, snapshot: Tournament) -> None:
+    def replace_snapshot(
+        self,
+        event_id: int,
+        expected_version: int,
+        snapshot: Tournament,
+        settings: Mapping[str, Any] | None = None,
+    ) -> None:
+        values: dict[str, Any] = {"snapshot": dump_event(snapshot)}
+        if settings is not None:
+            self._name_free(event_id, settings["name"])
+            values |= {"name": settings["name"], "settings": dict(settings)}
         with self.engine.begin() as connection:
             updated = connection.execute(
                 sa.update(events)
                 .where(events.c.id == event_id, events.c.version == expected_version)
-                .values(snapshot=dump_event(snapshot))
+                .values(**values)
             ).rowcount
             if updated != 1:
                 raise self._conflict(connection, event_id, expected_version)

@@ -29,7 +29,13 @@ from fairpair.service import directors, entry, printouts
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
-from fairpair.service.settings import System, WithdrawalPolicy
+from fairpair.service.settings import (
+    REPORT_FIELDS,
+    EventSettings,
+    System,
+    WithdrawalPolicy,
+    report_fields,
+)
 from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
@@ -161,11 +167,23 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
 
 
 _NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit", "withdrawal_policy")
+_REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
+"""The rating-report fields on the new-event form and the event's "Report details" form:
+lists (deputy arbiters, round dates) typed with commas."""
+
+
+def _report_text(settings: EventSettings) -> dict[str, str]:
+    """The report fields as a form shows them."""
+    data = settings.to_data()
+    return {
+        field: ", ".join(data[field]) if isinstance(data[field], list) else data[field]
+        for field in REPORT_FIELDS
+    }
 
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
-    values = dict.fromkeys(_NEW_FIELDS, "") | {
+    values = dict.fromkeys((*_NEW_FIELDS, *_REPORT_FORM), "") | {
         "system": "dutch",
         "withdrawal_policy": WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value,
     }
@@ -197,7 +215,27 @@ def new_event(
     tiebreaks: _Text = "",
     bye_limit: _Text = "",
     withdrawal_policy: _Text = "",
+    start_date: _Text = "",
+    end_date: _Text = "",
+    city: _Text = "",
+    federation: _Text = "",
+    event_type: _Text = "",
+    chief_arbiter: _Text = "",
+    deputy_arbiters: _Text = "",
+    time_control: _Text = "",
+    round_dates: _Text = "",
 ) -> Response:
+    report = {
+        "start_date": start_date,
+        "end_date": end_date,
+        "city": city,
+        "federation": federation,
+        "event_type": event_type,
+        "chief_arbiter": chief_arbiter,
+        "deputy_arbiters": deputy_arbiters,
+        "time_control": time_control,
+        "round_dates": round_dates,
+    }
     values = {
         "name": name,
         "system": system,
@@ -206,11 +244,22 @@ def new_event(
         "tiebreaks": tiebreaks,
         "bye_limit": bye_limit,
         "withdrawal_policy": withdrawal_policy,
-    }
+    } | report
+    errors: dict[str, str] = {}
     try:
         settings = entry.event_settings(
             name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy
         )
+    except FieldErrors as error:
+        errors |= error.errors
+    try:
+        checked = report_fields(report)
+    except FieldErrors as error:
+        errors |= error.errors
+    try:
+        if errors:
+            raise FieldErrors(errors)
+        settings = settings.edited(checked)
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     except FieldErrors as error:
         return _render(request, "desk/new_event.html", _new_context(values, error.errors), 422)
@@ -270,7 +319,10 @@ def _desk_page(
         "current": t.rounds[-1] if t.rounds else None,
         "swiss": not event.settings.system.round_robin,
         "errors": errors or {},
-        "values": values or {},
+        "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
+        # The report form shows what the event says, or what was typed if it was refused.
+        "values": {f"details.{k}": v for k, v in _report_text(event.settings).items()}
+        | dict(values or {}),
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),
         "system_name": SYSTEM_NAMES[event.settings.system],
@@ -528,6 +580,54 @@ def pair(request: Request, director: Director, event_id: int) -> Response:
         f"Paired round {pairing.round}: {len(pairing.boards)} boards.",
         f"/desk/events/{event_id}/rounds/{pairing.round}/results",
     )
+
+
+@router.post("/events/{event_id}/details", response_class=HTMLResponse)
+def edit_details(
+    request: Request,
+    director: Director,
+    event_id: int,
+    version: _Text = "",
+    name: _Text = "",
+    start_date: _Text = "",
+    end_date: _Text = "",
+    city: _Text = "",
+    federation: _Text = "",
+    event_type: _Text = "",
+    chief_arbiter: _Text = "",
+    deputy_arbiters: _Text = "",
+    time_control: _Text = "",
+    round_dates: _Text = "",
+) -> Response:
+    """The event's name and rating-report fields (TRF 012-132), as one undoable change;
+    refused (409) if the event changed since the page was loaded."""
+    typed = {
+        "name": name,
+        "start_date": start_date,
+        "end_date": end_date,
+        "city": city,
+        "federation": federation,
+        "event_type": event_type,
+        "chief_arbiter": chief_arbiter,
+        "deputy_arbiters": deputy_arbiters,
+        "time_control": time_control,
+        "round_dates": round_dates,
+    }
+    event = _mine(request, director, event_id)
+    expected = _page_version(version)
+    if expected is None:  # not sent by the desk's form: nothing to check against
+        return _desk_page(request, event, errors={"details": STALE}, status_code=409)
+    try:
+        edited = ev.edit_event(
+            desk_for(request, director), event_id, typed, expected_version=expected
+        )
+    except (*_REFUSED, EventExistsError) as error:
+        if isinstance(error, EventExistsError):
+            error = FieldErrors({"name": "an event with this name exists; choose another name"})
+        values = {f"details.{k}": v for k, v in typed.items()}
+        return _refused(request, director, event_id, error, "details", values)
+    changed = ev.history(desk_for(request, director), event_id)[-1]
+    return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
 
 
 def _page_version(typed: str) -> int | None:
