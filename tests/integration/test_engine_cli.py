@@ -331,3 +331,33 @@ def test_the_engine_imports_only_what_pairing_needs() -> None:
         check=True,
     )
     assert done.stdout == "0 []\n"
+
+
+def test_help_prints_the_usage_and_exits_0() -> None:
+    code, out, _ = engine("--help")
+    assert code == 0 and "fairpair-engine (--dutch | --burstein) INPUT.trf -p [OUT]" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "says"),
+    [
+        (["--dutch", "A.trf"], "choose one of -p, -c and -g"),
+        (["--dutch", "A.trf", "-p", "-c"], "choose one of -p, -c and -g"),
+        (["A.trf", "-p"], "choose a pairing system"),
+        (["--dutch", "--burstein", "A.trf", "-p"], "choose one system"),
+        (["--dutch", "A.trf", "B.trf", "-p"], "one input file"),
+        (["--dutch", "-g", "-o"], "-o needs a value"),
+        (["--dutch", "-g", "-o", "x.trf", "-s", "seven"], "-s needs a whole number"),
+        (["--dutch", "A.trf", "-p", "--swiss"], "unknown option '--swiss'"),
+    ],
+)
+def test_wrong_arguments_are_invalid_input(argv: list[str], says: str) -> None:
+    code, out, err = engine(*argv)
+    assert (code, out) == (3, "") and says in err
+
+
+def test_p_writes_to_the_file_named_after_it(tmp_path: Path) -> None:
+    target = tmp_path / "out.txt"
+    code, out, _ = engine("--dutch", str(EXAMPLE_B), "-p", str(target))
+    assert (code, out) == (0, "")
+    assert target.read_text(encoding="utf-8") == "4\n1 7\n2 6\n5 3\n4 0\n"

@@ -31,16 +31,15 @@ Exit codes:
 = ========================================================================================
 
 Only what the call needs is imported: the checker, the generator and the other system are
-loaded by the options that use them, as each call of an engine pays its start-up.
+loaded by the options that use them, as each call of an engine pays its start-up. For the same
+reason the handful of bbpPairings options is read here rather than by ``argparse``, which with
+``typing`` and ``pathlib`` cost about a sixth of a ``-p`` call (``benchmarks/bench_startup.py``).
 """
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
-from pathlib import Path
-from typing import TextIO
 
 from fairpair.core import Pairing, Tournament
 from fairpair.formats.errors import FormatError
@@ -48,6 +47,10 @@ from fairpair.formats.trf import read_trf
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.played import rounds_played
 from fairpair.pairing.registry import PairingSystem, pairing_system
+
+TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
+if TYPE_CHECKING:
+    from typing import TextIO
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -97,45 +100,114 @@ def _write(text: str, path: str | None, stdout: TextIO) -> None:
         stdout.write(text)
         return
     try:
-        Path(path).write_text(text, encoding="utf-8")
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
     except OSError as error:
         raise _Failure(EXIT_FILE_ERROR, f"{path}: {error.strerror or error}") from None
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="fairpair-engine",
-        description="Pair, check or generate Swiss tournaments (bbpPairings-compatible).",
-    )
-    system = parser.add_mutually_exclusive_group()
-    system.add_argument("--dutch", action="store_true", help="use the FIDE Dutch system")
-    system.add_argument("--burstein", action="store_true", help="use the Burstein system")
-    parser.add_argument("input", nargs="?", help="TRF file to pair or check")
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUT", help="pair")
-    mode.add_argument("-c", dest="check", action="store_true", help="check every round")
-    mode.add_argument("-g", dest="generate", nargs="?", const="", metavar="CONFIG")
-    parser.add_argument(
-        "--report-only",
-        action="store_true",
-        help="-c: exit 0 even when rounds differ (bbpPairings' checker does)",
-    )
-    parser.add_argument("-o", dest="output", metavar="OUT.trf", help="generated file")
-    parser.add_argument("-s", dest="seed", type=int, help="seed of the generator")
-    return parser
+USAGE = """\
+usage: fairpair-engine (--dutch | --burstein) INPUT.trf -p [OUT]
+       fairpair-engine (--dutch | --burstein) INPUT.trf -c [--report-only]
+       fairpair-engine (--dutch | --burstein) -g [CONFIG] -o OUT.trf [-s SEED]
+
+Pair, check or generate Swiss tournaments (bbpPairings-compatible).
+  --dutch, --burstein  the pairing system
+  -p [OUT]             pair the next round (to OUT, or standard output)
+  -c                   check every round; --report-only: exit 0 even when rounds differ
+  -g [CONFIG]          generate a random tournament from bbpPairings' generator settings
+  -o OUT.trf           the generated file; -s SEED: the generator's seed
+"""
+
+
+class _Arguments:
+    """The options of one call, as bbpPairings takes them."""
+
+    __slots__ = ("check", "generate", "input", "output", "pair", "report_only", "seed", "system")
+
+    def __init__(self) -> None:
+        self.system: str | None = None
+        self.input: str | None = None
+        self.pair: str | None = None
+        """``"-"`` for standard output."""
+        self.check = False
+        self.generate: str | None = None
+        """``""`` for the default settings."""
+        self.report_only = False
+        self.output: str | None = None
+        self.seed: int | None = None
+
+
+def _parse(argv: Sequence[str]) -> _Arguments:
+    """Read the options; a wrong one is :class:`_Failure` with exit 3 (invalid input)."""
+    args = _Arguments()
+    modes: list[str] = []
+    words = list(argv)
+    index = 0
+
+    def value(option: str) -> str:
+        nonlocal index
+        if index + 1 >= len(words) or words[index + 1].startswith("-"):
+            raise _Failure(EXIT_INVALID_INPUT, f"{option} needs a value")
+        index += 1
+        return words[index]
+
+    def optional_value() -> str | None:
+        nonlocal index
+        if index + 1 < len(words) and not words[index + 1].startswith("-"):
+            index += 1
+            return words[index]
+        return None
+
+    while index < len(words):
+        word = words[index]
+        if word in ("--dutch", "--burstein"):
+            if args.system is not None and args.system != word[2:]:
+                raise _Failure(EXIT_INVALID_INPUT, "choose one system: --dutch or --burstein")
+            args.system = word[2:]
+        elif word == "-p":
+            modes.append(word)
+            args.pair = optional_value() or "-"
+        elif word == "-c":
+            modes.append(word)
+            args.check = True
+        elif word == "-g":
+            modes.append(word)
+            args.generate = optional_value() or ""
+        elif word == "--report-only":
+            args.report_only = True
+        elif word == "-o":
+            args.output = value(word)
+        elif word == "-s":
+            seed = value(word)
+            if not seed.isdigit():
+                raise _Failure(EXIT_INVALID_INPUT, f"-s needs a whole number, not {seed!r}")
+            args.seed = int(seed)
+        elif word.startswith("-") and word != "-":
+            raise _Failure(EXIT_INVALID_INPUT, f"unknown option {word!r}\n{USAGE}")
+        elif args.input is None:
+            args.input = word
+        else:
+            raise _Failure(EXIT_INVALID_INPUT, f"one input file, not {args.input!r} and {word!r}")
+        index += 1
+    if len(modes) != 1:
+        raise _Failure(EXIT_INVALID_INPUT, f"choose one of -p, -c and -g\n{USAGE}")
+    return args
 
 
 def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     """Run the command; returns the exit code."""
-    parser = _parser()
+    if any(word in ("-h", "--help") for word in argv):
+        stdout.write(USAGE)
+        return EXIT_OK
     try:
-        args = parser.parse_args(list(argv))
-    except SystemExit as exit_:
-        return EXIT_INVALID_INPUT if exit_.code else EXIT_OK
-    if not (args.dutch or args.burstein):
-        stderr.write("fairpair-engine: choose a pairing system (--dutch or --burstein)\n")
-        return EXIT_INVALID_INPUT
-    system = pairing_system("burstein" if args.burstein else "dutch")
+        args = _parse(argv)
+        if args.system is None:
+            raise _Failure(EXIT_INVALID_INPUT, "choose a pairing system (--dutch or --burstein)")
+    except _Failure as failure:
+        stderr.write(f"fairpair-engine: {failure}\n")
+        return failure.code
+    system = pairing_system(args.system)
     try:
         if args.report_only and not args.check:
             raise _Failure(EXIT_INVALID_INPUT, "--report-only goes with -c")
@@ -195,7 +267,7 @@ def _check(
     return EXIT_ROUNDS_DIFFER if differences and not report_only else EXIT_OK
 
 
-def _generate(args: argparse.Namespace, system: PairingSystem, stdout: TextIO) -> int:
+def _generate(args: _Arguments, system: PairingSystem, stdout: TextIO) -> int:
     import random
 
     from fairpair.formats.trf import write_trf
@@ -208,7 +280,8 @@ def _generate(args: argparse.Namespace, system: PairingSystem, stdout: TextIO) -
     config = GeneratorConfig()
     if args.generate:
         try:
-            text = Path(args.generate).read_text(encoding="utf-8")
+            with open(args.generate, encoding="utf-8") as handle:
+                text = handle.read()
         except OSError as error:
             raise _Failure(EXIT_FILE_ERROR, f"{args.generate}: {error.strerror}") from None
         try:

@@ -7,7 +7,12 @@ is chosen by :func:`default_matcher`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+
+TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
+if TYPE_CHECKING:
+    from typing import Protocol
+else:
+    Protocol = object
 
 
 class Matcher(Protocol):

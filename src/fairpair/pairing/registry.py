@@ -8,11 +8,13 @@ fraction of the time it would take to load every system and the criteria of the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeAlias
 
 from fairpair.core import Pairing, Tournament
 
+TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
+    from typing import TypeAlias
+
     from fairpair.pairing.alternatives import RoundCriteria
     from fairpair.pairing.casual import CasualOptions
 
@@ -70,8 +72,9 @@ def pairing_system(name: str, *, seed: int = 0) -> PairingSystem:
     return make(seed)
 
 
-CriteriaOfRound: TypeAlias = "Callable[[Tournament], RoundCriteria]"
-"""The criteria vector of the next round of a snapshot, as a system ranks its pairings."""
+if TYPE_CHECKING:
+    CriteriaOfRound: TypeAlias = Callable[[Tournament], RoundCriteria]
+    """The criteria vector of the next round of a snapshot, as a system ranks its pairings."""
 
 
 def _dutch_criteria(_seed: int) -> CriteriaOfRound:

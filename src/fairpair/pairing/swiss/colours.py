@@ -7,11 +7,15 @@ The rules read only a player's played colours, his preference (spec §2.1) and a
 
 from __future__ import annotations
 
-from typing import Protocol, TypeVar
-
 from fairpair.core import Colour
 from fairpair.core.player import PlayerId
 from fairpair.pairing.swiss.view import ColourPreference, SwissPlayer
+
+TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
+if TYPE_CHECKING:
+    from typing import Protocol, TypeVar
+else:
+    Protocol = object
 
 
 class ColourParty(Protocol):
@@ -34,7 +38,8 @@ class ColourParty(Protocol):
     def preference(self) -> ColourPreference: ...
 
 
-Party = TypeVar("Party", bound=ColourParty)
+if TYPE_CHECKING:
+    Party = TypeVar("Party", bound=ColourParty)
 
 
 def _ranks_above(a: SwissPlayer, b: SwissPlayer) -> bool:
