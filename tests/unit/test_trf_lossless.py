@@ -211,3 +211,20 @@ def test_real_world_details_and_tiebreak_warning() -> None:
     assert "Pts   BH    SB" in result.stdout
     vega = read_trf(DATA / "real-world" / "vega.trf")
     assert vega.encoding == "latin-1" and vega.tournament().players[3].name == "Müller, Jürgen"
+
+
+def test_pair_as_trf_appends_the_round_to_the_file_as_it_was() -> None:
+    path = DATA / "real-world" / "swiss-manager.trf"
+    result = runner.invoke(app, ["pair", str(path), "--format", "trf"])
+    assert result.exit_code == 0, result.output
+    original = path.read_bytes().decode("utf-8").split("\r\n")
+    written = result.stdout_bytes.decode("utf-8").split("\r\n")
+    assert [line for line in written if line[:3] != "001"] == [
+        line for line in original if line[:3] != "001"
+    ]
+    players = [(o, w) for o, w in zip(original, written, strict=True) if o[:3] == "001"]
+    assert len(players) == 6
+    for before, after in players:
+        assert after.startswith(before[:85])  # name, rating, ids and points are the file's
+        assert after[89:109] == before[89:]  # rounds 1-2 as they were
+        assert len(after) == 119  # and round 3 paired (no result yet)

@@ -221,7 +221,7 @@ _LONE_RESULTS = {
     "-": ByeKind.ABSENT,
     "+": ByeKind.FORFEIT_WIN,
 }
-_POINT_GROUP = re.compile(r"([A-Za-z])\s*(-?[\d.,]+)")
+_POINT_GROUP = re.compile(r"([A-Za-z])\s*=?\s*(-?[\d.,]+)")
 _POINT_VALUE = re.compile(r"(-?)(\d+)(?:[.,](\d))?")
 _TIEBREAK_CODE = re.compile(r"[^,;\s]+")
 _SHORTEST_PLAYER_LINE = 84
