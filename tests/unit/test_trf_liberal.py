@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import datetime
+from pathlib import Path
 
 import pytest
+import typer
+from typer.testing import CliRunner
 
+from fairpair.cli import commands
 from fairpair.core import EventDetails, PointSystem, scores
 from fairpair.formats.trf import TrfError, parse_trf, trf_date
 
@@ -83,6 +87,7 @@ def test_any_start_or_end_date_is_read(date: str) -> None:
         "162 W 3.0 D 1.0 L 0.0 Z 0.0",  # loose columns
         "162  W 3    D 1",
         "162  W 3,0    D 1,0",  # decimal comma
+        "162 W=3.0 D=1.0",  # as JaVaFo's XXS
     ],
 )
 def test_point_system_spellings(record: str) -> None:
@@ -173,3 +178,18 @@ def test_the_points_column_may_count_a_pre_set_bye_of_the_round_to_pair() -> Non
     paired = with_bye.replace("2 w 1\n", "2 w 1  0000 - U\n")
     with pytest.raises(TrfError, match=r"1:81: points: 1\.0 contradicts the results, which give"):
         parse_trf(paired)
+
+
+def test_standings_fall_back_to_the_default_when_no_code_is_known(tmp_path: Path) -> None:
+    path = tmp_path / "f.trf"
+    path.write_text(TWO + "202 BH/C1\n")
+    app = typer.Typer()
+    commands.register(app)
+    result = CliRunner().invoke(app, ["standings", str(path)])
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"fairpair standings: warning: {path}:3:5: tie-break 'BH/C1' is not known, skipped\n"
+    )
+    assert "Pts  BH-C1  BH  DE  WON" in result.stdout
+    quiet = CliRunner().invoke(app, ["standings", str(path), "-t", "BH"])
+    assert (quiet.exit_code, quiet.stderr) == (0, "")
