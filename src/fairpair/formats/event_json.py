@@ -296,9 +296,11 @@ def _trf(ld: _Loader, value: Any) -> TrfDocument:
             raise ld.error(f"{where}[1]", f"expected a line ending, found {ending!r}")
         parts.extend((line, ending))
     try:
-        document = parse_trf("".join(parts), f"{ld.source}:$.trf")
+        document = parse_trf("".join(parts), ld.source)
     except TrfError as error:
-        raise ld.error("$.trf", str(error)) from None
+        # The TRF's line n is $.trf.lines[n - 1]; its column and field follow.
+        where = "$.trf" if error.line is None else f"$.trf.lines[{error.line - 1}]"
+        raise ld.error(where, f"column {error.column}: {error.field}: {error.message}") from None
     return dataclasses.replace(document, encoding=encoding)
 
 
