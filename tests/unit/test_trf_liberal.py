@@ -73,6 +73,11 @@ def test_report_fields_are_kept_verbatim_whatever_their_form() -> None:
     )
 
 
+def test_round_dates_written_after_the_code_are_read_as_words() -> None:
+    t = parse_trf("132 25/07/21 25/07/22  25/07/23\n" + TWO).tournament()
+    assert t.details.round_dates == ("25/07/21", "25/07/22", "25/07/23")
+
+
 @pytest.mark.parametrize("date", ["21/07/2025", "25/08/08", "May 10, 2020", "", "next week"])
 def test_any_start_or_end_date_is_read(date: str) -> None:
     t = parse_trf(f"042 {date}\n052 {date}\n" + TWO).tournament()

@@ -988,7 +988,13 @@ _DETAIL_FIELDS = {
 
 
 def _round_dates(text: str) -> tuple[str, ...]:
-    """The dates of a 132 record: round k at columns 92 + 10(k - 1), trailing blanks dropped."""
+    """The dates of a 132 record: round k at columns 92 + 10(k - 1), trailing blanks dropped.
+
+    Some programs start the dates right after the code instead: then they are read as
+    words, one per round.
+    """
+    if text[4 : _FIRST_CELL - 1].strip():
+        return tuple(text[4:].split())
     dates = [
         text[start - 1 : start + 9].strip()
         for start in range(_FIRST_CELL, len(text) + 1, _CELL_WIDTH)
