@@ -198,3 +198,10 @@ def test_standings_fall_back_to_the_default_when_no_code_is_known(tmp_path: Path
     assert "Pts  BH-C1  BH  DE  WON" in result.stdout
     quiet = CliRunner().invoke(app, ["standings", str(path), "-t", "BH"])
     assert (quiet.exit_code, quiet.stderr) == (0, "")
+
+
+def test_the_points_column_may_count_a_bye_announced_by_a_240_record() -> None:
+    text = TWO.replace(" 0.0    2 ", " 0.5    2 ")
+    assert parse_trf(text + "240 H 002 0002\n").tournament().requested_byes
+    with pytest.raises(TrfError, match=r"2:81: points: 0\.5 contradicts"):
+        parse_trf(text + "240 H 003 0002\n")  # a bye of round 3 is not round 2's

@@ -37,8 +37,10 @@ from fairpair.core import (
     RequestedBye,
     Round,
     Tournament,
+    bye_outcome,
     entries,
     infer_initial_colour,
+    outcome_points,
     scores,
 )
 from fairpair.formats.errors import FormatError
@@ -605,7 +607,8 @@ class _Builder:
         one to be paired when the last round holds only byes announced in advance (then the
         column may or may not count that bye), either plus the acceleration of the round to
         be paired. A blank column is not checked. bbpPairings requires the column and makes
-        the same four comparisons.
+        the same four comparisons; fairpair also lets the column count a bye that a 240
+        record announces for the round to be paired.
         """
         rounds = len(tournament.rounds)
         full = scores(tournament)
@@ -623,9 +626,10 @@ class _Builder:
             if record.points is None:
                 continue
             accepted = {
-                total[pid] + extra
+                total[pid] + virtual + announced
                 for total, next_round in options
-                for extra in (0, tournament.acceleration(pid, next_round))
+                for virtual in (0, tournament.acceleration(pid, next_round))
+                for announced in (0, self.requested_points(tournament, pid, next_round))
             }
             if record.points not in accepted:
                 raise self.reader.error(
@@ -636,6 +640,13 @@ class _Builder:
                     f"give {_points_field(full[pid]).strip()} under the file's point system"
                     + ("" if len(accepted) == 1 else f" (accepted: {_listed(accepted)})"),
                 )
+
+    @staticmethod
+    def requested_points(tournament: Tournament, pid: PlayerId, round_number: int) -> int:
+        """The points of a bye announced by a 240 record for that round (0 if none): the
+        column may count it, as it may count a bye written in the round's cell."""
+        bye = tournament.requested_bye(pid, round_number)
+        return 0 if bye is None else outcome_points(bye_outcome(bye.kind), tournament.points)
 
     # -- header records --
 
