@@ -5,6 +5,9 @@ standard engines), ``fairpair convert`` exits 2 and writes nothing."""
 from __future__ import annotations
 
 import io
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -15,6 +18,7 @@ from fairpair.cli.commands import register
 from fairpair.cli.engine import run
 
 EXAMPLE_B = Path(__file__).resolve().parents[1] / "unit" / "data" / "example-b.trf"
+SRC = Path(__file__).resolve().parents[2] / "src"
 runner = CliRunner()
 register(app)
 
@@ -78,3 +82,20 @@ def test_convert_exits_2_and_writes_nothing(
 def test_the_unbroken_file_pairs() -> None:
     out, err = io.StringIO(), io.StringIO()
     assert run(["--dutch", str(EXAMPLE_B), "-p"], out, err) == 0
+
+
+def test_the_console_script_converts_a_real_world_file_byte_for_byte(tmp_path: Path) -> None:
+    """``python -m fairpair convert`` in its own process: Latin-1 in, Latin-1 out, via JSON."""
+    source = EXAMPLE_B.parent / "real-world" / "vega.trf"
+    env = {**os.environ, "PYTHONPATH": str(SRC)}
+    event, back = tmp_path / "event.json", tmp_path / "back.trf"
+    for a, b in ((source, event), (event, back)):
+        done = subprocess.run(
+            [sys.executable, "-m", "fairpair", "convert", str(a), str(b)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        assert (done.returncode, done.stderr) == (0, "")
+    assert back.read_bytes() == source.read_bytes()
