@@ -3,8 +3,16 @@
 Reading keeps every line exactly as it was (with its own line ending), so a document that is
 not changed is written back byte for byte; the records that fairpair understands are parsed
 into :class:`PlayerRecord` rows and turned into a :class:`fairpair.core.Tournament`. Writing a
-tournament lays the columns out as in spec/trf.md. Column numbers in this module and in its
-error messages are 1-based, as in the TRF description.
+tournament lays the columns out as in spec/trf.md; writing it over the document it was read
+from (``write_trf(..., like=document)``) rewrites only the records that changed. Column
+numbers in this module and in its error messages are 1-based, as in the TRF description.
+
+Reading is liberal where no pairing or score depends on a field, since every program writes
+its own dialect: report fields (022-132) are kept as text, whatever their date style;
+``162`` takes ``A`` or ``Z`` in any spacing, ``BB*`` values in any column; records fairpair
+does not read, blank lines and ``###`` comments are kept. It is strict where a pairing or a
+score would become a guess: contradicting results or colours, a missing pairing number, a
+points column that no reading of the results gives.
 """
 
 from __future__ import annotations
@@ -47,6 +55,7 @@ from fairpair.formats.errors import FormatError
 
 __all__ = [
     "Cell",
+    "Flavour",
     "PlayerRecord",
     "TiebreakCode",
     "TrfDocument",
