@@ -60,7 +60,7 @@ def played(t: Tournament) -> list[tuple[frozenset[Game], frozenset[Bye]]]:
 
 
 @pytest.mark.parametrize("text", VARIANTS.values(), ids=VARIANTS.keys())
-def test_a_changed_result_rewrites_the_two_lines_only(text: str) -> None:
+def test_a_changed_result_rewrites_only_player_lines(text: str) -> None:
     doc = parse_trf(text)
     t = doc.tournament()
     second = t.rounds[1]
