@@ -11,9 +11,13 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+import typer
+from typer.testing import CliRunner
 
+from fairpair.cli import commands
 from fairpair.core import ByeKind, infer_initial_colour, scores
-from fairpair.formats.trf import TrfDocument, parse_trf, read_trf, write_trf
+from fairpair.formats.event_json import dump_event, load_event_and_trf
+from fairpair.formats.trf import TrfDocument, encode_trf, parse_trf, read_trf, write_trf
 from tests.golden.corpus import corpus_files
 from tests.golden_data import REFERENCE
 
@@ -100,3 +104,42 @@ def test_writer_lays_out_player_lines_as_the_reference_engine(path: Path) -> Non
     assert [w[:85] + w[89:] for w in written] == [o[:85] + o[89:] for o in original]
     assert parse_trf(text).tournament() == doc.tournament()
     assert parse_trf(write_trf(doc.tournament(), "trf2026")).tournament() == doc.tournament()
+
+
+@pytest.mark.parametrize("path", FILES, ids=ids)
+def test_trf_to_trf_and_through_json_is_byte_exact(path: Path) -> None:
+    doc = document(path)
+    data = path.read_bytes()
+    assert encode_trf(write_trf(doc.tournament(), like=doc), doc) == data
+    assert encode_trf(write_trf(doc.tournament(), "trf16", like=doc), doc) == data
+    tournament, kept = load_event_and_trf(dump_event(doc.tournament(), trf=doc))
+    assert tournament == doc.tournament() and kept is not None
+    assert encode_trf(write_trf(tournament, like=kept), kept) == data
+
+
+@pytest.mark.parametrize("path", FILES[::50], ids=ids)
+def test_an_earlier_state_is_written_over_the_file(path: Path) -> None:
+    """The event before its last round, written like the file: the settings' lines and the
+    players' order stay; the players' lines lose the last round."""
+    doc = document(path)
+    before = doc.tournament().before_round(len(doc.tournament().rounds))
+    text = write_trf(before, like=doc)
+    assert parse_trf(text).tournament() == before
+    kept = [line.text for line in doc.lines if line.code not in ("001", "240")]
+    assert [line for line in text.splitlines() if line[:3] not in ("001", "240")] == kept
+
+
+CLI_SAMPLE = [*FILES[:2], *FILES[400:402], *FILES[410:412]]
+"""Two files of each folder: the command line on top of the library tested above."""
+
+
+@pytest.mark.parametrize("path", CLI_SAMPLE, ids=ids)
+def test_convert_command_is_byte_exact(path: Path, tmp_path: Path) -> None:
+    app = typer.Typer()
+    commands.register(app)
+    runner = CliRunner()
+    copy, event, back = tmp_path / "copy.trf", tmp_path / "event.json", tmp_path / "back.trf"
+    for source, target in ((path, copy), (path, event), (event, back)):
+        result = runner.invoke(app, ["convert", str(source), str(target)])
+        assert result.exit_code == 0, result.output
+    assert copy.read_bytes() == path.read_bytes() == back.read_bytes()

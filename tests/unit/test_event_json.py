@@ -39,7 +39,7 @@ def broken(change: str) -> str:
 @pytest.mark.parametrize(
     ("change", "field", "message"),
     [
-        ("data['version'] = 2", "$.version", "unsupported version 2"),
+        ("data['version'] = 3", "$.version", "unsupported version 3"),
         ("data['format'] = 'x'", "$.format", "expected 'fairpair-event'"),
         ("data['players'][1]['id'] = '2'", "$.players[1].id", "expected an integer"),
         ("data['players'][0]['nick'] = 'x'", "$.players[0].nick", "unknown field"),

@@ -10,7 +10,7 @@ from pathlib import Path
 import typer
 
 from fairpair.core import Tournament
-from fairpair.formats.event_json import load_event
+from fairpair.formats.event_json import load_event_and_trf
 from fairpair.formats.trf import TrfDocument, read_trf
 
 USAGE_ERROR = 2
@@ -51,14 +51,15 @@ def write_atomically(path: Path, data: str | bytes) -> None:
 
 
 def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
-    """The event in a TRF or JSON file (by extension), and the TRF document when it is one.
+    """The event in a TRF or JSON file (by extension), and its TRF document: the file itself,
+    or the TRF lines a JSON event keeps from the file it was converted from.
 
     Raises ``FormatError`` for a file that cannot be read as its format, ``ValueError``
     for an unknown extension and ``OSError`` for a file that cannot be opened.
     """
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_event(path.read_text(encoding="utf-8"), str(path)), None
+        return load_event_and_trf(path.read_text(encoding="utf-8"), str(path))
     if suffix == ".trf" or suffix == ".txt":
         document = read_trf(path)
         return document.tournament(), document

@@ -11,7 +11,7 @@ from fairpair.cli.common import read_event, write_atomically
 from fairpair.core import Tournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.event_json import dump_event
-from fairpair.formats.trf import write_trf
+from fairpair.formats.trf import Flavour, TrfDocument, encode_trf, write_trf
 
 _FORMATS = (".trf", ".json")
 
@@ -20,23 +20,31 @@ class _Failure(Exception):
     """Something to report in one line before exiting with code 2."""
 
 
-def _read(source: Path) -> Tournament:
+def _read(source: Path) -> tuple[Tournament, TrfDocument | None]:
     try:
-        return read_event(source)[0]
+        return read_event(source)
     except ValueError as error:
         if isinstance(error, FormatError):
             raise
         raise _Failure(str(error)) from None
 
 
-def _render(tournament: Tournament, target: Path, flavour: str) -> str:
+def _render(
+    tournament: Tournament, document: TrfDocument | None, target: Path, flavour: str | None
+) -> bytes:
+    """The target file's bytes. The TRF document read (or kept in a JSON event) travels
+    along, so that what did not change is written back as it was: same records, same order,
+    same line endings and encoding."""
     suffix = target.suffix.lower()
     if suffix == ".trf":
-        if flavour not in ("trf16", "trf2026"):
+        if flavour not in (None, "trf16", "trf2026"):
             raise _Failure(f"unknown TRF flavour {flavour!r} (expected trf16 or trf2026)")
-        return write_trf(tournament, "trf16" if flavour == "trf16" else "trf2026")
+        dialect: Flavour | None = None
+        if flavour is not None:
+            dialect = "trf16" if flavour == "trf16" else "trf2026"
+        return encode_trf(write_trf(tournament, dialect, like=document), document)
     if suffix == ".json":
-        return dump_event(tournament)
+        return dump_event(tournament, trf=document).encode("utf-8")
     raise _Failure(f"{target}: unknown format (expected one of {', '.join(_FORMATS)})")
 
 
@@ -44,13 +52,18 @@ def convert(
     source: Annotated[Path, typer.Argument(help="Event to read: .trf or .json.")],
     target: Annotated[Path, typer.Argument(help="File to write: .trf or .json, by extension.")],
     flavour: Annotated[
-        str, typer.Option("--flavour", help="TRF dialect of a .trf target: trf16 or trf2026.")
-    ] = "trf16",
+        str | None,
+        typer.Option(
+            "--flavour",
+            help="TRF dialect of a .trf target: trf16 or trf2026 "
+            "(default: the source TRF's own, else trf16).",
+        ),
+    ] = None,
 ) -> None:
-    """Convert an event between TRF and fairpair's JSON event format."""
+    """Convert an event between TRF and fairpair's JSON event format, losing nothing."""
     try:
-        text = _render(_read(source), target, flavour)
-        write_atomically(target, text)
+        tournament, document = _read(source)
+        write_atomically(target, _render(tournament, document, target, flavour))
     except (FormatError, _Failure, ValueError, OSError) as exc:
         message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if isinstance(exc, OSError) and exc.filename:

@@ -14,8 +14,8 @@ from rich.table import Table
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
-from fairpair.formats.event_json import load_event
-from fairpair.formats.trf import read_trf, write_trf
+from fairpair.formats.event_json import load_event_and_trf
+from fairpair.formats.trf import TrfDocument, read_trf, write_trf
 from fairpair.pairing.alternatives import Alternative, alternative_pairings
 from fairpair.pairing.casual import NoValidPairing as NoCasualPairing
 from fairpair.pairing.controls import (
@@ -97,12 +97,14 @@ def pair(
         raise _fail(str(error.args[0]), 3) from None
     if alternatives and output is OutputFormat.trf:
         raise _fail("--alternatives needs --format text or json", 3)
+    document: TrfDocument | None = None
     try:
         # A JSON event keeps what a TRF cannot say (late entries, clubs); anything else is TRF.
         if file.suffix.lower() == ".json":
-            tournament = load_event(file.read_text(encoding="utf-8"), str(file))
+            tournament, document = load_event_and_trf(file.read_text(encoding="utf-8"), str(file))
         else:
-            tournament = read_trf(file).tournament()
+            document = read_trf(file)
+            tournament = document.tournament()
     except FormatError as error:
         raise _fail(str(error), 3) from None
     except OSError as error:
@@ -144,7 +146,9 @@ def pair(
             data["alternatives"] = [alternative_json(a, fixed_pairs) for a in found]
         typer.echo(json.dumps(data, indent=2))
     elif output is OutputFormat.trf:
-        typer.echo(write_trf(state.with_round(pairing.to_round(state))), nl=False)
+        # Written over the file read: its own records, order and line endings stay.
+        paired = state.with_round(pairing.to_round(state))
+        typer.echo(write_trf(paired, like=document), nl=False)
     else:
         console = Console()
         console.print(as_table(state, pairing))

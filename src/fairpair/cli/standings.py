@@ -26,7 +26,6 @@ from fairpair.standings import (
 
 DEFAULT_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
 """FIDE's recommended order for an individual Swiss (spec tiebreaks.md §2.15)."""
-TIEBREAK_RECORDS = ("202", "212")
 
 
 def _fail(message: str) -> typer.Exit:
@@ -37,15 +36,22 @@ def _split(codes: str) -> list[str]:
     return [code for code in re.split(r"[,\s]+", codes.strip()) if code]
 
 
-def _read(file: Path) -> tuple[Tournament, list[str] | None]:
-    """The event of a file, and the tie-breaks it names (TRF ``202``/``212``), if any."""
+class _KnownCodes:
+    """The codes the registry knows, in any case (as :func:`compute_standings` reads them)."""
+
+    def __contains__(self, code: object) -> bool:
+        return isinstance(code, str) and code.strip().upper() in REGISTRY
+
+
+def _read(file: Path) -> tuple[Tournament, list[str] | None, tuple[str, ...], tuple[str, ...]]:
+    """The event of a file, the known tie-breaks it names (TRF ``202``/``212``), if any, the
+    warnings about the codes skipped, and the reader's other warnings. A code fairpair does
+    not know is skipped, not an error: programs name tie-breaks in their own ways (BH/C1)."""
     tournament, document = read_event(file)
-    if document is not None:
-        for record in TIEBREAK_RECORDS:
-            text = document.header(record)
-            if text and _split(text):
-                return tournament, _split(text)
-    return tournament, None
+    if document is None:
+        return tournament, None, (), ()
+    codes, skipped = document.tiebreak_codes(_KnownCodes())
+    return tournament, list(codes) or None, skipped, document.warnings
 
 
 def _render(table: Standings, output_format: OutputFormat, title: str) -> str:
@@ -102,11 +108,13 @@ def standings(
     if not file.is_file():
         raise _fail(f"{file}: no such file")
     try:
-        tournament, named = _read(file)
+        tournament, named, skipped, warnings = _read(file)
     except ValueError as error:  # FormatError included
         raise _fail(str(error)) from None
     except OSError as error:
         raise _fail(f"{file}: {error.strerror or error}") from None
+    for warning in (*warnings, *(skipped if tiebreaks is None else ())):
+        typer.echo(f"fairpair standings: warning: {warning}", err=True)
     codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
     settings = TiebreakSettings(
         unplayed_rule=unplayed,

@@ -3,10 +3,17 @@
 The document is ``{"format": "fairpair-event", "version": 1, ...}``. Points are written as
 decimal strings (``"0.5"``) so that they stay exact; enumerations by their lower-case names.
 Reading is strict: unknown fields and wrong types are errors that name the JSON path.
+
+Version 2 adds two optional members: ``details`` (the report fields of
+:class:`fairpair.core.EventDetails`) and ``trf`` (the lines of the TRF file the event was read
+from, each ``[text, line ending]``, with its encoding and byte-order mark), so that a TRF
+converted to JSON and back is the same file, byte for byte. A document is written as version
+1 when it has neither, so that it stays readable by the programs that read version 1.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -16,6 +23,7 @@ from fairpair.core import (
     Bye,
     ByeKind,
     Colour,
+    EventDetails,
     ForbiddenPairs,
     Game,
     GameResult,
@@ -30,11 +38,31 @@ from fairpair.core import (
     points_from_text,
 )
 from fairpair.formats.errors import FormatError
+from fairpair.formats.trf import TrfDocument, TrfError, parse_trf
 
-__all__ = ["FORMAT", "VERSION", "EventJsonError", "dump_event", "load_event"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "EventJsonError",
+    "dump_event",
+    "load_event",
+    "load_event_and_trf",
+]
 
 FORMAT = "fairpair-event"
-VERSION = 1
+VERSION = 2
+"""The newest version written; versions 1 and 2 are read."""
+_VERSIONS = (1, 2)
+_DETAIL_TEXTS = (
+    "city",
+    "federation",
+    "start_date",
+    "end_date",
+    "event_type",
+    "chief_arbiter",
+    "time_control",
+)
+_ENDINGS = ("\n", "\r\n", "\r", "")
 
 _POINT_FIELDS = (
     "win",
@@ -75,12 +103,26 @@ def _game(game: Game) -> dict[str, Any]:
     return data
 
 
-def event_data(tournament: Tournament) -> dict[str, Any]:
-    """The event as plain JSON data (dicts, lists, strings, numbers)."""
+def event_data(tournament: Tournament, trf: TrfDocument | None = None) -> dict[str, Any]:
+    """The event as plain JSON data (dicts, lists, strings, numbers); with ``trf``, the lines
+    of the TRF document it was read from too."""
     t = tournament
+    extra: dict[str, Any] = {}
+    if not t.details.empty:
+        d = t.details
+        extra["details"] = {name: getattr(d, name) for name in _DETAIL_TEXTS} | {
+            "deputy_arbiters": list(d.deputy_arbiters),
+            "round_dates": list(d.round_dates),
+        }
+    if trf is not None:
+        extra["trf"] = {
+            "encoding": trf.encoding,
+            "bom": trf.bom,
+            "lines": [[line.text, line.ending] for line in trf.lines],
+        }
     return {
         "format": FORMAT,
-        "version": VERSION,
+        "version": 2 if extra else 1,
         "name": t.name,
         "system": t.system,
         "total_rounds": t.total_rounds,
@@ -115,12 +157,16 @@ def event_data(tournament: Tournament) -> dict[str, Any]:
         "late_entries": [
             {"player": e.player, "first_round": e.first_round} for e in t.late_entries
         ],
-    }
+    } | extra
 
 
-def dump_event(tournament: Tournament) -> str:
-    """The event as JSON text (indented, keys in a fixed order, ending with a newline)."""
-    return json.dumps(event_data(tournament), indent=2, ensure_ascii=False) + "\n"
+def dump_event(tournament: Tournament, trf: TrfDocument | None = None) -> str:
+    """The event as JSON text (indented, keys in a fixed order, ending with a newline).
+
+    ``trf``: the TRF document the event was read from, kept whole so that writing the event
+    as TRF again gives that file back (see :func:`fairpair.formats.trf.write_trf`).
+    """
+    return json.dumps(event_data(tournament, trf), indent=2, ensure_ascii=False) + "\n"
 
 
 # --- reading ------------------------------------------------------------------------------
@@ -212,19 +258,59 @@ _RESULT_NAMES = ", ".join(r.value for r in GameResult)
 
 def load_event(text: str, source: str = "<string>") -> Tournament:
     """Read an event written by :func:`dump_event`; raises :class:`EventJsonError`."""
+    return load_event_and_trf(text, source)[0]
+
+
+def load_event_and_trf(
+    text: str, source: str = "<string>"
+) -> tuple[Tournament, TrfDocument | None]:
+    """The event, and the TRF document it was converted from when the JSON keeps one."""
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
-    return _load(_Loader(source), data)
+    ld = _Loader(source)
+    tournament = _load(ld, data)
+    trf = None if "trf" not in data else _trf(ld, data["trf"])
+    return tournament, trf
+
+
+def _trf(ld: _Loader, value: Any) -> TrfDocument:
+    t = ld.obj(value, "$.trf", ("encoding", "bom", "lines"))
+    encoding = ld.text(t["encoding"], "$.trf.encoding")
+    if encoding not in ("utf-8", "latin-1"):
+        raise ld.error("$.trf.encoding", f"expected utf-8 or latin-1, found {encoding!r}")
+    bom = ld.flag(t["bom"], "$.trf.bom")
+    parts: list[str] = ["\ufeff" if bom else ""]
+    lines = ld.items(t["lines"], "$.trf.lines")
+    for i, item in enumerate(lines):
+        where = f"$.trf.lines[{i}]"
+        pair = ld.items(item, where)
+        if len(pair) != 2:
+            raise ld.error(where, "expected [text, line ending]")
+        line = ld.text(pair[0], f"{where}[0]")
+        ending = ld.text(pair[1], f"{where}[1]")
+        if "\r" in line or "\n" in line:
+            raise ld.error(f"{where}[0]", "a line cannot hold a line break")
+        if ending not in _ENDINGS or (ending == "" and i != len(lines) - 1):
+            raise ld.error(f"{where}[1]", f"expected a line ending, found {ending!r}")
+        parts.extend((line, ending))
+    try:
+        document = parse_trf("".join(parts), ld.source)
+    except TrfError as error:
+        # The TRF's line n is $.trf.lines[n - 1]; its column and field follow.
+        where = "$.trf" if error.line is None else f"$.trf.lines[{error.line - 1}]"
+        raise ld.error(where, f"column {error.column}: {error.field}: {error.message}") from None
+    return dataclasses.replace(document, encoding=encoding)
 
 
 def _load(ld: _Loader, data: Any) -> Tournament:
+    version = data.get("version") if isinstance(data, dict) else None
     if isinstance(data, dict):
         if data.get("format") != FORMAT:
             raise ld.error("$.format", f"expected {FORMAT!r}, found {data.get('format')!r}")
-        if data.get("version") != VERSION:
-            raise ld.error("$.version", f"unsupported version {data.get('version')!r}")
+        if version not in _VERSIONS:
+            raise ld.error("$.version", f"unsupported version {version!r}")
     top = ld.obj(
         data,
         "$",
@@ -244,9 +330,24 @@ def _load(ld: _Loader, data: Any) -> Tournament:
             "forbidden",
             "withdrawals",
         ),
-        # Added after version 1 was first written: files without it have no late entries.
-        optional=("late_entries",),
+        # late_entries was added after version 1 was first written: files without it have no
+        # late entries. details and trf came with version 2.
+        optional=("late_entries", "details", "trf") if version == 2 else ("late_entries",),
     )
+    details = EventDetails()
+    if "details" in top:
+        d = ld.obj(top["details"], "$.details", (*_DETAIL_TEXTS, "deputy_arbiters", "round_dates"))
+        details = EventDetails(
+            **{name: ld.text(d[name], f"$.details.{name}") for name in _DETAIL_TEXTS},
+            deputy_arbiters=tuple(
+                ld.text(x, f"$.details.deputy_arbiters[{j}]")
+                for j, x in enumerate(ld.items(d["deputy_arbiters"], "$.details.deputy_arbiters"))
+            ),
+            round_dates=tuple(
+                ld.text(x, f"$.details.round_dates[{j}]")
+                for j, x in enumerate(ld.items(d["round_dates"], "$.details.round_dates"))
+            ),
+        )
     points_data = ld.obj(top["points"], "$.points", _POINT_FIELDS)
     point_values = {
         name: ld.points(
@@ -350,6 +451,7 @@ def _load(ld: _Loader, data: Any) -> Tournament:
         withdrawals=tuple(withdrawals),
         system=system,
         late_entries=tuple(late_entries),
+        details=details,
     )
 
 

@@ -3,15 +3,25 @@
 Reading keeps every line exactly as it was (with its own line ending), so a document that is
 not changed is written back byte for byte; the records that fairpair understands are parsed
 into :class:`PlayerRecord` rows and turned into a :class:`fairpair.core.Tournament`. Writing a
-tournament lays the columns out as in spec/trf.md. Column numbers in this module and in its
-error messages are 1-based, as in the TRF description.
+tournament lays the columns out as in spec/trf.md; writing it over the document it was read
+from (``write_trf(..., like=document)``) rewrites only the records that changed. Column
+numbers in this module and in its error messages are 1-based, as in the TRF description.
+
+Reading is liberal where no pairing or score depends on a field, since every program writes
+its own dialect: report fields (022-132) are kept as text, whatever their date style;
+``162`` takes ``A`` or ``Z`` in any spacing, ``BB*`` values in any column; records fairpair
+does not read, blank lines and ``###`` comments are kept. It is strict where a pairing or a
+score would become a guess: contradicting results or colours, a missing pairing number, a
+points column that no reading of the results gives.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -24,6 +34,7 @@ from fairpair.core import (
     ByeKind,
     Colour,
     Entry,
+    EventDetails,
     ForbiddenPairs,
     Game,
     GameResult,
@@ -34,20 +45,26 @@ from fairpair.core import (
     RequestedBye,
     Round,
     Tournament,
+    bye_outcome,
     entries,
     infer_initial_colour,
+    outcome_points,
     scores,
 )
 from fairpair.formats.errors import FormatError
 
 __all__ = [
     "Cell",
+    "Flavour",
     "PlayerRecord",
+    "TiebreakCode",
     "TrfDocument",
     "TrfError",
     "TrfLine",
+    "encode_trf",
     "parse_trf",
     "read_trf",
+    "trf_date",
     "write_trf",
 ]
 
@@ -109,11 +126,89 @@ class PlayerRecord:
     cells: tuple[Cell, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class TiebreakCode:
+    """One code of a 202/212 record, where it stands (for a warning that names the place)."""
+
+    code: str
+    line: int
+    column: int
+
+
+# --- dates --------------------------------------------------------------------------------
+
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("jan", "january"),
+            ("feb", "february"),
+            ("mar", "march"),
+            ("apr", "april"),
+            ("may",),
+            ("jun", "june"),
+            ("jul", "july"),
+            ("aug", "august"),
+            ("sep", "sept", "september"),
+            ("oct", "october"),
+            ("nov", "november"),
+            ("dec", "december"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_YEAR_FIRST = re.compile(r"(\d{4})([/.-])(\d{1,2})\2(\d{1,2})")
+_YEAR_LAST = re.compile(r"(\d{1,2})([/.-])(\d{1,2})\2(\d{4})")
+_SHORT_YEAR = re.compile(r"(\d{2})([/.-])(\d{1,2})\2(\d{1,2})")
+_MONTH_FIRST = re.compile(r"([A-Za-z]+)\.?\s+(\d{1,2}),?\s+(\d{4})")
+_DAY_FIRST = re.compile(r"(\d{1,2})[\s-]+([A-Za-z]+)\.?,?[\s-]+(\d{4})")
+
+
+def _day(year: int, month: int, day: int) -> datetime.date | None:
+    try:
+        return datetime.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def trf_date(text: str) -> datetime.date | None:
+    """The date a TRF date field means, when it can be read without guessing; else None.
+
+    Read: ``2025/07/21``, ``2025-07-21``, ``2025.07.21``, ``May 10, 2020``, ``10 May 2020``,
+    ``10-May-2020``, and day-month-year or month-day-year with a four-digit year when only one
+    reading is a date (``21/07/2025``: there is no month 21). ``25/08/08`` (2025 or 2008?),
+    ``03/04/2025`` (March or April?) and anything else are None: the caller keeps the text.
+    Never raises.
+    """
+    text = text.strip()
+    if match := _YEAR_FIRST.fullmatch(text):
+        return _day(int(match[1]), int(match[3]), int(match[4]))
+    if match := _YEAR_LAST.fullmatch(text):
+        first, second, year = int(match[1]), int(match[3]), int(match[4])
+        if first == second or (first > 12) != (second > 12):
+            day, month = (first, second) if second <= 12 else (second, first)
+            return _day(year, month, day)
+        return None
+    if match := _SHORT_YEAR.fullmatch(text):
+        # YY/MM/DD is the TRF round-date layout, but DD/MM/YY looks the same; only a first
+        # field that cannot be a day tells them apart.
+        if int(match[1]) > 31:
+            return _day(1900 + int(match[1]), int(match[3]), int(match[4]))
+        return None
+    if match := _MONTH_FIRST.fullmatch(text):
+        named = _MONTHS.get(match[1].lower())
+        return None if named is None else _day(int(match[3]), named, int(match[2]))
+    if match := _DAY_FIRST.fullmatch(text):
+        named = _MONTHS.get(match[2].lower())
+        return None if named is None else _day(int(match[3]), named, int(match[1]))
+    return None
+
+
 # --- reading ------------------------------------------------------------------------------
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n)")
 _POINTS = re.compile(r"-?\d+(\.\d)?")
-_DATE = re.compile(r"(\d{4})/(\d{2})/(\d{2})")
 _RESULTS = frozenset("1=0WDL+-UFHZ ")
 _PLAYED = {
     # (white's code, black's code) -> (result, rated)
@@ -137,6 +232,9 @@ _LONE_RESULTS = {
     "-": ByeKind.ABSENT,
     "+": ByeKind.FORFEIT_WIN,
 }
+_POINT_GROUP = re.compile(r"([A-Za-z])\s*=?\s*(-?[\d.,]+)")
+_POINT_VALUE = re.compile(r"(-?)(\d+)(?:[.,](\d))?")
+_TIEBREAK_CODE = re.compile(r"[^,;\s]+")
 _SHORTEST_PLAYER_LINE = 84
 _FIRST_CELL = 92
 _CELL_WIDTH = 10
@@ -159,9 +257,13 @@ class _Reader:
 
     def __init__(self, source: str) -> None:
         self.source = source
+        self.warnings: list[str] = []
 
     def error(self, line: int, column: int, what: str, message: str) -> TrfError:
         return TrfError(message, path=self.source, line=line, column=column, field=what)
+
+    def warn(self, line: int, column: int, message: str) -> None:
+        self.warnings.append(f"{self.source}:{line}:{column}: {message}")
 
     # -- fields --
 
@@ -197,16 +299,6 @@ class _Reader:
         value = abs(int(whole)) * 10 + int(tenth or 0)
         return -value if text.startswith("-") else value
 
-    def date(self, line: TrfLine) -> None:
-        text = line.text[4:].strip()
-        match = _DATE.fullmatch(text)
-        what = "start date" if line.code == "042" else "end date"
-        if match is None:
-            raise self.error(line.number, 5, what, f"expected a date YYYY/MM/DD, found {text!r}")
-        month, day = int(match.group(2)), int(match.group(3))
-        if not (1 <= month <= 12 and 1 <= day <= 31):
-            raise self.error(line.number, 5, what, f"{text!r} is not a date")
-
     # -- 001 --
 
     def player(self, line: TrfLine) -> PlayerRecord:
@@ -219,8 +311,12 @@ class _Reader:
                 f"a 001 line needs at least {_SHORTEST_PLAYER_LINE} characters, "
                 f"this one has {len(text)}",
             )
-        pid = self.integer(line, 5, 8, "player id", blank_ok=False)
-        assert pid is not None
+        pid = self.integer(line, 5, 8, "player id", blank_ok=True)
+        if pid is None:
+            # Opponents name players by this number: without it the history cannot be read.
+            raise self.error(
+                line.number, 5, "player id", "the pairing number (columns 5-8) is missing"
+            )
         if pid < 1:
             raise self.error(line.number, 5, "player id", "player ids start at 1")
         rating = self.integer(line, 49, 52, "rating", blank_ok=True)
@@ -287,6 +383,34 @@ class TrfDocument:
     bom: bool = False
     encoding: str = "utf-8"
     """How the file was encoded (``read_trf`` falls back to Latin-1 for older files)."""
+    tiebreaks: tuple[TiebreakCode, ...] = ()
+    """The codes of the tie-break record (202, else 212), as written; see :meth:`tiebreak_codes`."""
+    warnings: tuple[str, ...] = ()
+    """What was read but is not used, each ``file:line:column: message``."""
+
+    @property
+    def flavour(self) -> Flavour:
+        """``trf2026`` when the file states its settings with 142 or 152, else ``trf16``."""
+        codes = {line.code for line in self.lines}
+        return "trf2026" if codes & {"142", "152"} else "trf16"
+
+    def tiebreak_codes(self, known: Container[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The file's tie-break codes that are ``known``, and a warning for each other one.
+
+        The format does not know which tie-breaks exist; the caller passes them (the
+        standings registry), so that a code such as ``BH/C1`` is skipped, not fatal.
+        """
+        codes: list[str] = []
+        warnings: list[str] = []
+        for tiebreak in self.tiebreaks:
+            if tiebreak.code in known:
+                codes.append(tiebreak.code)
+            else:
+                warnings.append(
+                    f"{self.source}:{tiebreak.line}:{tiebreak.column}: tie-break "
+                    f"{tiebreak.code!r} is not known, skipped"
+                )
+        return tuple(codes), tuple(warnings)
 
     def to_text(self) -> str:
         """The document as text: identical to what was read if nothing was changed."""
@@ -337,7 +461,29 @@ def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
             headers.setdefault(line.code, []).append(line)
     frozen_headers = {code: tuple(found) for code, found in headers.items()}
     tournament = _Builder(reader, tuple(records), lines).build()
-    return TrfDocument(source, lines, tuple(records), frozen_headers, tournament, bom)
+    return TrfDocument(
+        source,
+        lines,
+        tuple(records),
+        frozen_headers,
+        tournament,
+        bom,
+        tiebreaks=_tiebreaks(frozen_headers),
+        warnings=tuple(reader.warnings),
+    )
+
+
+def _tiebreaks(headers: dict[str, tuple[TrfLine, ...]]) -> tuple[TiebreakCode, ...]:
+    """The codes of the last 202 record, else of the last 212, with their columns."""
+    for code in ("202", "212"):
+        for line in reversed(headers.get(code, ())):
+            found = tuple(
+                TiebreakCode(match.group(), line.number, match.start() + 1)
+                for match in _TIEBREAK_CODE.finditer(line.text, 4)
+            )
+            if found:
+                return found
+    return ()
 
 
 def read_trf(path: str | PathLike[str]) -> TrfDocument:
@@ -375,6 +521,9 @@ class _Builder:
         forbidden: list[ForbiddenPairs] = []
         requests: list[RequestedBye] = []
         rounds_line: TrfLine | None = None
+        details: dict[str, str] = {}
+        deputies: list[str] = []
+        round_dates: tuple[str, ...] = ()
         reader = self.reader
         for line in self.lines:
             code = line.code
@@ -382,8 +531,14 @@ class _Builder:
                 continue
             if code == "012":
                 name = line.text[4:].strip()
-            elif code in ("042", "052"):
-                reader.date(line)
+            elif code in _DETAIL_FIELDS:
+                # Report fields: no pairing or score depends on them, so any text is kept
+                # as it is (a date such as 21/07/2025 or May 10, 2020 included).
+                details[_DETAIL_FIELDS[code]] = line.text[4:].strip()
+            elif code == "112":
+                deputies.append(line.text[4:].strip())
+            elif code == "132":
+                round_dates = _round_dates(line.text)
             elif code in ("XXR", "142"):
                 total_rounds = self.total_rounds(line)
                 rounds_line = line
@@ -445,10 +600,62 @@ class _Builder:
             ),
             forbidden=tuple(forbidden),
             system=system,
+            details=EventDetails(
+                **details, deputy_arbiters=tuple(deputies), round_dates=round_dates
+            ),
         )
         if colour is None:
             tournament = tournament.replace(initial_colour=infer_initial_colour(tournament))
+        self.check_points(tournament)
         return tournament
+
+    def check_points(self, tournament: Tournament) -> None:
+        """Refuse a points column that no reading of the results gives (as bbpPairings does).
+
+        The column may hold the score of the rounds in the file, or of the rounds before the
+        one to be paired when the last round holds only byes announced in advance (then the
+        column may or may not count that bye), either plus the acceleration of the round to
+        be paired. A blank column is not checked. bbpPairings requires the column and makes
+        the same four comparisons; fairpair also lets the column count a bye that a 240
+        record announces for the round to be paired.
+        """
+        rounds = len(tournament.rounds)
+        full = scores(tournament)
+        options = [(full, rounds + 1)]
+        last_round_announced_only = rounds > 0 and not any(
+            cell.opponent is not None or cell.result in ("U", "+")
+            for record in self.records
+            if len(record.cells) == rounds
+            for cell in record.cells[-1:]
+        )
+        if last_round_announced_only:
+            options = [(full, rounds), (scores(tournament, rounds - 1), rounds), *options]
+        for record in self.records:
+            pid = record.player.id
+            if record.points is None:
+                continue
+            accepted = {
+                total[pid] + virtual + announced
+                for total, next_round in options
+                for virtual in (0, tournament.acceleration(pid, next_round))
+                for announced in (0, self.requested_points(tournament, pid, next_round))
+            }
+            if record.points not in accepted:
+                raise self.reader.error(
+                    record.line,
+                    81,
+                    "points",
+                    f"{_points_field(record.points).strip()} contradicts the results, which "
+                    f"give {_points_field(full[pid]).strip()} under the file's point system"
+                    + ("" if len(accepted) == 1 else f" (accepted: {_listed(accepted)})"),
+                )
+
+    @staticmethod
+    def requested_points(tournament: Tournament, pid: PlayerId, round_number: int) -> int:
+        """The points of a bye announced by a 240 record for that round (0 if none): the
+        column may count it, as it may count a bye written in the round's cell."""
+        bye = tournament.requested_bye(pid, round_number)
+        return 0 if bye is None else outcome_points(bye_outcome(bye.kind), tournament.points)
 
     # -- header records --
 
@@ -472,31 +679,57 @@ class _Builder:
         )
 
     def point_values_162(self, line: TrfLine) -> dict[str, int]:
-        """The point-system fields a 162 record sets (symbol X, unknown result, is not kept)."""
+        """The point-system fields a 162 record sets.
+
+        The spec puts the symbols at columns 6, 15, 24...; programs also write them closer
+        together or further apart, so any ``symbol value`` pairs are read, in any spacing.
+        ``Z`` is read as ``A`` (zero-point bye and forfeit loss): both spellings are in use.
+        ``X`` (an unknown result) scores nothing fairpair stores, and is warned about.
+        """
         text = line.text
         values: dict[str, int] = {}
-        start = 6
-        while start <= len(text):
-            symbol = text[start - 1]
-            value_text = text[start : start + 4]
-            if symbol == " " and not value_text.strip():
-                start += 9
-                continue
-            if symbol not in "WDLAPX":
+        position = 4
+        for match in _POINT_GROUP.finditer(text, 4):
+            if text[position : match.start()].strip():
+                break
+            position = match.end()
+            symbol = match[1].upper()
+            column = match.start(1) + 1
+            if symbol not in "WDLAZPX":
                 raise self.reader.error(
                     line.number,
-                    start,
+                    column,
                     "point system",
-                    f"unknown symbol {symbol!r} (expected W, D, L, A, P or X)",
+                    f"unknown symbol {match[1]!r} (expected W, D, L, A or Z, P or X)",
                 )
-            value = self.reader.points(
-                line, start + 1, start + 4, f"point system {symbol}", blank_ok=False
+            values["A" if symbol == "Z" else symbol] = self.point_value(
+                line, match.start(2) + 1, match[2], f"point system {symbol}"
             )
-            assert value is not None
-            values[symbol] = value
-            start += 9
+        rest = text[position:]
+        if rest.strip():
+            column = position + len(rest) - len(rest.lstrip()) + 1
+            found = rest.strip().split()[0]
+            if found[0].isalpha():
+                raise self.reader.error(
+                    line.number,
+                    column,
+                    "point system",
+                    f"unknown symbol {found[0]!r} (expected W, D, L, A or Z, P or X)",
+                )
+            raise self.reader.error(
+                line.number,
+                column,
+                "point system",
+                f"expected a symbol and points, found {found!r}",
+            )
         if not values:
             raise self.reader.error(line.number, 6, "point system", "no values given")
+        if "X" in values:
+            self.reader.warn(
+                line.number,
+                text.upper().index("X", 4) + 1,
+                "point system: the value of X (unknown result) is not used",
+            )
         fields = {
             "W": ("win",),
             "D": ("draw",),
@@ -506,10 +739,27 @@ class _Builder:
         }
         return {name: value for symbol, value in values.items() for name in fields.get(symbol, ())}
 
+    def point_value(self, line: TrfLine, column: int, text: str, what: str) -> int:
+        """Points such as ``1``, ``1.0``, ``0.5`` or ``0,5`` (a decimal comma is common too)."""
+        value = _POINT_VALUE.fullmatch(text)
+        if value is None:
+            raise self.reader.error(
+                line.number, column, what, f"expected points such as 1.5, found {text!r}"
+            )
+        whole, tenth = value[2], value[3] or "0"
+        tenths = int(whole) * 10 + int(tenth)
+        return -tenths if value[1] else tenths
+
     def point_values_bb(self, line: TrfLine) -> dict[str, int]:
-        value = self.reader.points(line, 5, max(8, len(line.text)), "point value", blank_ok=False)
-        assert value is not None
-        return {_BB_FIELDS[line.code]: value}
+        # The value's column varies between programs (col 5, 6 or further): take the one word.
+        rest = line.text[3:]
+        word = rest.strip()
+        column = 4 + len(rest) - len(rest.lstrip())
+        if not word or len(word.split()) != 1:
+            raise self.reader.error(
+                line.number, max(column, 5), "point value", f"expected points, found {word!r}"
+            )
+        return {_BB_FIELDS[line.code]: self.point_value(line, column, word, "point value")}
 
     def point_system(self, line: TrfLine | None, changes: dict[str, int]) -> PointSystem:
         """CHESS changed by the values of every 162 and BB* record (the later wins)."""
@@ -765,6 +1015,34 @@ def _without_announced_round(
     return rounds
 
 
+_DETAIL_FIELDS = {
+    "022": "city",
+    "032": "federation",
+    "042": "start_date",
+    "052": "end_date",
+    "092": "event_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+}
+
+
+def _round_dates(text: str) -> tuple[str, ...]:
+    """The dates of a 132 record: round k at columns 92 + 10(k - 1), trailing blanks dropped.
+
+    Some programs start the dates right after the code instead: then they are read as
+    words, one per round.
+    """
+    if text[4 : _FIRST_CELL - 1].strip():
+        return tuple(text[4:].split())
+    dates = [
+        text[start - 1 : start + 9].strip()
+        for start in range(_FIRST_CELL, len(text) + 1, _CELL_WIDTH)
+    ]
+    while dates and not dates[-1]:
+        dates.pop()
+    return tuple(dates)
+
+
 _BB_FIELDS = {
     "BBW": "win",
     "BBD": "draw",
@@ -802,13 +1080,25 @@ _REQUEST_CODES = {
 }
 
 
-def write_trf(tournament: Tournament, flavour: Flavour = "trf16") -> str:
-    """A TRF file for the tournament, LF line endings.
+def write_trf(
+    tournament: Tournament, flavour: Flavour | None = None, like: TrfDocument | None = None
+) -> str:
+    """A TRF file for the tournament.
 
-    ``trf16`` states the settings with the engine extensions (``XXR``, ``XXC``, ``BB*``,
-    ``XXA``); ``trf2026`` with the new records (``142``, ``152``, ``162``, ``250``). Both write
-    requested byes as ``240``, forbidden pairs as ``XXP`` (whole event) or ``260``. The points
-    column is the real score; the rank column orders by score, then player id.
+    Without ``like``, a fresh file with LF line endings. ``trf16`` (the default) states the
+    settings with the engine extensions (``XXR``, ``XXC``, ``BB*``, ``XXA``); ``trf2026`` with
+    the new records (``142``, ``152``, ``162``, ``250``). Both write the event's details as
+    022-132 with 062/072 (player counts), requested byes as ``240`` and forbidden pairs as
+    ``XXP`` (whole event) or ``260``. The points column is the real score; the rank column
+    orders by score, then player id.
+
+    With ``like``, the document the tournament was read from: when the tournament is the
+    document's own and ``flavour`` is None or the document's :attr:`TrfDocument.flavour`, the
+    document's text, unchanged. Otherwise the document with only what changed rewritten:
+    each kind of record (the players' lines one by one) whose content differs, or that the
+    flavour asked for spells otherwise, is written anew where it stood; everything else,
+    comments, blank lines and records fairpair does not read included, stays verbatim and in
+    its place, with the document's line endings.
 
     Who is not to be paired in the next round (a requested bye of that round, a withdrawal in
     force) also has that round's cell, ``0000 - H``/``F``/``Z``, since bbpPairings reads no 240
@@ -818,43 +1108,199 @@ def write_trf(tournament: Tournament, flavour: Flavour = "trf16") -> str:
     Raises ``ValueError`` for what a TRF cannot hold (a field wider than its columns, a
     point value for a forfeit win, full or half bye other than the win or draw value).
     """
-    if flavour not in ("trf16", "trf2026"):
+    if flavour not in (None, "trf16", "trf2026"):
         raise ValueError(f"unknown TRF flavour {flavour!r}")
-    lines: list[str] = []
-    if tournament.name:
-        lines.append(f"012 {tournament.name}")
-    if tournament.system:
-        lines.append(f"192 {tournament.system}")
-    lines.extend(_player_lines(tournament))
+    if like is None:
+        records = _records(tournament, flavour or "trf16")
+        return "".join(line + "\n" for lines in records.values() for line in lines)
+    target = flavour or like.flavour
+    if target == like.flavour and tournament == like.tournament():
+        return like.to_text()
+    return _merged(tournament, target, like)
+
+
+def encode_trf(text: str, like: TrfDocument | None = None) -> bytes:
+    """The bytes of a TRF text: in the encoding of the document it came from (Latin-1 for a
+    Latin-1 file), else UTF-8, or UTF-8 when a new name does not fit the old encoding."""
+    encoding = "utf-8" if like is None else like.encoding
+    try:
+        return text.encode(encoding)
+    except UnicodeEncodeError:
+        return text.encode("utf-8")
+
+
+_HEADER_GROUPS = (
+    "012", "022", "032", "042", "052", "062", "072", "092", "102", "112", "122", "132", "192",
+)  # fmt: skip
+_TRAILER_GROUPS = ("rounds", "colour", "points", "acceleration", "240", "forbidden")
+_GROUP = {code: code for code in (*_HEADER_GROUPS, "001", "240")} | {
+    "XXR": "rounds",
+    "142": "rounds",
+    "XXC": "colour",
+    "152": "colour",
+    "162": "points",
+    **{code: "points" for code in ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")},
+    "XXA": "acceleration",
+    "250": "acceleration",
+    "XXP": "forbidden",
+    "260": "forbidden",
+}
+"""The records the writer writes, by the part of the tournament they state."""
+_FLAVOURED = frozenset(("rounds", "colour", "points", "acceleration"))
+"""The parts that trf16 and trf2026 state with different records."""
+
+
+def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
+    """The lines of a fresh file, by group (see ``_GROUP``), in the order they are written."""
+    records: dict[str, list[str]] = {group: [] for group in _HEADER_GROUPS}
+    records["001"] = list(_player_lines(tournament))
+    records.update({group: [] for group in _TRAILER_GROUPS})
+    details = tournament.details
+    texts = {
+        "012": tournament.name,
+        "022": details.city,
+        "032": details.federation,
+        "042": _trf_day(details.start_date),
+        "052": _trf_day(details.end_date),
+        "092": details.event_type,
+        "102": details.chief_arbiter,
+        "122": details.time_control,
+        "192": tournament.system,
+    }
+    for code, text in texts.items():
+        if text:
+            records[code].append(f"{code} {_one_line(text, code)}")
+    records["112"] = [f"112 {_one_line(name, '112')}" for name in details.deputy_arbiters]
+    if details.round_dates:
+        cells = "".join(
+            _fit(_short_day(day), _CELL_WIDTH, "round date") for day in details.round_dates
+        )
+        records["132"].append("132" + " " * (_FIRST_CELL - 4) + cells.rstrip())
+    if tournament.players:
+        rated = sum(1 for player in tournament.players if player.rating)
+        records["062"].append(f"062 {len(tournament.players)}")
+        records["072"].append(f"072 {rated}")
     colour = tournament.initial_colour
     if flavour == "trf16":
         if tournament.total_rounds is not None:
-            lines.append(f"XXR {tournament.total_rounds}")
+            records["rounds"].append(f"XXR {tournament.total_rounds}")
         words = [] if colour is None else ["white1" if colour is Colour.WHITE else "black1"]
         if tournament.initial_ranking is not None:
             words.append("rank")
         if words:
-            lines.append("XXC " + " ".join(words))
-        lines.extend(_bb_lines(tournament.points, CHESS))
-        lines.extend(_xxa_lines(tournament))
+            records["colour"].append("XXC " + " ".join(words))
+        records["points"].extend(_bb_lines(tournament.points, CHESS))
+        records["acceleration"].extend(_xxa_lines(tournament))
     else:
         if tournament.total_rounds is not None:
-            lines.append(f"142 {tournament.total_rounds}")
+            records["rounds"].append(f"142 {tournament.total_rounds}")
         if colour is not None:
-            lines.append("152 W" if colour is Colour.WHITE else "152 B")
+            records["colour"].append("152 W" if colour is Colour.WHITE else "152 B")
         if tournament.initial_ranking is not None:
-            lines.append("XXC rank")
-        lines.extend(_points_2026(tournament.points))
-        lines.extend(_line_250(tournament))
-    lines.extend(_requested_bye_lines(tournament))
+            records["colour"].append("XXC rank")
+        records["points"].extend(_points_2026(tournament.points))
+        records["acceleration"].extend(_line_250(tournament))
+    records["240"].extend(_requested_bye_lines(tournament))
     for rule in tournament.forbidden:
         if rule.first_round == 1 and rule.last_round is None:
-            lines.append("XXP " + " ".join(str(p) for p in rule.players))
+            records["forbidden"].append("XXP " + " ".join(str(p) for p in rule.players))
         else:
             last = "   " if rule.last_round is None else f"{rule.last_round:03d}"
             ids = " ".join(f"{p:04d}" for p in rule.players)
-            lines.append(f"260 {rule.first_round:03d} {last} {ids}")
-    return "".join(line + "\n" for line in lines)
+            records["forbidden"].append(f"260 {rule.first_round:03d} {last} {ids}")
+    return records
+
+
+_ISO_DAY = re.compile(r"(\d{4})-(\d{2})-(\d{2})")
+
+
+def _trf_day(text: str) -> str:
+    """042/052: an ISO date (as the store keeps it) in the TRF layout YYYY/MM/DD."""
+    return text.replace("-", "/") if _ISO_DAY.fullmatch(text) else text
+
+
+def _short_day(text: str) -> str:
+    """132: an ISO date as YY/MM/DD; any other text as it is."""
+    match = _ISO_DAY.fullmatch(text)
+    return f"{match[1][2:]}/{match[2]}/{match[3]}" if match else text
+
+
+def _one_line(text: str, code: str) -> str:
+    if "\n" in text or "\r" in text:
+        raise ValueError(f"record {code}: {text!r} does not fit on one line")
+    return text
+
+
+def _merged(tournament: Tournament, flavour: Flavour, like: TrfDocument) -> str:
+    """``like`` with the records that differ for ``tournament`` rewritten (see write_trf)."""
+    before = like.tournament()
+    new = _records(tournament, flavour)
+    old = _records(before, flavour)
+    respell = flavour != like.flavour
+    changed = {
+        group
+        for group in new
+        if group != "001" and (new[group] != old[group] or (respell and group in _FLAVOURED))
+    }
+    endings = Counter(line.ending for line in like.lines if line.ending)
+    usual = endings.most_common(1)[0][0] if endings else "\n"
+    players = _merged_player_lines(tournament, before, like)
+    present = {_group(line) for line in like.lines}
+    missing = [group for group in new if group in changed and group not in present]
+    header = [line for group in missing if group in _HEADER_GROUPS for line in new[group]]
+    trailer = [line for group in missing if group not in _HEADER_GROUPS for line in new[group]]
+    slots = [index for index, line in enumerate(like.lines) if line.code == "001"]
+    out: list[list[str]] = []
+    written: set[str] = set()
+    for index, line in enumerate(like.lines):
+        group = _group(line)
+        if slots and index == slots[0]:
+            out.extend([text, usual] for text in header)
+        if group is None or (group != "001" and group not in changed):
+            out.append([line.text, line.ending])
+        elif group == "001":
+            slot = slots.index(index)
+            if slot < len(players):
+                out.append([players[slot], line.ending])
+            if index == slots[-1]:
+                out.extend([text, usual] for text in players[len(slots) :])
+                out.extend([text, usual] for text in trailer)
+        elif group not in written:
+            written.add(group)
+            out.extend([text, line.ending or usual] for text in new[group])
+    if not slots:
+        out.extend([text, usual] for text in (*header, *players, *trailer))
+    for pair in out[:-1]:
+        pair[1] = pair[1] or usual
+    return ("\ufeff" if like.bom else "") + "".join(text + ending for text, ending in out)
+
+
+def _group(line: TrfLine) -> str | None:
+    """The part of the tournament a line states; None for what the writer keeps verbatim."""
+    return None if line.text.startswith("###") else _GROUP.get(line.code)
+
+
+def _merged_player_lines(
+    tournament: Tournament, before: Tournament, like: TrfDocument
+) -> list[str]:
+    """The 001 lines: a player whose line would be written the same keeps the file's own.
+
+    The file's order of players is kept (new players after them), unless the order is the
+    initial ranking (``XXC rank``): then the ranking's.
+    """
+    new = dict(zip(tournament.ranking_order, _player_lines(tournament), strict=True))
+    old = dict(zip(before.ranking_order, _player_lines(before), strict=True))
+    own = {record.player.id: like.lines[record.line - 1].text for record in like.players}
+    if tournament.initial_ranking is not None:
+        order = list(tournament.initial_ranking)
+    else:
+        order = [pid for pid in own if pid in new]
+        order.extend(pid for pid in tournament.ranking_order if pid not in own)
+    return [own[pid] if pid in own and old.get(pid) == new[pid] else new[pid] for pid in order]
+
+
+def _listed(values: set[int]) -> str:
+    return ", ".join(_points_field(value).strip() for value in sorted(values))
 
 
 def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
