@@ -302,6 +302,9 @@ def test_the_generator_fails_without_writing_when_a_round_cannot_be_paired(
 def test_the_engine_imports_only_what_pairing_needs() -> None:
     # Each call of the engine pays its imports; these are for other commands and systems.
     heavy = [
+        "argparse",
+        "typing",
+        "pathlib",
         "sqlalchemy",
         "fastapi",
         "typer",

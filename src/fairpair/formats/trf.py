@@ -18,14 +18,11 @@ points column that no reading of the results gives.
 from __future__ import annotations
 
 import dataclasses
-import datetime
 import re
 from collections import Counter
 from collections.abc import Container, Iterator
 from dataclasses import dataclass, field
 from os import PathLike
-from pathlib import Path
-from typing import Literal
 
 from fairpair.core import (
     CHESS,
@@ -52,6 +49,12 @@ from fairpair.core import (
     scores,
 )
 from fairpair.formats.errors import FormatError
+
+# typing, pathlib and datetime stay unloaded at run time: fairpair-engine pays each import.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import datetime
+    from typing import Literal
 
 __all__ = [
     "Cell",
@@ -166,6 +169,8 @@ _DAY_FIRST = re.compile(r"(\d{1,2})[\s-]+([A-Za-z]+)\.?,?[\s-]+(\d{4})")
 
 
 def _day(year: int, month: int, day: int) -> datetime.date | None:
+    import datetime
+
     try:
         return datetime.date(year, month, day)
     except ValueError:
@@ -488,7 +493,8 @@ def _tiebreaks(headers: dict[str, tuple[TrfLine, ...]]) -> tuple[TiebreakCode, .
 
 def read_trf(path: str | PathLike[str]) -> TrfDocument:
     """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
-    data = Path(path).read_bytes()
+    with open(path, "rb") as handle:
+        data = handle.read()
     encoding = "utf-8"
     try:
         text = data.decode(encoding)
@@ -1052,7 +1058,10 @@ _BB_FIELDS = {
     "BBU": "pairing_bye",
 }
 
-Flavour = Literal["trf16", "trf2026"]
+if TYPE_CHECKING:
+    Flavour = Literal["trf16", "trf2026"]
+else:
+    Flavour = str
 
 
 # --- writing ------------------------------------------------------------------------------

@@ -14,9 +14,12 @@ from __future__ import annotations
 import copy
 import os
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Literal
 
+# typing stays unloaded at run time: fairpair-engine pays each import.
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Literal
+
     # Loaded when used: a program pairing with the compiled core never compiles the
     # 1,100 lines of the Python core (part of each call's start-up, fairpair-engine).
     from fairpair.matching.blossom import PythonMatcher
@@ -29,7 +32,10 @@ try:
 except ImportError:  # not built (no compiler at install): the Python core is used
     _Core = None
 
-Backend = Literal["c", "python"]
+if TYPE_CHECKING:
+    Backend = Literal["c", "python"]
+else:
+    Backend = str
 _ENV = "FAIRPAIR_MATCHER"
 # The compiled core keeps an n x n index of edge positions (4 bytes each): past this many
 # vertices (1 GiB of index) the default is the Python core, whose memory follows the edges.
