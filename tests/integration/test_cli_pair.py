@@ -168,7 +168,7 @@ def test_pair_stops_after_the_declared_last_round(tmp_path: Path) -> None:
     finished = tmp_path / "finished.trf"
     finished.write_text("".join(TWO_ROUNDS) + "XXR 2\nXXC white1\n")
     result = runner.invoke(app, ["pair", str(finished), "--format", "json"])
-    assert result.exit_code == 2
+    assert result.exit_code == 3  # invalid input, as fairpair-engine -p on such a file
     assert result.output.count("\n") == 1 and "past the last round, 2" in result.output
     assert "--rounds" in result.output
     # The director adds a round: it is paired, as the last one.

@@ -118,7 +118,7 @@ def pair(
         raise _fail(
             f"round {state.next_round} is past the last round, {last}, set by {where}; "
             "to add rounds, give their new number with --rounds N",
-            2,
+            3,
         )
     try:
         state = with_director_rules(state, forbid or [], separate_by)
