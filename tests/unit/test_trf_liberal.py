@@ -154,6 +154,13 @@ def test_a_points_column_that_contradicts_the_results_is_refused() -> None:
     )
 
 
+def test_a_points_column_too_large_for_any_result_is_refused_not_a_crash() -> None:
+    # Four digits without a point read as 7800 points: the message must still be written.
+    text = TWO.replace(" 0.0    2 ", "7800    2 ")
+    with pytest.raises(TrfError, match=r"f\.trf:2:81: points: 7800\.0 contradicts the results"):
+        parse_trf(text, "f.trf")
+
+
 def test_the_points_column_is_checked_under_the_files_point_system() -> None:
     with pytest.raises(TrfError, match=r"1\.0 contradicts the results, which give 3\.0"):
         parse_trf(TWO + "162  W 3.0    D 1.0\n")

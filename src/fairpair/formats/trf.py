@@ -651,8 +651,8 @@ class _Builder:
                     record.line,
                     81,
                     "points",
-                    f"{_points_field(record.points).strip()} contradicts the results, which "
-                    f"give {_points_field(full[pid]).strip()} under the file's point system"
+                    f"{_points_text(record.points)} contradicts the results, which "
+                    f"give {_points_text(full[pid])} under the file's point system"
                     + ("" if len(accepted) == 1 else f" (accepted: {_listed(accepted)})"),
                 )
 
@@ -1309,7 +1309,7 @@ def _merged_player_lines(
 
 
 def _listed(values: set[int]) -> str:
-    return ", ".join(_points_field(value).strip() for value in sorted(values))
+    return ", ".join(_points_text(value) for value in sorted(values))
 
 
 def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
@@ -1318,10 +1318,15 @@ def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
     return text.rjust(width) if right else text.ljust(width)
 
 
-def _points_field(tenths: int, width: int = 4) -> str:
+def _points_text(tenths: int) -> str:
+    """Points as TRF writes them (``2.5``, ``3.0``), of any size: for messages too."""
     sign = "-" if tenths < 0 else ""
     whole, tenth = divmod(abs(tenths), 10)
-    return _fit(f"{sign}{whole}.{tenth}", width, "points", right=True)
+    return f"{sign}{whole}.{tenth}"
+
+
+def _points_field(tenths: int, width: int = 4) -> str:
+    return _fit(_points_text(tenths), width, "points", right=True)
 
 
 def _player_lines(tournament: Tournament) -> Iterator[str]:
