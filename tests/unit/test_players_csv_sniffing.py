@@ -140,3 +140,10 @@ def test_the_export_reads_back_with_every_field(field: tuple[Player, ...]) -> No
     text = write_players_csv(renumbered)
     assert text.splitlines()[0] == "no,name,rating,title,federation,club,fide_id,birth_date,sex"
     assert parse_players_csv(text) == renumbered
+
+
+@pytest.mark.parametrize("breaking", ["\r", "\n", "\r\n"])
+def test_a_cell_over_two_lines_is_refused(breaking: str) -> None:
+    text = f'name;rating\r\n"Dupont,{breaking}Jean";2100\r\n'
+    with pytest.raises(FormatError, match=r"p\.csv:2: name: .* runs over two lines"):
+        parse_players_csv(text, "p.csv")

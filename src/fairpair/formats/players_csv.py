@@ -188,14 +188,18 @@ def _player(
     path: str,
     line: int,
 ) -> Player:
-    def cell(field: str) -> str:
-        index = columns.get(field)
-        return row[index].strip() if index is not None and index < len(row) else ""
-
     def refuse(field: str, message: str) -> FormatError:
         index = columns[field]
         named = header[index].strip() or field
         return _error(path, f"{message} (column {index + 1})", line=line, field=named)
+
+    def cell(field: str) -> str:
+        index = columns.get(field)
+        value = row[index].strip() if index is not None and index < len(row) else ""
+        if "\n" in value or "\r" in value:
+            # A quoted cell over two lines: a misplaced quote, never a player's data.
+            raise refuse(field, f"{value!r} runs over two lines: is a quote misplaced?")
+        return value
 
     if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):
         raise _error(
