@@ -364,3 +364,17 @@ def test_p_writes_to_the_file_named_after_it(tmp_path: Path) -> None:
     code, out, _ = engine("--dutch", str(EXAMPLE_B), "-p", str(target))
     assert (code, out) == (0, "")
     assert target.read_text(encoding="utf-8") == "4\n1 7\n2 6\n5 3\n4 0\n"
+
+
+def test_a_gap_in_the_pairing_numbers_is_refused_as_the_reference_does(tmp_path: Path) -> None:
+    # Four players numbered 1, 2, 3, 5: is player 5 the fourth in rank (colours by rule 6.6)?
+    # bbpPairings refuses such a file; with XXC rank the line order is the ranking.
+    lines = [player_line(pid, "0.0") for pid in (1, 2, 3, 5)]
+    gap = tmp_path / "gap.trf"
+    gap.write_text("012 Gap\n" + "".join(lines) + "XXR 3\nXXC white1\n")
+    code, out, err = engine("--dutch", str(gap), "-p")
+    assert (code, out) == (3, "")
+    assert f"{gap}:5:5: player id: pairing number 4 is missing" in err
+    ranked = tmp_path / "ranked.trf"
+    ranked.write_text("012 Gap\n" + "".join(lines) + "XXR 3\nXXC white1 rank\n")
+    assert engine("--dutch", str(ranked), "-p") == (0, "2\n1 3\n5 2\n", "")

@@ -88,7 +88,9 @@ def next_round_state(tournament: Tournament) -> Tournament:
 
 def _load(path: str) -> Tournament:
     try:
-        return read_trf(path).tournament()
+        document = read_trf(path)
+        document.check_pairing_numbers()  # as the reference: see TrfDocument's method
+        return document.tournament()
     except FormatError as error:
         raise _Failure(EXIT_INVALID_INPUT, str(error)) from None
     except OSError as error:

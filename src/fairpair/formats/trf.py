@@ -430,6 +430,31 @@ class TrfDocument:
         """The event the file describes (players, rounds, settings, requests)."""
         return self._tournament
 
+    def check_pairing_numbers(self) -> None:
+        """Refuse pairing numbers with a gap (1, 2, 4...), as bbpPairings does.
+
+        fairpair itself ranks players by ascending number and counts positions, so a gap
+        changes nothing for it; an engine that takes the number as the rank would give the
+        players after the gap other colours (rule 6.6). ``fairpair-engine`` calls this to
+        refuse what the reference refuses. ``XXC rank`` (initial ranking in the order of the
+        lines) makes the numbers mere names: any are accepted then.
+        """
+        if self.tournament().initial_ranking is not None:
+            return
+        ids = sorted(record.player.id for record in self.players)
+        by_id = {record.player.id: record for record in self.players}
+        for expected, pid in enumerate(ids, start=1):
+            if pid != expected:
+                missing = f"{expected}" if pid == expected + 1 else f"{expected}-{pid - 1}"
+                raise TrfError(
+                    f"pairing number {missing} is missing: the players must be numbered 1 "
+                    f"to {len(ids)} (or an XXC rank record ranks them in the order of the lines)",
+                    path=self.source,
+                    line=by_id[pid].line,
+                    column=5,
+                    field="player id",
+                )
+
     def header(self, code: str) -> str | None:
         """The text after column 4 of the last record with this code, if any."""
         found = self.headers.get(code)
