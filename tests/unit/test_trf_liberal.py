@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from fairpair.cli import commands
 from fairpair.core import EventDetails, PointSystem, scores
-from fairpair.formats.trf import TrfError, parse_trf, trf_date
+from fairpair.formats.trf import TrfError, parse_trf, trf_date, write_trf
 
 # spec/trf.md §5 without the points column's help: two players, one game.
 TWO = (
@@ -212,3 +212,12 @@ def test_the_points_column_may_count_a_bye_announced_by_a_240_record() -> None:
     assert parse_trf(text + "240 H 002 0002\n").tournament().requested_byes
     with pytest.raises(TrfError, match=r"2:81: points: 0\.5 contradicts"):
         parse_trf(text + "240 H 003 0002\n")  # a bye of round 3 is not round 2's
+
+
+@pytest.mark.parametrize("rank", ["  1.", " =1 ", "  - ", "1/2 "])
+def test_a_rank_column_that_is_not_a_number_is_kept_not_refused(rank: str) -> None:
+    text = TWO.replace(" 1.0    1 ", f" 1.0 {rank} ", 1)
+    doc = parse_trf(text, "f.trf")
+    assert doc.players[0].rank is None and doc.players[1].rank == 2
+    assert doc.to_text() == text
+    assert write_trf(doc.tournament(), like=doc) == text

@@ -336,7 +336,10 @@ class _Reader:
             sex=text[9:10].strip(),
         )
         points = self.points(line, 81, 84, "points", blank_ok=True)
-        rank = self.integer(line, 86, 89, "rank", blank_ok=True)
+        # The rank column is the writing program's standings, which no pairing reads (nor
+        # bbpPairings): a value that is not a number is kept in the line and read as none.
+        rank_text = text[85:89].strip()
+        rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None
         cells: list[Cell] = []
         start = _FIRST_CELL
         number = 1
