@@ -134,3 +134,68 @@ def test_the_players_csv_export_carries_the_rating_report_fields(tmp_path: Path)
         "no,name,rating,title,federation,club,fide_id,birth_date,sex",
         '1,"Tal, Mikhail",2700,GM,LAT,,4100018,1936/11/09,m',
     ]
+
+
+def test_the_trf_export_states_the_report_fields_and_the_players_details(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    code, _, err = fairpair(
+        db, "event", "create", "Lyon open", "--rounds", "3",
+        "--start", "2026-05-01", "--end", "2026-05-03", "--city", "Lyon",
+        "--federation", "FRA", "--arbiter", "Curie, Marie", "--deputy", "Langevin, Paul",
+        "--deputy", "Perrin, Jean", "--time-control", "90'/40+30'", "--type", "Swiss",
+        "--round-dates", "2026-05-01,2026-05-02,2026-05-03",
+    )  # fmt: skip
+    assert code == 0, err
+    code, _, err = fairpair(
+        db, "player", "add", "Duarte, Ana", "--rating", "2210", "--title", "wim",
+        "--federation", "por", "--fide-id", "1901234", "--birth-date", "1999-04-07",
+        "--sex", "female",
+    )  # fmt: skip
+    assert code == 0, err
+    long_name = "Abdelrahman Al-Mahmoud Bin Rashid, Mohamed"  # 43 characters
+    assert fairpair(db, "player", "add", long_name, "--rating", "2100")[0] == 0
+    target = tmp_path / "lyon.trf"
+    code, _, err = fairpair(db, "export", str(target))
+    assert code == 0, err
+    lines = target.read_text(encoding="utf-8").splitlines()
+    assert lines[:14] == [
+        "012 Lyon open",
+        "022 Lyon",
+        "032 FRA",
+        "042 2026/05/01",
+        "052 2026/05/03",
+        "062 2",
+        "072 2",
+        "092 Swiss",
+        "102 Curie, Marie",
+        "112 Langevin, Paul",
+        "112 Perrin, Jean",
+        "122 90'/40+30'",
+        f"132 {'':87}26/05/01  26/05/02  26/05/03",
+        "001    1 wWIM Duarte, Ana                       2210 POR     1901234 1999/04/07  0.0    1",
+    ]
+    # TRF gives a name 33 columns: a longer one is cut there, the store keeps it whole.
+    assert lines[14][14:47] == long_name[:33]
+    code, out, _ = fairpair(db, "player", "list")
+    assert long_name in out
+
+
+def test_player_report_fields_are_refused_as_a_csv_import_refuses_them(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Open", "--rounds", "3")[0] == 0
+    code, _, err = fairpair(
+        db, "player", "add", "Kovacs, Zoltan", "--fide-id", "72O4", "--sex", "x",
+        "--federation", "HUNGARY", "--birth-date", "the 5th of May",
+    )  # fmt: skip
+    assert code == 2
+    for field in ("fide_id", "sex", "federation", "birth_date"):
+        assert f"{field}:" in err
+    assert "Kovacs" not in fairpair(db, "player", "list")[1]
+    assert fairpair(db, "player", "add", "Kovacs, Zoltan", "--sex", "m")[0] == 0
+    code, _, err = fairpair(db, "player", "edit", "Kovacs", "--fide-id", "12-34")
+    assert code == 2 and "not a FIDE ID" in err
+    code, _, err = fairpair(db, "player", "edit", "Kovacs", "--birth-date", "07.04.1999")
+    assert code == 0, err
+    code, _, err = fairpair(db, "export", str(tmp_path / "e.csv"))
+    assert code == 0, err
+    assert "1999/04/07" in (tmp_path / "e.csv").read_text(encoding="utf-8")

@@ -326,3 +326,14 @@ def test_a_fide_swiss_replays_exactly_under_its_own_system(system: System) -> No
         entries = [(b, outcomes[(b + number) % 5]) for b in range(1, len(pairing.boards) + 1)]
         event = ev.enter_results(d, event.id, entries)
     assert replay(event.tournament, pairing_system(system.value)) == []
+
+
+def test_an_export_the_trf_has_no_room_for_is_a_command_error_not_a_crash() -> None:
+    # A player stored before his fields were checked at registration (the service takes the
+    # fields as given): the TRF export says what does not fit instead of failing.
+    d = desk()
+    event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=3))
+    ev.register_player(d, event.id, "Kovacs", federation="HUNGARY")
+    with pytest.raises(CommandError, match="cannot write the TRF: federation 'HUNGARY'"):
+        ev.export(ev.load(d, event.id), "trf")
+    assert "HUNGARY" in ev.export(ev.load(d, event.id), "json")

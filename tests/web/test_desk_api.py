@@ -174,3 +174,29 @@ def test_bye_limits_and_late_entries_through_the_api(
     assert late.status_code == 201, late.text
     entry = app.state.store.load(event_id).tournament.late_entry(late.json()["id"])
     assert entry is not None and entry.first_round == 2
+
+
+def test_a_player_registered_through_the_api_keeps_the_report_fields(
+    api: tuple[FastAPI, TestClient, tuple[str, str]],
+) -> None:
+    app, client, anna = api
+    event_id = client.post("/api/events", json={"name": "Open", "rounds": 3}, auth=anna).json()[
+        "id"
+    ]
+    typed = {"name": "Duarte, Ana", "federation": "por", "fide_id": "1901234"}
+    typed |= {"birth_date": "1999-04-07", "sex": "w"}
+    answer = client.post(f"/api/events/{event_id}/players", json=typed, auth=anna)
+    assert answer.status_code == 201, answer.text
+    got = answer.json()
+    assert (got["federation"], got["fide_id"], got["birth_date"], got["sex"]) == (
+        "POR",
+        "1901234",
+        "1999/04/07",
+        "w",
+    )
+    answer = client.post(
+        f"/api/events/{event_id}/players", json={"name": "Kovacs", "sex": "x"}, auth=anna
+    )
+    assert answer.status_code == 422
+    assert answer.json()["detail"][0]["loc"] == ["body", "sex"]
+    assert app.state.store.event(event_id).version == 2

@@ -144,3 +144,31 @@ def test_refused_report_details_change_nothing(site: tuple[FastAPI, Browser]) ->
     assert page.status_code == 409
     assert loaded(app, event_id).version == before + 1  # the player only
     assert loaded(app, event_id).info.name == "Spring open"
+
+
+def test_the_add_player_form_takes_the_players_report_fields(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    desk = anna.get(f"/desk/events/{event_id}").text
+    for field in ("player-fide_id", "player-birth_date", "player-sex"):
+        assert f'id="{field}"' in desk
+    typed = {"name": "Duarte, Ana", "rating": "2210", "federation": "por"}
+    typed |= {"fide_id": "1901234", "birth_date": "07.04.1999", "sex": "female"}
+    assert anna.post(f"/desk/events/{event_id}/players", typed).status_code == 303
+    (player,) = loaded(app, event_id).tournament.players
+    assert (player.federation, player.fide_id, player.birth_date, player.sex) == (
+        "POR",
+        "1901234",
+        "1999/04/07",
+        "w",
+    )
+    before = version(app, event_id)
+    wrong = {"name": "Kovacs", "fide_id": "72O4", "sex": "x", "birth_date": "in May"}
+    page = anna.post(f"/desk/events/{event_id}/players", wrong)
+    assert page.status_code == 422
+    assert "not a FIDE ID" in field_error(page.text, "player-fide_id")
+    assert "write m or w" in field_error(page.text, "player-sex")
+    assert field_value(page.text, "player-name") == "Kovacs"  # what was typed stays
+    assert version(app, event_id) == before

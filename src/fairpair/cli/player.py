@@ -14,8 +14,8 @@ from fairpair.core import Player, Tournament, format_points, points_from_text, s
 from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
+from fairpair.service import entry, printouts
 from fairpair.service import events as ev
-from fairpair.service import printouts
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
 
@@ -51,18 +51,23 @@ def add(
 ) -> None:
     """Register a player (the next start number); after round 1, a late entry."""
     with session(db, event, actor) as s:
-        changed, player = ev.register_player(
-            s.desk,
-            s.event_id(),
+        # Read as the desk's form and a CSV import read them (FIDE ID digits, sex m/w...).
+        typed = entry.player_entry(
             name,
-            missed_points=_points_list(missed_points),
-            rating=rating,
-            title=title,
-            federation=federation,
-            club=club,
+            rating,
+            title,
+            federation,
+            club,
             fide_id=fide_id,
             birth_date=birth_date,
             sex=sex,
+        )
+        changed, player = ev.register_player(
+            s.desk,
+            s.event_id(),
+            typed.name,
+            missed_points=_points_list(missed_points),
+            **typed.details,
         )
         typer.echo(
             f"registered {player.id} {player.name}{_late_note(changed.tournament, player.id)}"

@@ -17,12 +17,12 @@ from __future__ import annotations
 import csv
 import io
 import os
-import re
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
 from fairpair.core import Player
+from fairpair.formats import player_fields
 from fairpair.formats.errors import FormatError
 
 __all__ = ["COLUMNS", "parse_players_csv", "read_players_csv", "write_players_csv"]
@@ -61,13 +61,6 @@ _FIELD_BY_HEADER = {
     header: field for field, headers in (COLUMNS | NAME_PARTS).items() for header in headers
 }
 _DELIMITERS = (",", ";", "\t")
-_SEXES = {"m": "m", "male": "m", "man": "m", "h": "m", "w": "w", "f": "w", "female": "w"}
-_SEXES |= {"woman": "w"}
-_YEAR = re.compile(r"(\d{4})")
-_YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
-_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
-_WIDTH = {"title": 3, "federation": 3, "fide_id": 11, "birth_date": 10}
-"""The columns of a TRF player record each field must fit in."""
 
 
 def _error(
@@ -222,48 +215,13 @@ def _player(
                 "rating", f"{rating_text!r} is not a rating (a whole number, or blank if unrated)"
             )
         rating = int(rating_text)
-    fide_id = cell("fide_id")
-    if fide_id and not (fide_id.isascii() and fide_id.isdigit()):
-        raise refuse("fide_id", f"{fide_id!r} is not a FIDE ID (digits only)")
-    sex = cell("sex")
-    if sex:
-        if sex.casefold() not in _SEXES:
-            raise refuse("sex", f"{sex!r}: write m or w (or male, female)")
-        sex = _SEXES[sex.casefold()]
-    values = {
-        "title": cell("title"),
-        "federation": cell("federation").upper(),
-        "fide_id": fide_id,
-        "birth_date": _birth_date(cell("birth_date")),
-    }
-    for field, value in values.items():
-        if len(value) > _WIDTH[field]:
-            raise refuse(
-                field,
-                f"{value!r} is longer than a rating report takes ({_WIDTH[field]} characters)"
-                + (": a three-letter code, e.g. FRA" if field == "federation" else ""),
-            )
-    return Player(id=number, name=name, rating=rating, club=cell("club"), sex=sex, **values)
-
-
-def _birth_date(text: str) -> str:
-    """A birth date as a rating report writes it: ``YYYY/MM/DD``, or the year alone.
-
-    Read from a year, ``YYYY-MM-DD`` (or with ``/`` or ``.``), ``DD.MM.YYYY`` and, when the
-    day is over 12, ``DD/MM/YYYY``; anything else is kept as written.
-    """
-    if _YEAR.fullmatch(text):
-        return text
-    found = _YEAR_FIRST.fullmatch(text)
-    if found:
-        year, month, day = found.groups()
-        return f"{year}/{int(month):02d}/{int(day):02d}"
-    found = _DAY_FIRST.fullmatch(text)
-    if found:
-        day, mark, month, year = found.groups()
-        if mark == "." or int(day) > 12:
-            return f"{year}/{int(month):02d}/{int(day):02d}"
-    return text
+    values: dict[str, str] = {}
+    for field, read in player_fields.READERS.items():
+        try:
+            values[field] = read(cell(field))
+        except ValueError as error:
+            raise refuse(field, str(error)) from None
+    return Player(id=number, name=name, rating=rating, club=cell("club"), **values)
 
 
 def write_players_csv(players: Sequence[Player]) -> str:

@@ -1340,6 +1340,12 @@ def _listed(values: set[int]) -> str:
     return ", ".join(_points_text(value) for value in sorted(values))
 
 
+def _name_field(name: str) -> str:
+    """The name as its 33 columns hold it: a longer one is cut, as other programs cut it (no
+    engine reads the name; the store and the JSON event keep it whole)."""
+    return name[:33].rstrip()
+
+
 def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
     if len(text) > width or "\n" in text or "\r" in text:
         raise ValueError(f"{what} {text!r} does not fit in {width} TRF columns")
@@ -1369,7 +1375,8 @@ def _player_lines(tournament: Tournament) -> Iterator[str]:
         head = (
             f"001 {_fit(str(pid), 4, 'player id', right=True)} "
             f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
-            f"{_fit(player.name, 33, 'name')} {_fit(rating, 4, 'rating', right=True)} "
+            f"{_fit(_name_field(player.name), 33, 'name')} "
+            f"{_fit(rating, 4, 'rating', right=True)} "
             f"{_fit(player.federation, 3, 'federation')} "
             f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
             f"{_fit(player.birth_date, 10, 'birth date')} "

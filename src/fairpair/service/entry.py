@@ -7,10 +7,12 @@ message per field that is wrong, so that a form can show each next to its field.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core import CHESS, points_from_text
+from fairpair.formats import player_fields
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
 from fairpair.service.settings import (
@@ -141,9 +143,13 @@ def player_entry(
     federation: str = "",
     club: str = "",
     missed: str = "",
+    fide_id: str = "",
+    birth_date: str = "",
+    sex: str = "",
 ) -> PlayerEntry:
     """A player from the fields of the form (only the name is required); ``missed`` is a late
-    entry's points for the rounds already paired, e.g. ``0.5`` or ``0,0.5``."""
+    entry's points for the rounds already paired, e.g. ``0.5`` or ``0,0.5``. The report fields
+    (title, federation, FIDE ID, birth date, sex) are read as a CSV import reads them."""
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the player's name"
@@ -159,10 +165,9 @@ def player_entry(
             errors["rating"] = f"{rating.strip()!r} is not a whole number"
     if value is not None and not 0 <= value <= 4000:
         errors["rating"] = "between 0 and 4000"
-    if len(title.strip()) > 3:
-        errors["title"] = "at most 3 letters (GM, IM, WFM...)"
-    if len(federation.strip()) > 3:
-        errors["federation"] = "a 3-letter code such as NOR"
+    typed = {"title": title, "federation": federation, "fide_id": fide_id}
+    typed |= {"birth_date": birth_date, "sex": sex}
+    report = report_fields(typed, errors)
     missed_points: tuple[int, ...] | None = None
     try:
         missed_points = missed_rounds(missed)
@@ -170,10 +175,17 @@ def player_entry(
         errors.update(error.errors)
     if errors:
         raise FieldErrors(errors)
-    details = {
-        "rating": value,
-        "title": title.strip().upper(),
-        "federation": federation.strip().upper(),
-        "club": club.strip(),
-    }
+    details = {"rating": value, "club": club.strip(), **report}
     return PlayerEntry(name.strip(), details, missed_points)
+
+
+def report_fields(typed: Mapping[str, str], errors: dict[str, str]) -> dict[str, str]:
+    """The rating-report fields among ``typed`` (title, federation, FIDE ID, birth date, sex),
+    read as a CSV import reads them; what cannot be read goes into ``errors`` by field."""
+    read: dict[str, str] = {}
+    for field, text in typed.items():
+        try:
+            read[field] = player_fields.READERS[field](text)
+        except ValueError as error:
+            errors[field] = str(error)
+    return read

@@ -23,6 +23,7 @@ from fairpair.core import (
     Tournament,
     format_points,
 )
+from fairpair.formats import player_fields
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
@@ -339,12 +340,35 @@ def import_players(
 def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any]) -> Event:
     if not changes:
         raise CommandError("nothing to change")
+    changes = _checked_player_changes(changes)
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
         return {"player": player.id, "changes": dict(changes)}
 
     return _command(desk, event_id, "player.edited", build)
+
+
+def _checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """A correction's fields read as a registration reads them (name, rating 0-4000, the
+    rating-report fields as :mod:`fairpair.formats.player_fields` reads them)."""
+    errors: dict[str, str] = {}
+    checked: dict[str, Any] = {}
+    for field, value in changes.items():
+        if field in player_fields.READERS:
+            try:
+                checked[field] = player_fields.READERS[field](str(value))
+            except ValueError as error:
+                errors[field] = str(error)
+        elif field == "name" and not str(value).strip():
+            errors[field] = "give the player's name"
+        elif field == "rating" and value is not None and not 0 <= int(value) <= 4000:
+            errors[field] = "between 0 and 4000"
+        else:
+            checked[field] = value.strip() if isinstance(value, str) else value
+    if errors:
+        raise FieldErrors(errors)
+    return checked
 
 
 def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None) -> Event:
@@ -737,10 +761,11 @@ def standings(event: Event) -> Standings:
 def export(event: Event, kind: str) -> str:
     """The event as ``trf`` (TRF-16), ``trf2026``, ``json`` (the event) or ``csv`` (players)."""
     match kind:
-        case "trf":
-            return write_trf(event.tournament)
-        case "trf2026":
-            return write_trf(event.tournament, "trf2026")
+        case "trf" | "trf2026":
+            try:
+                return write_trf(event.tournament, "trf16" if kind == "trf" else "trf2026")
+            except ValueError as error:  # a value the format has no room for
+                raise CommandError(f"cannot write the TRF: {error}") from None
         case "json":
             return dump_event(event.tournament)
         case "csv":

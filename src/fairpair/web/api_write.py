@@ -91,6 +91,9 @@ class NewPlayer(BaseModel):
     title: str = Field(default="", max_length=3)
     federation: str = Field(default="", max_length=3)
     club: str = ""
+    fide_id: str = Field(default="", max_length=11, description="Digits only.")
+    birth_date: str = Field(default="", description="YYYY/MM/DD (or -, .), or the year.")
+    sex: str = Field(default="", description="m or w.")
     missed: str = Field(
         default="",
         description="A late entry's points for the rounds already paired: 0.5 for each, or "
@@ -107,6 +110,9 @@ class PlayerOut(BaseModel):
     title: str
     federation: str
     club: str
+    fide_id: str
+    birth_date: str
+    sex: str
     version: int
 
 
@@ -236,7 +242,15 @@ def add_player(
     desk = _mine(request, director, event_id)
     with _answers():
         typed = entry.player_entry(
-            body.name, body.rating, body.title, body.federation, body.club, body.missed
+            body.name,
+            body.rating,
+            body.title,
+            body.federation,
+            body.club,
+            body.missed,
+            fide_id=body.fide_id,
+            birth_date=body.birth_date,
+            sex=body.sex,
         )
         event, player = ev.register_player(
             desk, event_id, typed.name, missed_points=typed.missed_points, **typed.details
@@ -248,6 +262,9 @@ def add_player(
         title=player.title,
         federation=player.federation,
         club=player.club,
+        fide_id=player.fide_id,
+        birth_date=player.birth_date,
+        sex=player.sex,
         version=event.version,
     )
 

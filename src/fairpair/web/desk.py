@@ -432,13 +432,27 @@ def add_player(
     title: _Text = "",
     federation: _Text = "",
     club: _Text = "",
+    fide_id: _Text = "",
+    birth_date: _Text = "",
+    sex: _Text = "",
     missed: _Text = "",
 ) -> Response:
     _mine(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
-    typed |= {"club": club, "missed": missed}
+    typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
+    typed |= {"missed": missed}
     try:
-        player = entry.player_entry(name, rating, title, federation, club, missed)
+        player = entry.player_entry(
+            name,
+            rating,
+            title,
+            federation,
+            club,
+            missed,
+            fide_id=fide_id,
+            birth_date=birth_date,
+            sex=sex,
+        )
         _, made = ev.register_player(
             desk_for(request, director),
             event_id,

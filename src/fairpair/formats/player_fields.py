@@ -1,0 +1,93 @@
+"""A player's rating-report fields as a FIDE report (TRF 001) holds them: one reading for every
+door a player comes in by (CSV import, the director's CLI and desk, corrections).
+
+Each function takes what was typed and returns the field as stored, or raises ``ValueError``
+with a message that says what is expected; the caller names the file, line or form field.
+"""
+
+from __future__ import annotations
+
+import re
+
+WIDTH = {"title": 3, "federation": 3, "fide_id": 11, "birth_date": 10, "name": 33}
+"""The columns of a TRF player record each field is written in."""
+
+SEXES = {"m": "m", "male": "m", "man": "m", "h": "m", "w": "w", "f": "w", "female": "w"}
+SEXES |= {"woman": "w"}
+
+_YEAR = re.compile(r"(\d{4})")
+_YEAR_FIRST = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
+_DAY_FIRST = re.compile(r"(\d{1,2})([./-])(\d{1,2})\2(\d{4})")
+
+
+def _fits(field: str, value: str, hint: str = "") -> str:
+    if len(value) > WIDTH[field]:
+        raise ValueError(
+            f"{value!r} is longer than a rating report takes ({WIDTH[field]} characters){hint}"
+        )
+    return value
+
+
+def title(text: str) -> str:
+    """``GM``, ``wim``... upper-cased; at most 3 letters."""
+    value = text.strip().upper()
+    if len(value) > WIDTH["title"]:
+        raise ValueError(f"{value!r}: a title is at most 3 letters (GM, IM, WFM...)")
+    return value
+
+
+def federation(text: str) -> str:
+    """A three-letter federation code, upper-cased (``fra`` -> ``FRA``)."""
+    value = text.strip().upper()
+    if len(value) > WIDTH["federation"]:
+        raise ValueError(f"{value!r}: a federation is a three-letter code, e.g. FRA")
+    return value
+
+
+def fide_id(text: str) -> str:
+    """Digits only, at most 11."""
+    value = text.strip()
+    if value and not (value.isascii() and value.isdigit()):
+        raise ValueError(f"{value!r} is not a FIDE ID (digits only)")
+    return _fits("fide_id", value)
+
+
+def sex(text: str) -> str:
+    """``m`` or ``w`` (also read: male, female, man, woman, f, h)."""
+    value = text.strip()
+    if not value:
+        return ""
+    if value.casefold() not in SEXES:
+        raise ValueError(f"{value!r}: write m or w (or male, female)")
+    return SEXES[value.casefold()]
+
+
+def birth_date(text: str) -> str:
+    """A birth date as a rating report writes it: ``YYYY/MM/DD``, or the year alone.
+
+    Read from a year, ``YYYY-MM-DD`` (or with ``/`` or ``.``), ``DD.MM.YYYY`` and, when the
+    day is over 12, ``DD/MM/YYYY``; anything else that fits is kept as written.
+    """
+    value = text.strip()
+    if _YEAR.fullmatch(value):
+        return value
+    found = _YEAR_FIRST.fullmatch(value)
+    if found:
+        year, month, day = found.groups()
+        return f"{year}/{int(month):02d}/{int(day):02d}"
+    found = _DAY_FIRST.fullmatch(value)
+    if found:
+        day, mark, month, year = found.groups()
+        if mark == "." or int(day) > 12:
+            return f"{year}/{int(month):02d}/{int(day):02d}"
+    return _fits("birth_date", value, ": write YYYY/MM/DD or the year")
+
+
+READERS = {
+    "title": title,
+    "federation": federation,
+    "fide_id": fide_id,
+    "sex": sex,
+    "birth_date": birth_date,
+}
+"""The report fields by their name on :class:`~fairpair.core.Player`."""
