@@ -146,3 +146,15 @@ def test_the_store_refuses_a_name_taken_by_another_event() -> None:
         d.store.replace_snapshot(event.id, 1, ev.load(d, event.id).tournament, settings.to_data())
     assert ev.load(d, other.id).info.name == "Autumn open"
     assert ev.load(d, event.id).info.name == "Spring open"
+
+
+def test_an_old_event_with_a_free_text_date_can_still_change_its_other_fields() -> None:
+    # Before dates were checked, --start took any text; such an event is not stuck.
+    old = EventSettings("Open", System.DUTCH, rounds=5, start_date="May 2020")
+    old.edited({"city": "Lyon"}).check_report_together()
+    with pytest.raises(FieldErrors, match="end_date"):
+        EventSettings(
+            "Open", System.DUTCH, rounds=5, start_date="2026-05-03", end_date="2026-05-01"
+        ).check_report_together()
+    with pytest.raises(FieldErrors, match="start_date"):
+        old.checked_report()  # a new event's fields are all checked

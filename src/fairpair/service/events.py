@@ -436,7 +436,7 @@ def edit_event(
         if not changed:
             raise CommandError("nothing to change: the event already says so")
         edited = event.settings.edited(changed)
-        edited.checked_report()
+        edited.check_report_together()
         total = event.tournament.total_rounds
         if total is not None and len(edited.round_dates) > total:
             dates = len(edited.round_dates)

@@ -422,16 +422,24 @@ class EventSettings:
         :class:`FieldErrors` for fields that are wrong, alone or together: the end before
         the start, more round dates than rounds."""
         settings = self.edited(report_fields({f: getattr(self, f) for f in REPORT_FIELDS}))
+        settings.check_report_together()
+        return settings
+
+    def check_report_together(self) -> None:
+        """:class:`FieldErrors` for report fields that contradict each other: the end before
+        the start, more round dates than rounds. Each field alone is not checked again, so
+        that an event created before dates were checked can still change its other fields."""
         errors: dict[str, str] = {}
+        settings = self
         start, end = settings.start_date, settings.end_date
-        if start and end and end < start:
+        iso = re.compile(r"\d{4}-\d{2}-\d{2}")
+        if iso.fullmatch(start) and iso.fullmatch(end) and end < start:
             errors["end_date"] = f"the event ends ({end}) before it starts ({start})"
         dates = settings.round_dates
         if settings.rounds is not None and len(dates) > settings.rounds:
             errors["round_dates"] = f"{len(dates)} dates for an event of {settings.rounds} rounds"
         if errors:
             raise FieldErrors(errors)
-        return settings
 
     @property
     def card_game(self) -> bool:
