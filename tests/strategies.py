@@ -254,10 +254,21 @@ def event_tournaments(
         if len(ids) > 1
         else st.just([])
     )
+    total_rounds = draw(st.none() | st.integers(played, played + 3).filter(bool))
+    if trf:
+        # A TRF states a rule's last round (260); one reaching the event's last round reads
+        # back as "to the end", the one form of that rule.
+        end = 999 if total_rounds is None else total_rounds
+        forbidden = [
+            rule
+            if rule.last_round is None or rule.last_round < end
+            else ForbiddenPairs(rule.players, rule.first_round, None)
+            for rule in forbidden
+        ]
     tournament = Tournament(
         players=players,
         rounds=tuple(rounds),
-        total_rounds=draw(st.none() | st.integers(played, played + 3).filter(bool)),
+        total_rounds=total_rounds,
         points=draw(point_systems(trf=trf)),
         name=draw(_field_text(40)),
         initial_colour=draw(st.sampled_from([Colour.WHITE, Colour.BLACK, None])),

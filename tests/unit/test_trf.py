@@ -15,8 +15,10 @@ from fairpair.core import (
     Game,
     GameResult,
     Outcome,
+    Player,
     PointSystem,
     RequestedBye,
+    Tournament,
     entries,
     scores,
 )
@@ -285,3 +287,17 @@ def test_acceleration_records_of_zero_are_kept_and_written_back() -> None:
         assert t.accelerations and all(a.points == 0 for a in t.accelerations), extra
         assert parse_trf(write_trf(t, "trf16")).tournament() == t
         assert parse_trf(write_trf(t, "trf2026")).tournament() == t
+
+
+def test_a_forbidden_pair_to_the_end_of_the_event_states_its_last_round() -> None:
+    # bbpPairings refuses a 260 record whose last round is blank: "from round 4 to the end"
+    # is written with the event's last round, and reads back as the same rule.
+    players = tuple(Player(pid, f"P{pid}") for pid in (1, 2, 3))
+    rule = ForbiddenPairs((1, 3), first_round=4)
+    t = Tournament(players, total_rounds=7, forbidden=(rule,), initial_colour=Colour.WHITE)
+    text = write_trf(t)
+    assert "260 004 007 0001 0003\n" in text
+    assert parse_trf(text).tournament().forbidden == (rule,)
+    beyond = t.replace(total_rounds=None, forbidden=(ForbiddenPairs((1, 2), 2),))
+    assert "260 002 999 0001 0002\n" in write_trf(beyond)
+    assert parse_trf(write_trf(beyond)).tournament().forbidden == beyond.forbidden

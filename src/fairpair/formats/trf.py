@@ -632,7 +632,14 @@ class _Builder:
             accelerations=tuple(
                 Acceleration(pid, rnd, value) for (pid, rnd), value in sorted(accelerations.items())
             ),
-            forbidden=tuple(forbidden),
+            # "To the last round" and "to the end" are one rule (writers state the round).
+            forbidden=tuple(
+                dataclasses.replace(rule, last_round=None)
+                if rule.last_round is not None
+                and rule.last_round >= (total_rounds if total_rounds is not None else 999)
+                else rule
+                for rule in forbidden
+            ),
             system=system,
             details=EventDetails(
                 **details, deputy_arbiters=tuple(deputies), round_dates=round_dates
@@ -1242,7 +1249,9 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
         if rule.first_round == 1 and rule.last_round is None:
             records["forbidden"].append("XXP " + " ".join(str(p) for p in rule.players))
         else:
-            last = "   " if rule.last_round is None else f"{rule.last_round:03d}"
+            # bbpPairings refuses a 260 without its last round: "to the end" is the last one.
+            last_round = rule.last_round or max(rule.first_round, tournament.total_rounds or 999)
+            last = f"{last_round:03d}"
             ids = " ".join(f"{p:04d}" for p in rule.players)
             records["forbidden"].append(f"260 {rule.first_round:03d} {last} {ids}")
     return records
