@@ -7,6 +7,8 @@ is imported only when a database is used.
 from __future__ import annotations
 
 from fairpair.storage.base import (
+    ApiTokenRecord,
+    Attempts,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -16,6 +18,7 @@ from fairpair.storage.base import (
     EventStore,
     LogRecord,
     NewRecord,
+    SessionRecord,
     StoredEvent,
     StoreError,
     UnknownEventError,
@@ -23,6 +26,8 @@ from fairpair.storage.base import (
 from fairpair.storage.memory import MemoryStore
 
 __all__ = [
+    "ApiTokenRecord",
+    "Attempts",
     "ClaimError",
     "ConcurrencyError",
     "DirectorExistsError",
@@ -33,6 +38,7 @@ __all__ = [
     "LogRecord",
     "MemoryStore",
     "NewRecord",
+    "SessionRecord",
     "StoreError",
     "StoredEvent",
     "UnknownEventError",

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from fairpair.core import Tournament
 
 __all__ = [
+    "ApiTokenRecord",
+    "Attempts",
     "ClaimError",
     "ConcurrencyError",
     "DirectorExistsError",
@@ -27,6 +29,7 @@ __all__ = [
     "EventStore",
     "LogRecord",
     "NewRecord",
+    "SessionRecord",
     "StoreError",
     "StoredEvent",
     "UnknownEventError",
@@ -114,6 +117,35 @@ class DirectorRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class SessionRecord:
+    """A signed-in session of the desk: the SHA-256 of its random id (the cookie holds the
+    id), whose it is, when it began and when it was last used."""
+
+    id_hash: str
+    username: str
+    created_at: datetime
+    last_seen: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ApiTokenRecord:
+    """A director's API token (the token itself is shown once and never stored)."""
+
+    id: int
+    username: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Attempts:
+    """A sign-in counter after one more attempt: how many in the window that began at
+    ``window_start``."""
+
+    count: int
+    window_start: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class StoredEvent:
     """An event with its cached snapshot, as of ``info.version``."""
 
@@ -137,11 +169,18 @@ class EventStore(Protocol):
         ...
 
     def claim_event(
-        self, event_id: int, expected_version: int, owner: str, record: NewRecord
+        self,
+        event_id: int,
+        expected_version: int,
+        owner: str,
+        record: NewRecord,
+        *,
+        replace_owner: bool = False,
     ) -> EventInfo:
-        """Give an event without a director to ``owner`` and log ``record`` (the snapshot
-        stays); :class:`ClaimError` if it has a director, :class:`ConcurrencyError` if it is
-        no longer at ``expected_version``. Nothing is written on failure."""
+        """Give an event without a director (any event with ``replace_owner``) to ``owner``
+        and log ``record`` (the snapshot stays); :class:`ClaimError` if it has a director,
+        :class:`ConcurrencyError` if it is no longer at ``expected_version``. Nothing is
+        written on failure."""
         ...
 
     def events(self) -> Sequence[EventInfo]:
@@ -209,6 +248,52 @@ class EventStore(Protocol):
 
     def set_password_hash(self, username: str, password_hash: str) -> None:
         """Replace a director's password hash (a rehash with stronger parameters)."""
+        ...
+
+    def add_session(self, session: SessionRecord) -> None:
+        """Store a new signed-in session."""
+        ...
+
+    def session(self, id_hash: str) -> SessionRecord | None:
+        """The session with that id hash, if it has not ended."""
+        ...
+
+    def touch_session(self, id_hash: str, at: datetime) -> None:
+        """Note that the session was used at ``at``."""
+        ...
+
+    def end_session(self, id_hash: str) -> None:
+        """End one session (nothing happens if it has ended)."""
+        ...
+
+    def end_sessions(self, username: str) -> int:
+        """End every session of a director; how many there were."""
+        ...
+
+    def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
+        """Store the hash of a new API token of a director."""
+        ...
+
+    def api_token(self, token_hash: str) -> ApiTokenRecord | None:
+        """The token with that hash, unless it was revoked."""
+        ...
+
+    def api_tokens(self, username: str) -> Sequence[ApiTokenRecord]:
+        """A director's tokens, oldest first."""
+        ...
+
+    def revoke_api_token(self, username: str, token_id: int) -> bool:
+        """Revoke one of the director's tokens; ``False`` if they have none with that id."""
+        ...
+
+    def count_attempt(self, key: str, at: datetime, window: timedelta) -> Attempts:
+        """Count one more sign-in attempt under ``key`` in one atomic step: a window older
+        than ``window`` starts again at ``at`` with this attempt. Concurrent callers (threads
+        or processes) each see a different count."""
+        ...
+
+    def forget_attempt(self, key: str) -> None:
+        """Take back one attempt counted under ``key`` (it succeeded)."""
         ...
 
     def close(self) -> None:

@@ -6,10 +6,13 @@ import copy
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from fairpair.core import Tournament
 from fairpair.storage.base import (
+    ApiTokenRecord,
+    Attempts,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -18,6 +21,7 @@ from fairpair.storage.base import (
     EventInfo,
     LogRecord,
     NewRecord,
+    SessionRecord,
     StoredEvent,
     UnknownEventError,
 )
@@ -33,6 +37,9 @@ class MemoryStore:
         self._snapshots: dict[int, Tournament] = {}
         self._logs: dict[int, list[LogRecord]] = {}
         self._directors: dict[str, DirectorRecord] = {}
+        self._sessions: dict[str, SessionRecord] = {}
+        self._tokens: dict[str, ApiTokenRecord] = {}
+        self._counters: dict[str, Attempts] = {}
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -111,11 +118,17 @@ class MemoryStore:
             return info
 
     def claim_event(
-        self, event_id: int, expected_version: int, owner: str, record: NewRecord
+        self,
+        event_id: int,
+        expected_version: int,
+        owner: str,
+        record: NewRecord,
+        *,
+        replace_owner: bool = False,
     ) -> EventInfo:
         with self._lock:
             info = self.event(event_id)
-            if info.owner is not None:
+            if info.owner is not None and not replace_owner:
                 raise ClaimError(f"event {info.name!r} is run by {info.owner}")
             if info.version != expected_version:
                 raise ConcurrencyError(info.name, expected_version, info.version)
@@ -167,8 +180,73 @@ class MemoryStore:
             if found is not None:
                 self._directors[username] = replace(found, password_hash=password_hash)
 
+    def add_session(self, session: SessionRecord) -> None:
+        with self._lock:
+            self._sessions[session.id_hash] = session
+
+    def session(self, id_hash: str) -> SessionRecord | None:
+        return self._sessions.get(id_hash)
+
+    def touch_session(self, id_hash: str, at: datetime) -> None:
+        with self._lock:
+            found = self._sessions.get(id_hash)
+            if found is not None:
+                self._sessions[id_hash] = replace(found, last_seen=at)
+
+    def end_session(self, id_hash: str) -> None:
+        with self._lock:
+            self._sessions.pop(id_hash, None)
+
+    def end_sessions(self, username: str) -> int:
+        with self._lock:
+            ended = [k for k, v in self._sessions.items() if v.username == username]
+            for key in ended:
+                del self._sessions[key]
+            return len(ended)
+
+    def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
+        with self._lock:
+            token_id = max((t.id for t in self._tokens.values()), default=0) + 1
+            record = ApiTokenRecord(token_id, username, at)
+            self._tokens[token_hash] = record
+            return record
+
+    def api_token(self, token_hash: str) -> ApiTokenRecord | None:
+        return self._tokens.get(token_hash)
+
+    def api_tokens(self, username: str) -> Sequence[ApiTokenRecord]:
+        return sorted((t for t in self._tokens.values() if t.username == username), key=_id)
+
+    def revoke_api_token(self, username: str, token_id: int) -> bool:
+        with self._lock:
+            for key, token in self._tokens.items():
+                if token.username == username and token.id == token_id:
+                    del self._tokens[key]
+                    return True
+            return False
+
+    def count_attempt(self, key: str, at: datetime, window: timedelta) -> Attempts:
+        with self._lock:
+            found = self._counters.get(key)
+            if found is None or found.window_start <= at - window:
+                found = Attempts(1, at)
+            else:
+                found = replace(found, count=found.count + 1)
+            self._counters[key] = found
+            return found
+
+    def forget_attempt(self, key: str) -> None:
+        with self._lock:
+            found = self._counters.get(key)
+            if found is not None and found.count > 0:
+                self._counters[key] = replace(found, count=found.count - 1)
+
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _id(token: ApiTokenRecord) -> int:
+    return token.id
 
 
 def _stored(event_id: int, seq: int, record: NewRecord) -> LogRecord:

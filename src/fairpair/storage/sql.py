@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -20,6 +20,8 @@ import sqlalchemy as sa
 from fairpair.core import Tournament
 from fairpair.formats.event_json import dump_event, load_event
 from fairpair.storage.base import (
+    ApiTokenRecord,
+    Attempts,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -28,14 +30,22 @@ from fairpair.storage.base import (
     EventInfo,
     LogRecord,
     NewRecord,
+    SessionRecord,
     StoredEvent,
     UnknownEventError,
 )
-from fairpair.storage.tables import directors, event_log, events
+from fairpair.storage.tables import (
+    api_tokens,
+    director_sessions,
+    directors,
+    event_log,
+    events,
+    sign_in_counters,
+)
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0002"
+HEAD_REVISION = "0003"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
@@ -276,9 +286,16 @@ class SqlStore:
             raise EventExistsError(f"an event named {name!r} already exists")
 
     def claim_event(
-        self, event_id: int, expected_version: int, owner: str, record: NewRecord
+        self,
+        event_id: int,
+        expected_version: int,
+        owner: str,
+        record: NewRecord,
+        *,
+        replace_owner: bool = False,
     ) -> EventInfo:
         seq = expected_version + 1
+        unowned = sa.true() if replace_owner else events.c.owner.is_(None)
         try:
             with self.engine.begin() as connection:
                 updated = connection.execute(
@@ -286,7 +303,7 @@ class SqlStore:
                     .where(
                         events.c.id == event_id,
                         events.c.version == expected_version,
-                        events.c.owner.is_(None),
+                        unowned,
                     )
                     .values(version=seq, updated_at=record.at, owner=owner)
                 ).rowcount
@@ -374,8 +391,127 @@ class SqlStore:
                 .values(password_hash=password_hash)
             )
 
+    # --- sessions, tokens, sign-in counters -----------------------------------------------
+
+    def add_session(self, session: SessionRecord) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                sa.insert(director_sessions).values(
+                    id_hash=session.id_hash,
+                    username=session.username,
+                    created_at=session.created_at,
+                    last_seen=session.last_seen,
+                )
+            )
+
+    def session(self, id_hash: str) -> SessionRecord | None:
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                sa.select(director_sessions).where(director_sessions.c.id_hash == id_hash)
+            ).one_or_none()
+        if row is None:
+            return None
+        return SessionRecord(row.id_hash, row.username, _utc(row.created_at), _utc(row.last_seen))
+
+    def touch_session(self, id_hash: str, at: datetime) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                sa.update(director_sessions)
+                .where(director_sessions.c.id_hash == id_hash)
+                .values(last_seen=at)
+            )
+
+    def end_session(self, id_hash: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                sa.delete(director_sessions).where(director_sessions.c.id_hash == id_hash)
+            )
+
+    def end_sessions(self, username: str) -> int:
+        with self.engine.begin() as connection:
+            ended = connection.execute(
+                sa.delete(director_sessions).where(director_sessions.c.username == username)
+            ).rowcount
+        return int(ended)
+
+    def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
+        with self.engine.begin() as connection:
+            token_id = connection.execute(
+                sa.insert(api_tokens)
+                .values(username=username, token_hash=token_hash, created_at=at)
+                .returning(api_tokens.c.id)
+            ).scalar_one()
+        return ApiTokenRecord(token_id, username, at)
+
+    def api_token(self, token_hash: str) -> ApiTokenRecord | None:
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                sa.select(api_tokens).where(api_tokens.c.token_hash == token_hash)
+            ).one_or_none()
+        return None if row is None else ApiTokenRecord(row.id, row.username, _utc(row.created_at))
+
+    def api_tokens(self, username: str) -> Sequence[ApiTokenRecord]:
+        with self.engine.begin() as connection:
+            rows = connection.execute(
+                sa.select(api_tokens)
+                .where(api_tokens.c.username == username)
+                .order_by(api_tokens.c.id)
+            )
+            return [ApiTokenRecord(r.id, r.username, _utc(r.created_at)) for r in rows]
+
+    def revoke_api_token(self, username: str, token_id: int) -> bool:
+        with self.engine.begin() as connection:
+            revoked = connection.execute(
+                sa.delete(api_tokens).where(
+                    api_tokens.c.username == username, api_tokens.c.id == token_id
+                )
+            ).rowcount
+        return bool(revoked)
+
+    def count_attempt(self, key: str, at: datetime, window: timedelta) -> Attempts:
+        # One INSERT ... ON CONFLICT DO UPDATE ... RETURNING: the database counts, under the
+        # row's lock (PostgreSQL) or the write lock (SQLite), so no two callers see one count.
+        counters = sign_in_counters.c
+        stale = counters.window_start <= at - window
+        now = sa.literal(at, sa.DateTime(timezone=True))
+        insert = _upsert(self.engine.dialect.name)(sign_in_counters)
+        statement = (
+            insert.values(key=key, window_start=at, count=1)
+            .on_conflict_do_update(
+                index_elements=[counters.key],
+                set_={
+                    "count": sa.case((stale, 1), else_=counters.count + 1),
+                    "window_start": sa.case((stale, now), else_=counters.window_start),
+                },
+            )
+            .returning(counters.count, counters.window_start)
+        )
+        with self.engine.begin() as connection:
+            row = connection.execute(statement).one()
+        count, window_start = row
+        return Attempts(int(count), _utc(window_start))
+
+    def forget_attempt(self, key: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                sa.update(sign_in_counters)
+                .where(sign_in_counters.c.key == key, sign_in_counters.c.count > 0)
+                .values(count=sign_in_counters.c.count - 1)
+            )
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _upsert(dialect: str) -> Any:
+    """The dialect's INSERT with ``on_conflict_do_update`` (SQLite and PostgreSQL)."""
+    if dialect == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+
+        return postgresql_insert
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert
 
 
 def _revision(connection: sa.Connection) -> str | None:

@@ -48,3 +48,34 @@ directors = sa.Table(
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
 )
 """Directors' accounts; the password is kept only as an Argon2 hash."""
+
+director_sessions = sa.Table(
+    "director_sessions",
+    metadata,
+    sa.Column("id_hash", sa.Text, primary_key=True),
+    sa.Column("username", sa.Text, nullable=False, index=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("last_seen", sa.DateTime(timezone=True), nullable=False),
+)
+"""Signed-in sessions of the desk, kept on the server so that every process agrees when one
+ends; the cookie holds a random id, the table only its SHA-256."""
+
+api_tokens = sa.Table(
+    "api_tokens",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("username", sa.Text, nullable=False, index=True),
+    sa.Column("token_hash", sa.Text, nullable=False, unique=True),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""Directors' API tokens (``Authorization: Bearer``), kept only as their SHA-256."""
+
+sign_in_counters = sa.Table(
+    "sign_in_counters",
+    metadata,
+    sa.Column("key", sa.Text, primary_key=True),
+    sa.Column("window_start", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("count", sa.Integer, nullable=False),
+)
+"""The sign-in throttle: attempts per username, per client address and in all, in a window
+that starts at the first attempt; counted by one atomic statement so processes agree."""
