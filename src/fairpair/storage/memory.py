@@ -40,6 +40,7 @@ class MemoryStore:
         self._sessions: dict[str, SessionRecord] = {}
         self._tokens: dict[str, ApiTokenRecord] = {}
         self._counters: dict[str, Attempts] = {}
+        self._token_ids = 0
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -206,8 +207,8 @@ class MemoryStore:
 
     def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
         with self._lock:
-            token_id = max((t.id for t in self._tokens.values()), default=0) + 1
-            record = ApiTokenRecord(token_id, username, at)
+            self._token_ids += 1  # never reused, as the SQL store's
+            record = ApiTokenRecord(self._token_ids, username, at)
             self._tokens[token_hash] = record
             return record
 

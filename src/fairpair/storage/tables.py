@@ -67,6 +67,7 @@ api_tokens = sa.Table(
     sa.Column("username", sa.Text, nullable=False, index=True),
     sa.Column("token_hash", sa.Text, nullable=False, unique=True),
     sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    sqlite_autoincrement=True,
 )
 """Directors' API tokens (``Authorization: Bearer``), kept only as their SHA-256."""
 

@@ -33,6 +33,8 @@ def upgrade() -> None:
         sa.Column("username", sa.Text, nullable=False),
         sa.Column("token_hash", sa.Text, nullable=False, unique=True),
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        # A revoked token's number is never given to a new one.
+        sqlite_autoincrement=True,
     )
     op.create_index("ix_api_tokens_username", "api_tokens", ["username"])
     op.create_table(
