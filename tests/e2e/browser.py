@@ -71,7 +71,7 @@ class LiveServer:
 @contextmanager
 def live_server(store: str) -> Iterator[LiveServer]:
     """Serve the app over ``store`` with uvicorn in a thread until the block ends."""
-    app = create_app(WebConfig(store=store, demo=False))
+    app = create_app(WebConfig(store=store, demo=False, signup=True))
     # Bound and listening before the server starts: the browser's first request waits in the
     # backlog instead of failing while uvicorn starts.
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)

@@ -15,7 +15,7 @@ from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 from fairpair.service.results import format_result, parse_result
 from fairpair.service.settings import EventSettings, System, parse_points
-from fairpair.storage import MemoryStore
+from fairpair.storage import DirectorRecord, MemoryStore
 
 
 def desk() -> ev.Desk:
@@ -272,7 +272,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.grant_bye(d, swiss.id, "ann", 2, "half")
     ev.withdraw(d, swiss.id, "bob", 3)
     ev.forbid_pairs(d, swiss.id, ["ann", "bob"])
-    directors.take_over(d, swiss.id)
+    d.store.add_director(DirectorRecord(d.actor, "$argon2id$unused", d.clock()))
+    directors.give_event(d, swiss.id, d.actor)
     ev.edit_event(d, swiss.id, {"city": "Lyon"})
     lines = []
     for event_id in (event.id, swiss.id):
@@ -282,7 +283,7 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert all(text != action for action, text in lines)
     assert ("bye.granted", "half-point bye for 1 Ann in round 2") in lines
     assert ("pairs.forbidden", "kept apart from round 1 on: 1 Ann, 2 Bob") in lines
-    assert ("event.claimed", f"{d.actor} took over the event") in lines
+    assert ("event.claimed", f"{d.actor} now runs the event") in lines
     assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
 
 

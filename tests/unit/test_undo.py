@@ -12,7 +12,7 @@ from fairpair.core import Player, Tournament
 from fairpair.service import actions, directors
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
-from fairpair.storage import ConcurrencyError, LogRecord, MemoryStore
+from fairpair.storage import ConcurrencyError, DirectorRecord, LogRecord, MemoryStore
 
 
 def desk() -> ev.Desk:
@@ -180,7 +180,7 @@ def test_a_new_change_ends_what_redo_can_bring_back() -> None:
     assert ev.rebuild(d, event.id).matched
 
 
-def test_the_creation_cannot_be_undone_and_a_take_over_is_passed_over() -> None:
+def test_the_creation_cannot_be_undone_and_a_change_of_director_is_passed_over() -> None:
     d = desk()
     from fairpair.service.settings import EventSettings, System
 
@@ -188,7 +188,8 @@ def test_the_creation_cannot_be_undone_and_a_take_over_is_passed_over() -> None:
     with pytest.raises(CommandError, match="creation of the event, which cannot be undone"):
         ev.undo(d, event.id)
     ev.register_player(d, event.id, "Ann")
-    directors.take_over(d, event.id)
+    d.store.add_director(DirectorRecord(d.actor, "$argon2id$unused", d.clock()))
+    directors.give_event(d, event.id, d.actor)
     undone, taken = ev.undo(d, event.id)
     assert [r.action for r in taken] == ["player.registered"]
     assert undone.tournament.players == ()

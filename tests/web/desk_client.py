@@ -111,3 +111,32 @@ def service_desk(app: FastAPI, actor: str = "test") -> ev.Desk:
 def add_director(app: FastAPI, username: str, password: str = "password-" + "x" * 4) -> str:
     directors.add_director(service_desk(app), username, password)
     return password
+
+
+@contextmanager
+def serving(config: WebConfig) -> Iterator[tuple[FastAPI, str]]:
+    """The app served by uvicorn in a thread on a free local port, for truly parallel
+    requests (the test client runs one request at a time): the app and its base URL."""
+    import socket
+    import threading
+
+    import uvicorn
+
+    app = create_app(config)
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(256)
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            thread.join(0.02)
+            if not thread.is_alive():
+                raise RuntimeError("the app did not start")
+        yield app, f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(30)
+        listener.close()

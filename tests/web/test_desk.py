@@ -33,7 +33,7 @@ PLAYERS = [
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"))) as (app, client):
+    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
         anna = Browser(client)
         anna.sign_up("anna", "anna's password")
         yield app, anna
@@ -44,7 +44,7 @@ def any_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[F
     """The desk on SQLite, and on PostgreSQL when the tests have one."""
     with (
         database_url(request.param, tmp_path) as url,
-        running(WebConfig(store=url)) as (
+        running(WebConfig(store=url, signup=True)) as (
             app,
             client,
         ),

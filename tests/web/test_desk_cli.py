@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 import typer
 from typer.testing import CliRunner
 
@@ -44,7 +45,9 @@ def test_a_director_is_added_from_a_password_file(tmp_path: Path) -> None:
         fairpair(), ["director", "add", "arbiter", "--password-file", str(secret), "--db", str(db)]
     )
     assert again.exit_code == 2
-    assert again.stderr == "fairpair: error: username: this username is taken\n"
+    assert (
+        again.stderr == "fairpair: error: username: this username cannot be used; choose another\n"
+    )
 
 
 def test_the_password_is_prompted_twice(tmp_path: Path) -> None:
@@ -77,7 +80,14 @@ def test_a_short_password_or_a_missing_file_adds_no_one(tmp_path: Path) -> None:
     assert not signs_in(db, "chief", "abc")
 
 
-def test_serve_can_close_sign_up() -> None:
-    result = CliRunner().invoke(fairpair(), ["serve", "--help"], env={"COLUMNS": "200"})
-    assert result.exit_code == 0
-    assert "--no-signup" in result.stdout
+def test_serve_opens_sign_up_only_when_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    from fairpair.web.config import WebConfig
+
+    started: list[WebConfig] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **_: started.append(app.state.config))
+    for options, open_ in (([], False), (["--allow-signup"], True), (["--no-signup"], False)):
+        result = CliRunner().invoke(fairpair(), ["serve", "--db", ":memory:", *options])
+        assert result.exit_code == 0, result.output
+        assert started.pop().signup is open_

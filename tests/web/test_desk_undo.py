@@ -23,7 +23,7 @@ from tests.web.test_desk import PLAYERS, create, register, snapshot
 
 @pytest.fixture
 def desk(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"))) as (app, client):
+    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
         anna = Browser(client)
         anna.sign_up("anna", "anna's password")
         yield app, anna

@@ -110,7 +110,7 @@ def berger_six() -> list[list[tuple[int, int]]]:
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"))) as (app, client):
+    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
         anna = Browser(client)
         anna.sign_up("anna", "anna's password")
         yield app, anna

@@ -9,7 +9,9 @@ run the event.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterable, Iterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +21,9 @@ from argon2 import PasswordHasher
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from fairpair.service import accounts
 from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings, System
-from fairpair.web.auth import SignInThrottle
 from fairpair.web.config import WebConfig
 from tests.web.desk_client import Browser, add_director, browser, running, service_desk
 
@@ -35,7 +37,14 @@ OPEN_TO_ALL = {
 }
 """What a visitor may do without being signed in (signing out is harmless)."""
 
-SAMPLE = {"event_id": "1", "player_id": "1", "number": "1", "kind": "trf", "sheet": "standings"}
+SAMPLE = {
+    "event_id": "1",
+    "player_id": "1",
+    "number": "1",
+    "kind": "trf",
+    "sheet": "standings",
+    "token_id": "1",
+}
 
 
 def concrete(path: str) -> str:
@@ -86,6 +95,11 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
     routes = set(guarded_routes(app))
     expected = {
         ("GET", "/desk"),
+        ("GET", "/desk/account"),
+        ("POST", "/desk/account/password"),
+        ("POST", "/desk/account/tokens"),
+        ("POST", "/desk/account/tokens/{token_id}/revoke"),
+        ("POST", "/desk/signout-everywhere"),
         ("POST", "/desk/events/new"),
         ("POST", "/desk/events/{event_id}/players"),
         ("POST", "/desk/events/{event_id}/players/import"),
@@ -178,16 +192,16 @@ def test_a_form_without_the_session_token_is_refused_and_changes_nothing(
 def test_the_api_takes_a_session_with_its_token_in_the_header(
     site: tuple[FastAPI, TestClient],
 ) -> None:
-    _app, client = site
-    demo = Browser(client)
-    demo.sign_in("demo", "demo")
+    app, client = site
+    carla = Browser(client)
+    carla.sign_in("carla", add_director(app, "carla"))
     answer = client.post(
         "/api/events",
         json={"name": "From the page", "rounds": 3},
-        headers={"X-CSRF-Token": demo.token},
+        headers={"X-CSRF-Token": carla.token},
     )
     assert answer.status_code == 201, answer.text
-    assert answer.json()["owner"] == "demo"
+    assert answer.json()["owner"] == "carla"
 
 
 def test_one_director_cannot_touch_another_directors_event(
@@ -225,7 +239,7 @@ def test_passwords_are_stored_as_argon2_hashes(
 
     monkeypatch.setattr(directors, "_hasher", PasswordHasher())  # the real parameters
     target = tmp_path / "events.sqlite3"
-    with running(WebConfig(store=str(target))) as (_app, client):
+    with running(WebConfig(store=str(target), signup=True)) as (_app, client):
         Browser(client).sign_up("carla", "a long passphrase")
     engine = sa.create_engine(f"sqlite:///{target}")
     with engine.connect() as connection:
@@ -300,8 +314,11 @@ def test_after_sign_in_only_a_desk_page_is_a_destination(
         visitor.post("/desk/signout")
 
 
-def test_sign_up_can_be_closed(tmp_path: Path) -> None:
-    with running(WebConfig(store=":memory:", signup=False)) as (_, client):
+def test_sign_up_is_closed_unless_the_server_opens_it(tmp_path: Path) -> None:
+    with running(WebConfig(store=":memory:", signup=True)) as (_, client):
+        Browser(client).sign_up("carla", "a long passphrase")
+    with running(WebConfig(store=":memory:")) as (_, client):
+        assert "/desk/signup" not in client.get("/desk/signin").text
         visitor = Browser(client)
         assert visitor.get("/desk/signup").status_code == 404
         visitor.get("/desk/signin")
@@ -312,26 +329,24 @@ def test_sign_up_can_be_closed(tmp_path: Path) -> None:
         assert client.app.state.store.director("eve") is None  # type: ignore[attr-defined]
 
 
-def test_an_event_without_director_is_taken_over_by_one_director_only(
+def test_no_director_can_take_an_event_made_from_the_command_line(
     site: tuple[FastAPI, TestClient],
 ) -> None:
     app, client = site
     loose = ev.create_event(
         service_desk(app, "cli"), EventSettings("From the CLI", System.DUTCH, rounds=5)
     )
-    demo = Browser(client)
-    demo.sign_in("demo", "demo")
-    assert demo.get(f"/desk/events/{loose.id}").status_code == 404
-    assert "From the CLI" in demo.get("/desk").text
-    assert demo.post(f"/desk/events/{loose.id}/takeover").status_code == 303
-    assert demo.get(f"/desk/events/{loose.id}").status_code == 200
     password = add_director(app, "bruno")
     bruno = browser(app)
     bruno.sign_in("bruno", password)
-    assert bruno.post(f"/desk/events/{loose.id}/takeover").status_code == 404
-    info = app.state.store.event(loose.id)
-    assert info.owner == "demo"
-    assert [r.actor for r in app.state.store.log(loose.id)] == ["cli", "demo"]
+    demo = Browser(client)
+    demo.sign_in("demo", "demo")
+    for who in (bruno, demo):
+        assert "From the CLI" not in who.get("/desk").text
+        assert who.post(f"/desk/events/{loose.id}/takeover").status_code in (404, 405)
+        assert who.get(f"/desk/events/{loose.id}").status_code == 404
+    assert app.state.store.event(loose.id).owner is None
+    assert [r.actor for r in app.state.store.log(loose.id)] == ["cli"]
 
 
 def test_errors_show_no_stack_trace(site: tuple[FastAPI, TestClient]) -> None:
@@ -358,9 +373,9 @@ def test_pages_are_not_framed_and_the_desk_is_not_cached(
 def test_what_directors_type_is_shown_as_text_not_markup(
     site: tuple[FastAPI, TestClient],
 ) -> None:
-    _, client = site
-    demo = Browser(client)
-    demo.sign_in("demo", "demo")
+    app, client = site
+    demo = Browser(client)  # a director who may create events
+    demo.sign_in("carla", add_director(app, "carla"))
     demo.get("/desk/events/new")
     script = "<script>alert(1)</script>"
     page = demo.post("/desk/events/new", {"name": script, "system": "dutch", "rounds": "3"})
@@ -375,8 +390,7 @@ def test_password_guessing_is_slowed_for_known_and_unknown_usernames_alike(
     site: tuple[FastAPI, TestClient],
 ) -> None:
     app, client = site
-    now = [0.0]
-    app.state.sign_in_throttle = SignInThrottle(limit=3, window=60, clock=lambda: now[0])
+    app.state.sign_in_limits = accounts.Limits(per_username=3, window=timedelta(seconds=2))
     visitor = Browser(client)
     for username in ("demo", "nobody"):
         visitor.get("/desk/signin")
@@ -388,6 +402,7 @@ def test_password_guessing_is_slowed_for_known_and_unknown_usernames_alike(
         assert page.status_code == 429 and "Too many failed sign-ins" in page.text
         answer = client.post("/api/events", json={}, auth=(username.upper(), "demo"))
         assert answer.status_code == 429
+        assert int(answer.headers["retry-after"]) >= 1
     assert client.post("/api/events/1/undo", auth=("bruno", "x")).status_code == 401
-    now[0] = 61.0  # the failures age out
+    time.sleep(2.1)  # the failures age out
     assert visitor.post("/desk/signin", {"username": "demo", "password": "demo"}).status_code == 303

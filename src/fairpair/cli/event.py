@@ -303,3 +303,19 @@ def rebuild(db: DbOption = None, event: EventOption = None, actor: ActorOption =
             else "the saved state differed from the log and has been rebuilt"
         )
         typer.echo(f"replayed {report.records} log records: {verdict}")
+
+
+@app.command("owner")
+def owner(
+    event_ref: Annotated[str, typer.Argument(metavar="EVENT", help="Event name or id.")],
+    director: Annotated[str, typer.Argument(help="The director who is to run it on the desk.")],
+    db: DbOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Give an event to a director: they run it on the web desk from now on (whoever ran it
+    before no longer does). No director can take an event by themselves."""
+    from fairpair.service import directors
+
+    with session(db, event_ref, actor) as s:
+        info = directors.give_event(s.desk, s.event_id(), director)
+        typer.echo(f"{info.name} is run by {info.owner}")

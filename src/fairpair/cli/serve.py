@@ -25,12 +25,22 @@ def serve(
         bool,
         typer.Option(help="Session cookies over HTTPS only (behind a TLS proxy)."),
     ] = False,
-    signup: Annotated[
+    allow_signup: Annotated[
         bool,
         typer.Option(
-            help="Anyone may open a director's account (--no-signup: only `fairpair director add`)."
+            "--allow-signup",
+            help="Anyone may open a director's account at /desk/signup (default: closed; "
+            "accounts are made with `fairpair director add`).",
         ),
-    ] = True,
+    ] = False,
+    no_signup: Annotated[
+        bool,
+        typer.Option(
+            "--no-signup",
+            hidden=True,
+            help="Accepted for old scripts: sign-up is closed unless --allow-signup.",
+        ),
+    ] = False,
 ) -> None:
     """Run the web app: the director's desk and the public pages, on the event store."""
     import uvicorn
@@ -41,6 +51,7 @@ def serve(
     console = Console(stderr=True)
     target = store_target(db)
     secret = os.environ.get("FAIRPAIR_SECRET_KEY")
+    signup = allow_signup and not no_signup
     config = WebConfig(store=target, secure_cookies=secure_cookies, demo=demo, signup=signup)
     if secret:
         config = dataclasses.replace(config, secret_key=secret)
@@ -51,6 +62,12 @@ def serve(
             highlight=False,
         )
     console.print(f"fairpair: events in {target}; open http://{host}:{port}/", highlight=False)
+    if not signup:
+        console.print(
+            "sign-up is closed (--allow-signup opens it): add directors with "
+            "`fairpair director add`",
+            highlight=False,
+        )
     if demo:
         username, password = DEMO_DIRECTOR
         console.print(

@@ -362,7 +362,7 @@ def _event_edited(t: Tournament, p: Payload) -> Tournament:
 
 
 def _claimed(t: Tournament, _: Payload) -> Tournament:
-    """A director took over the event: who runs it is kept beside the snapshot, not in it."""
+    """The event was given to a director: who runs it is kept beside the snapshot, not in it."""
     return t
 
 

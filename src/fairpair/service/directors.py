@@ -1,7 +1,8 @@
 """Directors: accounts whose passwords are kept as Argon2 hashes, and who runs which event.
 
 An event is run by the director who created it; an event created from the command line has
-no director until one takes it over (logged as ``event.claimed``). Only its director may
+no director until the organiser gives it one (``fairpair event owner``, logged as
+``event.claimed``): no director can take an event by themselves. Only its director may
 change an event; :func:`event_of` answers "no such event" to anyone else, so that a
 director cannot even learn that another's event exists by its number.
 """
@@ -15,19 +16,28 @@ from functools import cache
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from fairpair.service.errors import FieldErrors
-from fairpair.service.events import Desk
-from fairpair.storage import ClaimError, DirectorRecord, EventInfo, NewRecord, UnknownEventError
+from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.events import DEMO_ACCOUNT, Desk
+from fairpair.storage import (
+    DirectorExistsError,
+    DirectorRecord,
+    EventInfo,
+    NewRecord,
+    UnknownEventError,
+)
 
 __all__ = [
+    "DEMO_ACCOUNT",
     "MIN_PASSWORD",
     "NotYourEventError",
     "add_director",
+    "check_may_manage",
+    "check_new_password",
     "check_password",
     "event_of",
     "events_of",
-    "events_without_director",
-    "take_over",
+    "give_event",
+    "set_password",
     "valid_username",
 ]
 
@@ -69,15 +79,44 @@ def add_director(
     problem = valid_username(username)
     if problem is not None:
         errors["username"] = problem
-    elif desk.store.director(_normal(username)) is not None:
-        errors["username"] = "this username is taken"
     if len(password) < min_length:
         errors["password"] = f"at least {min_length} characters"
     if errors:
         raise FieldErrors(errors)
+    # Hashed before the name is looked up, so a taken name answers as slowly as a free one.
     record = DirectorRecord(_normal(username), _hasher.hash(password), desk.clock())
-    desk.store.add_director(record)
+    try:
+        desk.store.add_director(record)
+    except DirectorExistsError:
+        raise FieldErrors({"username": TAKEN}) from None
     return record
+
+
+TAKEN = "this username cannot be used; choose another"
+
+
+def check_may_manage(username: str) -> None:
+    """:class:`CommandError` for the demo account, whose password is public: it may not
+    change its password, make API tokens or be given events."""
+    if username == DEMO_ACCOUNT:
+        raise CommandError("the demo account can only run the demo event")
+
+
+def check_new_password(username: str, password: str) -> None:
+    """:class:`FieldErrors` (field ``password``) if ``password`` cannot be a new password."""
+    check_may_manage(username)
+    if len(password) < MIN_PASSWORD:
+        raise FieldErrors({"password": f"at least {MIN_PASSWORD} characters"})
+
+
+def set_password(desk: Desk, username: str, password: str) -> None:
+    """Give a director a new password and end all their sessions (a password change is
+    what a director does when the old one may be known)."""
+    check_new_password(username, password)
+    if desk.store.director(_normal(username)) is None:
+        raise CommandError(f"no director {username!r}")
+    desk.store.set_password_hash(_normal(username), _hasher.hash(password))
+    desk.store.end_sessions(_normal(username))
 
 
 @cache
@@ -107,11 +146,6 @@ def events_of(desk: Desk, username: str) -> Sequence[EventInfo]:
     return sorted(mine, key=lambda e: (e.updated_at, e.id), reverse=True)
 
 
-def events_without_director(desk: Desk) -> Sequence[EventInfo]:
-    """Events created from the command line, which any director may take over."""
-    return [e for e in desk.store.events() if e.owner is None]
-
-
 def event_of(desk: Desk, event_id: int, username: str) -> EventInfo:
     """The event if ``username`` runs it; :class:`NotYourEventError` otherwise."""
     info = desk.store.event(event_id)
@@ -120,16 +154,16 @@ def event_of(desk: Desk, event_id: int, username: str) -> EventInfo:
     return info
 
 
-def take_over(desk: Desk, event_id: int) -> EventInfo:
-    """Make the acting director run an event that has none. An event another director runs
-    is reported as unknown (:class:`NotYourEventError`), as everywhere else."""
+def give_event(desk: Desk, event_id: int, username: str) -> EventInfo:
+    """Make ``username`` run the event (the organiser's command: ``fairpair event owner``),
+    whoever ran it before; logged as ``event.claimed``."""
+    check_may_manage(username)
+    if desk.store.director(_normal(username)) is None:
+        raise CommandError(f"no director {username!r}: add one with `fairpair director add`")
     info = desk.store.event(event_id)
-    if info.owner == desk.actor:
+    owner = _normal(username)
+    if info.owner == owner:
         return info
-    if info.owner is not None:
-        raise NotYourEventError(f"no event with id {event_id}")
-    record = NewRecord(desk.clock(), desk.actor, "event.claimed", {"owner": desk.actor})
-    try:
-        return desk.store.claim_event(event_id, info.version, desk.actor, record)
-    except ClaimError:  # another director was quicker
-        raise NotYourEventError(f"no event with id {event_id}") from None
+    payload = {"owner": owner, "previous": info.owner}
+    record = NewRecord(desk.clock(), desk.actor, "event.claimed", payload)
+    return desk.store.claim_event(event_id, info.version, owner, record, replace_owner=True)

@@ -119,9 +119,16 @@ class Event:
 # --- events ---------------------------------------------------------------------------------
 
 
+DEMO_ACCOUNT = "demo"
+"""The demo director (:mod:`fairpair.service.demo`), whose password is public: it runs the
+demo event and nothing else."""
+
+
 def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) -> Event:
-    """Create an event run by the director ``owner`` (none: any director may take it over);
-    its log starts with ``event.created``."""
+    """Create an event run by the director ``owner`` (none: the organiser gives it one from
+    the command line); its log starts with ``event.created``."""
+    if owner == DEMO_ACCOUNT and any(e.owner == owner for e in desk.store.events()):
+        raise CommandError("the demo account runs the demo event only; it cannot create events")
     if settings.system.round_robin and settings.points.pairing_bye is None:
         # Everyone sits out once in an odd round robin: the bye scores nothing by default.
         settings = dataclasses.replace(
@@ -863,7 +870,7 @@ def describe(
             kept = ", ".join(who(pid) for pid in p["players"])
             return f"kept apart from round {p['first_round']} on: {kept}"
         case "event.claimed":
-            return f"{p['owner']} took over the event"
+            return f"{p['owner']} now runs the event"
         case "event.edited":
             return "edited the event: " + "; ".join(
                 f"{REPORT_FIELDS.get(k, k)} {_shown(v)} (was {_shown(p.get('before', {}).get(k))})"
@@ -918,7 +925,7 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
         case "pairs.forbidden":
             return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
         case "event.claimed":
-            return "taking over the event"
+            return "the change of director"
         case "event.edited":
             return "edit of the event's " + ", ".join(REPORT_FIELDS.get(k, k) for k in p["changes"])
         case actions.UNDONE:

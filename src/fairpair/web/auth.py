@@ -1,31 +1,39 @@
 """Who is signed in, and the checks every request that changes something goes through.
 
-- Sessions are signed cookies (Starlette's ``SessionMiddleware``, itsdangerous): ``SameSite=Lax``,
-  HTTPS-only when the app runs behind TLS (``WebConfig.secure_cookies``), a limited lifetime.
-  The session holds the director's username and a random CSRF token.
+- The session cookie is signed (Starlette's ``SessionMiddleware``): ``SameSite=Lax``,
+  HTTPS-only when the app runs behind TLS (``WebConfig.secure_cookies``). It holds a random
+  CSRF token and, once signed in, a random session id whose hash the store keeps
+  (:mod:`fairpair.service.accounts`): signing out, a password change or "sign out everywhere"
+  ends the session for every server process, and sessions expire when idle and at the latest
+  after ``WebConfig.session_hours``.
+- Sign-ins (the desk's form and HTTP Basic alike) go through the store's throttle and a bound
+  on concurrent password hashes; a browser that signed in before carries a signed
+  ``fairpair_device`` cookie that exempts it from the per-username lock (not the others).
 - :func:`csrf_guard` runs before every route (an application-wide dependency): a POST, PUT,
   PATCH or DELETE must carry the session's token, in the form field ``csrf_token`` or the
-  ``X-CSRF-Token`` header, compared in constant time. An API call with HTTP Basic
-  credentials carries no cookie a forged page could borrow, so it needs no token.
+  ``X-CSRF-Token`` header, compared in constant time. An API call with an ``Authorization``
+  header (a Bearer token or HTTP Basic) carries no cookie a forged page could borrow, so it
+  needs no token.
 - :func:`signed_in` guards the director's pages (a redirect to the sign-in page) and
-  :func:`api_director` the write API (401 with a Basic challenge).
+  :func:`api_director` the write API (401 with a challenge).
 """
 
 from __future__ import annotations
 
 import secrets
-import time
-from collections import deque
 from collections.abc import Awaitable, Callable
+from datetime import timedelta
 from typing import Annotated
 from urllib.parse import quote
 
 from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
 from fastapi.security import HTTPBasic, HTTPBasicCredentials
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 from starlette.middleware.sessions import SessionMiddleware
 
-from fairpair.service import directors
+from fairpair.service import accounts
+from fairpair.service import events as ev
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import desk_for
 
@@ -34,9 +42,15 @@ __all__ = [
     "CSRF_HEADER",
     "ApiDirector",
     "Director",
+    "check_sign_in",
+    "client_address",
     "csrf_guard",
     "csrf_token",
+    "current_director",
     "install",
+    "known_device",
+    "refusal",
+    "remember_device",
     "sign_in",
     "sign_out",
     "signed_in",
@@ -44,7 +58,10 @@ __all__ = [
 
 CSRF_FIELD = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
-_USER = "director"
+_SESSION = "sid"
+DEVICE_COOKIE = "fairpair_device"
+DEVICE_DAYS = 400
+"""How long a browser that signed in is remembered as one (the most browsers keep a cookie)."""
 _CSRF = "csrf"
 _UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 _FORMS = ("application/x-www-form-urlencoded", "multipart/form-data")
@@ -59,8 +76,10 @@ class SignInRequired(Exception):
 
 
 def install(app: FastAPI, config: WebConfig) -> None:
-    """Add the session cookie, the sign-in throttle and the redirect to the sign-in page."""
-    app.state.sign_in_throttle = SignInThrottle()
+    """Add the session cookie, the sign-in throttle, the bound on concurrent password hashes
+    and the redirect to the sign-in page."""
+    app.state.sign_in_limits = accounts.Limits()
+    app.state.hash_gate = accounts.HashGate(config.hash_slots)
     app.add_middleware(
         SessionMiddleware,
         secret_key=config.secret_key,
@@ -122,70 +141,111 @@ async def csrf_guard(request: Request) -> None:
         )
 
 
-class SignInThrottle:
-    """Slows down password guessing: after ``limit`` failed sign-ins for one username within
-    ``window`` seconds, that username is refused (429) until the oldest failure ages out.
-
-    It counts usernames whether they exist or not, so a refusal tells nothing about an
-    account. Kept in memory: a restart forgets it, which is fine for its purpose.
-    """
-
-    def __init__(
-        self, limit: int = 10, window: float = 900.0, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.limit = limit
-        self.window = window
-        self._clock = clock
-        self._failures: dict[str, deque[float]] = {}
-
-    def _recent(self, username: str) -> deque[float]:
-        now = self._clock()
-        failures = self._failures.get(username.strip().lower(), deque())
-        while failures and failures[0] <= now - self.window:
-            failures.popleft()
-        return failures
-
-    def blocked(self, username: str) -> bool:
-        return len(self._recent(username)) >= self.limit
-
-    def failed(self, username: str) -> None:
-        if len(self._failures) > 10_000:  # forget the quiet ones rather than grow
-            self._failures = {k: v for k, v in self._failures.items() if self._recent(k)}
-        failures = self._recent(username)
-        failures.append(self._clock())
-        self._failures[username.strip().lower()] = failures
+def _desk(request: Request) -> ev.Desk:
+    return desk_for(request)
 
 
-TOO_MANY = "Too many failed sign-ins for this username; wait a few minutes and try again."
+def client_address(request: Request) -> str:
+    """The address the request came from (the proxy's, behind one that uvicorn is not told
+    to trust: then every client shares one address count, and the overall one)."""
+    return request.client.host if request.client is not None else "unknown"
+
+
+def _device_signer(request: Request) -> URLSafeTimedSerializer:
+    config: WebConfig = request.app.state.config
+    return URLSafeTimedSerializer(config.secret_key, salt="fairpair-known-device")
+
+
+def known_device(request: Request, username: str) -> bool:
+    """Whether this browser signed in as ``username`` before (the signed device cookie)."""
+    value = request.cookies.get(DEVICE_COOKIE)
+    if not value:
+        return False
+    try:
+        known = _device_signer(request).loads(value, max_age=DEVICE_DAYS * 86400)
+    except BadSignature:
+        return False
+    return isinstance(known, str) and known == username.strip().lower()
+
+
+def remember_device(request: Request, response: Response, username: str) -> None:
+    """Mark this browser as one that signed in as ``username``."""
+    config: WebConfig = request.app.state.config
+    response.set_cookie(
+        DEVICE_COOKIE,
+        _device_signer(request).dumps(username),
+        max_age=DEVICE_DAYS * 86400,
+        httponly=True,
+        samesite="lax",
+        secure=config.secure_cookies,
+        path="/",
+    )
+
+
+def refusal(error: accounts.TooManyAttemptsError | accounts.BusyError) -> HTTPException:
+    """A 429 with the time to wait."""
+    return HTTPException(429, str(error), headers={"Retry-After": str(error.retry_after)})
 
 
 def check_sign_in(request: Request, username: str, password: str) -> str | None:
-    """The director whose password this is (``None`` if not), through the app's throttle:
-    429 while the username has too many recent failures."""
-    throttle: SignInThrottle = request.app.state.sign_in_throttle
-    if throttle.blocked(username):
-        raise HTTPException(429, TOO_MANY, headers={"Retry-After": str(int(throttle.window))})
-    found = directors.check_password(desk_for(request), username, password)
-    if found is None:
-        throttle.failed(username)
-    return found
+    """The director whose password this is (``None`` if not), through the throttle and the
+    bound on concurrent hashes: 429 when either refuses."""
+    try:
+        return accounts.sign_in(
+            _desk(request),
+            username,
+            password,
+            address=client_address(request),
+            gate=request.app.state.hash_gate,
+            limits=request.app.state.sign_in_limits,
+            known_device=known_device(request, username),
+        )
+    except (accounts.TooManyAttemptsError, accounts.BusyError) as error:
+        raise refusal(error) from None
+
+
+def _session_policy(request: Request) -> accounts.SessionPolicy:
+    config: WebConfig = request.app.state.config
+    return accounts.SessionPolicy(
+        idle=timedelta(minutes=config.session_idle_minutes),
+        lifetime=timedelta(hours=config.session_hours),
+    )
 
 
 def current_director(request: Request) -> str | None:
-    """The signed-in director's username, if any."""
-    username = request.session.get(_USER)
-    return username if isinstance(username, str) else None
+    """The signed-in director's username, if their session is still running (asked of the
+    store once per request)."""
+    if hasattr(request.state, "director"):
+        cached: str | None = request.state.director
+        return cached
+    session_id = request.session.get(_SESSION)
+    username = None
+    if isinstance(session_id, str) and session_id:
+        username = accounts.session_director(_desk(request), session_id, _session_policy(request))
+        if username is None:
+            request.session.pop(_SESSION, None)
+    request.state.director = username
+    return username
 
 
 def sign_in(request: Request, username: str) -> None:
     """Start a fresh session for ``username`` (a new CSRF token: nothing carries over)."""
+    old = request.session.get(_SESSION)
+    if isinstance(old, str) and old:
+        accounts.end_session(_desk(request), old)
     request.session.clear()
-    request.session[_USER] = username
+    request.session[_SESSION] = accounts.start_session(_desk(request), username)
+    request.state.director = username
     csrf_token(request)
 
 
 def sign_out(request: Request) -> None:
+    """End this browser's session, on the server (a copy of the cookie is no use after)."""
+    session_id = request.session.get(_SESSION)
+    if isinstance(session_id, str) and session_id:
+        accounts.end_session(_desk(request), session_id)
     request.session.clear()
+    request.state.director = None
 
 
 def signed_in(request: Request) -> str:
@@ -200,29 +260,34 @@ def signed_in(request: Request) -> str:
 _basic = HTTPBasic(
     auto_error=False,
     realm="fairpair",
-    description="A director's username and password (or the desk's session cookie with "
-    f"the {CSRF_HEADER} header).",
+    description="A director's username and password (or an API token as "
+    f"`Authorization: Bearer`, or the desk's session cookie with the {CSRF_HEADER} header).",
 )
+_BEARER = "bearer "
 
 
 def api_director(
     request: Request,
     credentials: Annotated[HTTPBasicCredentials | None, Depends(_basic)],
 ) -> str:
-    """The director making an API call: HTTP Basic credentials, or a signed-in session
-    (whose CSRF token :func:`csrf_guard` has checked); 401 otherwise."""
+    """The director making an API call: an API token (``Authorization: Bearer``), HTTP Basic
+    credentials (throttled as a sign-in), or a signed-in session (whose CSRF token
+    :func:`csrf_guard` has checked); 401 otherwise."""
+    sent = request.headers.get("authorization", "")
     if credentials is not None:
         username = check_sign_in(request, credentials.username, credentials.password)
-    elif "authorization" in request.headers:
-        username = None  # another scheme than Basic
+    elif sent[: len(_BEARER)].lower() == _BEARER:
+        username = accounts.api_token_director(_desk(request), sent[len(_BEARER) :].strip())
+    elif sent:
+        username = None  # another scheme
     else:
         username = current_director(request)
     if username is None:
         raise HTTPException(
             401,
-            "sign in: HTTP Basic with a director's username and password, or a session "
-            f"cookie with the {CSRF_HEADER} header",
-            headers={"WWW-Authenticate": 'Basic realm="fairpair"'},
+            "sign in: an API token (Authorization: Bearer), HTTP Basic with a director's "
+            f"username and password, or a session cookie with the {CSRF_HEADER} header",
+            headers={"WWW-Authenticate": 'Basic realm="fairpair", Bearer realm="fairpair"'},
         )
     return username
 

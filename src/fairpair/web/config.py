@@ -19,8 +19,13 @@ class WebConfig:
     title: str = "fairpair"
     demo: bool = False
     """Create the demo event (:mod:`fairpair.service.demo`) when the store has no event."""
-    signup: bool = True
-    """Anyone may open a director's account at ``/desk/signup`` (``--no-signup`` closes it;
-    accounts are then made with ``fairpair director add``)."""
+    signup: bool = False
+    """Anyone may open a director's account at ``/desk/signup`` (``--allow-signup``); when
+    closed, accounts are made with ``fairpair director add``."""
     session_hours: int = 12
-    """How long a sign-in lasts (a long tournament day)."""
+    """How long a sign-in lasts at most (a long tournament day)."""
+    session_idle_minutes: int = 120
+    """A session unused this long ends (a desk left open in the hall)."""
+    hash_slots: int = 2
+    """Password hashes (64 MiB and a third of a second each) checked at once; sign-ins beyond
+    are refused with 429 rather than queued."""

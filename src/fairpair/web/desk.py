@@ -25,7 +25,7 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
-from fairpair.service import directors, entry, printouts
+from fairpair.service import accounts, directors, entry, printouts
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
@@ -40,7 +40,6 @@ from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
     LogRecord,
-    StoreError,
     UnknownEventError,
 )
 from fairpair.web import auth
@@ -102,13 +101,17 @@ def signin(
         found = auth.check_sign_in(request, username, password)
     except HTTPException as refused:
         context = {"next": _safe_next(next), "username": username, "error": refused.detail}
-        return _render(request, "desk/signin.html", context, refused.status_code)
+        page = _render(request, "desk/signin.html", context, refused.status_code)
+        page.headers.update(refused.headers or {})
+        return page
     if found is None:
         # The same words whether the username exists or not.
         context = {"next": _safe_next(next), "username": username, "error": _WRONG}
         return _render(request, "desk/signin.html", context, 401)
     auth.sign_in(request, found)
-    return RedirectResponse(_safe_next(next), status_code=303)
+    answer = RedirectResponse(_safe_next(next), status_code=303)
+    auth.remember_device(request, answer, found)
+    return answer
 
 
 _WRONG = "Wrong username or password."
@@ -118,6 +121,13 @@ _WRONG = "Wrong username or password."
 def signout(request: Request) -> RedirectResponse:
     auth.sign_out(request)
     return RedirectResponse("/", status_code=303)
+
+
+@router.post("/signout-everywhere")
+def signout_everywhere(request: Request, director: Director) -> RedirectResponse:
+    accounts.end_all_sessions(desk_for(request, director), director)
+    auth.sign_out(request)
+    return RedirectResponse("/desk/signin", status_code=303)
 
 
 def _signup_open(request: Request) -> None:
@@ -142,14 +152,103 @@ def signup(
         if password != password2:
             errors["password2"] = "the two passwords differ"
         else:
-            made = directors.add_director(desk_for(request), username, password)
+            made = accounts.sign_up(
+                desk_for(request),
+                username,
+                password,
+                address=auth.client_address(request),
+                gate=request.app.state.hash_gate,
+                limits=request.app.state.sign_in_limits,
+            )
+    except (accounts.TooManyAttemptsError, accounts.BusyError) as error:
+        context = {"username": username, "errors": {"username": str(error)}}
+        headers = {"Retry-After": str(error.retry_after)}
+        page = _render(request, "desk/signup.html", context, 429)
+        page.headers.update(headers)
+        return page
     except FieldErrors as error:
         errors.update(error.errors)
     if made is None:
         context = {"username": username, "errors": errors}
         return _render(request, "desk/signup.html", context, 422)
-    auth.sign_in(request, made.username)
-    return _done(request, f"Welcome, {made.username}: your account is ready.", "/desk")
+    auth.sign_in(request, made)
+    return _done(request, f"Welcome, {made}: your account is ready.", "/desk")
+
+
+# --- the director's account -----------------------------------------------------------------
+
+
+def _account_page(
+    request: Request,
+    director: str,
+    status_code: int = 200,
+    errors: Mapping[str, str] | None = None,
+    new_token: str = "",
+) -> HTMLResponse:
+    desk = desk_for(request, director)
+    context = {
+        "tokens": accounts.api_tokens(desk, director),
+        "errors": errors or {},
+        "new_token": new_token,
+        "demo": director == ev.DEMO_ACCOUNT,
+    }
+    return _render(request, "desk/account.html", context, status_code)
+
+
+@router.get("/account", response_class=HTMLResponse)
+def account_page(request: Request, director: Director) -> HTMLResponse:
+    return _account_page(request, director)
+
+
+@router.post("/account/password", response_class=HTMLResponse)
+def change_password(
+    request: Request,
+    director: Director,
+    current: _Text = "",
+    password: _Text = "",
+    password2: _Text = "",
+) -> Response:
+    if password != password2:
+        return _account_page(request, director, 422, {"password2": "the two passwords differ"})
+    try:
+        accounts.change_password(
+            desk_for(request, director),
+            director,
+            current,
+            password,
+            address=auth.client_address(request),
+            gate=request.app.state.hash_gate,
+            limits=request.app.state.sign_in_limits,
+        )
+    except (accounts.TooManyAttemptsError, accounts.BusyError) as error:
+        page = _account_page(request, director, 429, {"current": str(error)})
+        page.headers["Retry-After"] = str(error.retry_after)
+        return page
+    except FieldErrors as error:
+        return _account_page(request, director, 422, error.errors)
+    except CommandError as error:
+        return _account_page(request, director, 400, {"password": str(error)})
+    # Every session ended, this one too: this browser starts a new one.
+    auth.sign_in(request, director)
+    return _done(request, "Your password is changed; every other session has ended.", "/desk")
+
+
+@router.post("/account/tokens", response_class=HTMLResponse)
+def create_token(request: Request, director: Director) -> HTMLResponse:
+    try:
+        _record, token = accounts.create_api_token(desk_for(request, director), director)
+    except CommandError as error:
+        return _account_page(request, director, 400, {"tokens": str(error)})
+    return _account_page(request, director, new_token=token)
+
+
+@router.post("/account/tokens/{token_id}/revoke", response_class=HTMLResponse)
+def revoke_token(request: Request, director: Director, token_id: int) -> Response:
+    try:
+        accounts.revoke_api_token(desk_for(request, director), director, token_id)
+    except CommandError:
+        raise HTTPException(404, f"No API token {token_id}.") from None
+    return _done(request, f"API token {token_id} is revoked.", "/desk/account")
 
 
 # --- my events ------------------------------------------------------------------------------
@@ -160,7 +259,6 @@ def my_events(request: Request, director: Director) -> HTMLResponse:
     desk = desk_for(request, director)
     context = {
         "events": directors.events_of(desk, director),
-        "loose": directors.events_without_director(desk),
         "names": {s.value: name for s, name in SYSTEM_NAMES.items()},
     }
     return _render(request, "desk/events.html", context)
@@ -270,17 +368,6 @@ def new_event(
         errors = {"name": "an event with this name exists; choose another name"}
         return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
     return _done(request, f"Created {event.info.name}.", f"/desk/events/{event.id}")
-
-
-@router.post("/events/{event_id}/takeover")
-def take_over(request: Request, director: Director, event_id: int) -> RedirectResponse:
-    try:
-        directors.take_over(desk_for(request, director), event_id)
-    except UnknownEventError:
-        raise HTTPException(404, f"No event {event_id}.") from None
-    except StoreError as error:  # changed in between: try again
-        raise HTTPException(409, str(error)) from None
-    return _done(request, "You now run this event.", f"/desk/events/{event_id}")
 
 
 # --- one event ------------------------------------------------------------------------------

@@ -1,0 +1,67 @@
+"""The store's sessions, API tokens and sign-in counters, on every backend: the counters stay
+exact when several connections (as several server processes would) count at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime, timedelta
+
+from fairpair.storage import EventStore, SessionRecord
+
+T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
+WINDOW = timedelta(minutes=15)
+
+
+def test_sessions_are_found_touched_and_ended(store: EventStore) -> None:
+    for id_hash, username in (("a1", "anna"), ("a2", "anna"), ("b1", "bruno")):
+        store.add_session(SessionRecord(id_hash, username, T0, T0))
+    assert store.session("a1") == SessionRecord("a1", "anna", T0, T0)
+    store.touch_session("a1", T0 + timedelta(minutes=5))
+    assert store.session("a1") == SessionRecord("a1", "anna", T0, T0 + timedelta(minutes=5))
+    store.end_session("a1")
+    assert store.session("a1") is None
+    store.end_session("a1")  # ending an ended session: nothing happens
+    assert store.end_sessions("anna") == 1
+    assert store.session("a2") is None
+    assert store.session("b1") is not None
+
+
+def test_api_tokens_are_kept_by_hash_and_revoked_by_their_director(store: EventStore) -> None:
+    first = store.add_api_token("anna", "hash-1", T0)
+    second = store.add_api_token("anna", "hash-2", T0)
+    store.add_api_token("bruno", "hash-3", T0)
+    assert store.api_token("hash-1") == first and first.username == "anna"
+    assert store.api_token("nope") is None
+    assert [t.id for t in store.api_tokens("anna")] == [first.id, second.id]
+    assert not store.revoke_api_token("bruno", first.id)  # not his
+    assert store.revoke_api_token("anna", first.id)
+    assert store.api_token("hash-1") is None
+    assert [t.id for t in store.api_tokens("anna")] == [second.id]
+
+
+def test_the_counter_counts_each_attempt_once_under_concurrency(
+    open_store: Callable[[], EventStore],
+) -> None:
+    stores = [open_store() for _ in range(4)]
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        counts = list(
+            pool.map(
+                lambda i: stores[i % 4].count_attempt("username:anna", T0, WINDOW).count,
+                range(40),
+            )
+        )
+    assert sorted(counts) == list(range(1, 41))
+
+
+def test_the_counter_window_starts_again_and_a_success_is_taken_back(
+    store: EventStore,
+) -> None:
+    assert store.count_attempt("k", T0, WINDOW).count == 1
+    second = store.count_attempt("k", T0 + timedelta(minutes=1), WINDOW)
+    assert (second.count, second.window_start) == (2, T0)
+    store.forget_attempt("k")
+    assert store.count_attempt("k", T0 + timedelta(minutes=2), WINDOW).count == 2
+    assert store.count_attempt("other", T0, WINDOW).count == 1
+    later = T0 + WINDOW + timedelta(seconds=1)
+    assert store.count_attempt("k", later, WINDOW) == type(second)(1, later)
