@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from fairpair.service import directors
-from fairpair.service.errors import CommandError
+from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import Desk
 from fairpair.storage import ApiTokenRecord, SessionRecord
 
@@ -138,11 +138,15 @@ def sign_in(
     known_device: bool = False,
 ) -> str | None:
     """The director whose password this is (``None`` if not), through the throttle and the
-    gate. ``known_device``: the browser signed in as this director before, so the lock on
-    the username (which anyone can trigger) does not apply; the address's does."""
-    keys = [("all", limits.overall), (f"address:{address}", limits.per_address)]
+    gate. ``known_device``: the browser signed in as this director before, so the locks that
+    anyone can trigger from elsewhere (on the username, and the overall ceiling) do not
+    apply to it; the lock on its own address does."""
+    keys = [(f"address:{address}", limits.per_address)]
     if not known_device:
-        keys.append((f"username:{username.strip().lower()}", limits.per_username))
+        keys += [
+            ("all", limits.overall),
+            (f"username:{username.strip().lower()}", limits.per_username),
+        ]
     counted = _count(desk, keys, limits)
     try:
         with gate.slot():
@@ -182,14 +186,19 @@ def change_password(
     address: str,
     gate: HashGate,
     limits: Limits = Limits(),
+    known_device: bool = False,
 ) -> None:
     """Replace a signed-in director's password, the current one checked as a sign-in is, and
     end all their sessions (:class:`~fairpair.service.errors.FieldErrors` names the field)."""
-    from fairpair.service.errors import FieldErrors
-
     directors.check_new_password(username, new)
     found = sign_in(
-        desk, username, current, address=address, gate=gate, limits=limits, known_device=True
+        desk,
+        username,
+        current,
+        address=address,
+        gate=gate,
+        limits=limits,
+        known_device=known_device,
     )
     if found != username:
         raise FieldErrors({"current": "this is not your password"})

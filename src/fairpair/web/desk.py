@@ -219,6 +219,7 @@ def change_password(
             address=auth.client_address(request),
             gate=request.app.state.hash_gate,
             limits=request.app.state.sign_in_limits,
+            known_device=auth.known_device(request, director),
         )
     except (accounts.TooManyAttemptsError, accounts.BusyError) as error:
         page = _account_page(request, director, 429, {"current": str(error)})
