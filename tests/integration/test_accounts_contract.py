@@ -7,7 +7,10 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
+from fairpair.service import events as ev
+from fairpair.service.settings import EventSettings, System
 from fairpair.storage import EventStore, SessionRecord
+from tests.integration.stores import ticking_clock
 
 T0 = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
 WINDOW = timedelta(minutes=15)
@@ -65,3 +68,17 @@ def test_the_counter_window_starts_again_and_a_success_is_taken_back(
     assert store.count_attempt("other", T0, WINDOW).count == 1
     later = T0 + WINDOW + timedelta(seconds=1)
     assert store.count_attempt("k", later, WINDOW) == type(second)(1, later)
+
+
+def test_a_claim_code_is_taken_once_and_not_after_it_expires(store: EventStore) -> None:
+    d = ev.Desk(store, ticking_clock(), "cli")
+    first = ev.create_event(d, EventSettings("One", System.BERGER)).id
+    second = ev.create_event(d, EventSettings("Two", System.BERGER)).id
+    store.set_claim_code(first, "h1", T0 + timedelta(hours=1))
+    store.set_claim_code(first, "h2", T0 + timedelta(hours=1))  # replaces h1
+    store.set_claim_code(second, "h3", T0 + timedelta(hours=1))
+    assert store.take_claim_code("h1", T0) is None
+    assert store.take_claim_code("h2", T0) == first
+    assert store.take_claim_code("h2", T0) is None  # used
+    assert store.take_claim_code("h3", T0 + timedelta(hours=2)) is None  # expired
+    assert store.take_claim_code("h3", T0) is None  # and gone

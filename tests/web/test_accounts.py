@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from fairpair.service import accounts, directors
 from fairpair.service import events as ev
+from fairpair.service.errors import CommandError
 from fairpair.service.settings import EventSettings, System
 from fairpair.web.config import WebConfig
 from tests.web.desk_client import Browser, add_director, browser, running, service_desk, serving
@@ -387,3 +388,52 @@ def test_sign_up_with_a_taken_username_says_nothing_more_and_hashes_as_long(
     assert page.status_code == 422
     assert "taken" not in page.text and "this username cannot be used" in page.text
     assert hashed[0] >= 1
+
+
+def test_a_claim_code_gives_the_event_once_and_expires(
+    site: tuple[FastAPI, TestClient], db: Path
+) -> None:
+    app, client = site
+    ev.create_event(service_desk(app, "cli"), EventSettings("Club night", System.BERGER))
+    out = cli("event", "claim-code", "Club night", "--db", str(db))
+    code = out.rsplit(": ", 1)[1].strip()
+    engine = sa.create_engine(f"sqlite:///{db}")
+    with engine.connect() as connection:
+        stored = connection.execute(sa.text("SELECT code_hash FROM claim_codes")).scalars().all()
+    engine.dispose()
+    assert len(stored) == 1 and code not in stored[0] and code.replace("-", "") not in stored[0]
+    demo = Browser(client)
+    demo.sign_in("demo", "demo")
+    demo.get("/desk")
+    assert demo.submit("/desk/claim", {"code": code}).status_code == 422  # not the demo
+    carla, bruno = browser(app), browser(app)
+    carla.sign_in("carla", add_director(app, "carla"))
+    bruno.sign_in("bruno", add_director(app, "bruno"))
+    bruno.get("/desk")
+    wrong = bruno.submit("/desk/claim", {"code": "AAAA-BBBB-CCCC-DDDD"})
+    assert wrong.status_code == 422 and "wrong, used or expired" in wrong.text
+    carla.get("/desk")
+    taken = carla.submit("/desk/claim", {"code": code.lower()})  # typed loosely
+    assert taken.status_code == 303
+    assert app.state.store.event(2).owner == "carla"
+    bruno.get("/desk")
+    again = bruno.submit("/desk/claim", {"code": code})
+    assert again.status_code == 422 and app.state.store.event(2).owner == "carla"
+    # An expired code opens nothing.
+    expired = directors.new_claim_code(service_desk(app), 2, hours=1)
+    later = ev.Desk(app.state.store, lambda: datetime.now(UTC) + timedelta(hours=2), "bruno")
+    with pytest.raises(CommandError, match="wrong, used or expired"):
+        directors.claim_with_code(later, expired)
+
+
+def test_claim_codes_cannot_be_guessed_in_bulk(site: tuple[FastAPI, TestClient]) -> None:
+    app, _ = site
+    app.state.sign_in_limits = accounts.Limits(per_address=5)
+    bruno = browser(app)
+    bruno.sign_in("bruno", add_director(app, "bruno"))
+    bruno.get("/desk")
+    statuses = [
+        bruno.submit("/desk/claim", {"code": f"AAAA-BBBB-CCCC-{i:04d}"}).status_code
+        for i in range(8)
+    ]
+    assert statuses.count(422) <= 5 and statuses[-1] == 429

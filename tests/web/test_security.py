@@ -100,6 +100,7 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/desk/account/tokens"),
         ("POST", "/desk/account/tokens/{token_id}/revoke"),
         ("POST", "/desk/signout-everywhere"),
+        ("POST", "/desk/claim"),
         ("POST", "/desk/events/new"),
         ("POST", "/desk/events/{event_id}/players"),
         ("POST", "/desk/events/{event_id}/players/import"),

@@ -319,3 +319,20 @@ def owner(
     with session(db, event_ref, actor) as s:
         info = directors.give_event(s.desk, s.event_id(), director)
         typer.echo(f"{info.name} is run by {info.owner}")
+
+
+@app.command("claim-code")
+def claim_code(
+    event_ref: Annotated[str, typer.Argument(metavar="EVENT", help="Event name or id.")],
+    hours: Annotated[int, typer.Option(help="How long the code can be used.")] = 24,
+    db: DbOption = None,
+) -> None:
+    """Print a one-time code with which a director takes the event on the web desk (any
+    earlier code of the event stops working). Hand it over privately: it is shown once."""
+    from fairpair.service import directors
+
+    with session(db, event_ref) as s:
+        event_id = s.event_id()
+        code = directors.new_claim_code(s.desk, event_id, hours)
+        name = s.desk.store.event(event_id).name
+        typer.echo(f"claim code for {name} (one use, {hours} h): {code}")

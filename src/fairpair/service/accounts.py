@@ -26,7 +26,7 @@ from datetime import timedelta
 from fairpair.service import directors
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import Desk
-from fairpair.storage import ApiTokenRecord, SessionRecord
+from fairpair.storage import ApiTokenRecord, EventInfo, SessionRecord
 
 __all__ = [
     "BusyError",
@@ -37,6 +37,7 @@ __all__ = [
     "api_token_director",
     "api_tokens",
     "change_password",
+    "claim_event",
     "create_api_token",
     "end_all_sessions",
     "end_session",
@@ -204,6 +205,25 @@ def change_password(
         raise FieldErrors({"current": "this is not your password"})
     with gate.slot():
         directors.set_password(desk, username, new)
+
+
+def claim_event(
+    desk: Desk,
+    code: str,
+    *,
+    address: str,
+    limits: Limits = Limits(),
+) -> EventInfo:
+    """Take an event with the organiser's claim code (:func:`directors.claim_with_code`); a
+    wrong code counts against the address as a failed sign-in does, so codes cannot be
+    guessed in bulk."""
+    counted = _count(
+        desk, [("all", limits.overall), (f"address:{address}", limits.per_address)], limits
+    )
+    info = directors.claim_with_code(desk, code)
+    for key in counted:
+        desk.store.forget_attempt(key)
+    return info
 
 
 def start_session(desk: Desk, username: str) -> str:

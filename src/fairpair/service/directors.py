@@ -1,16 +1,20 @@
 """Directors: accounts whose passwords are kept as Argon2 hashes, and who runs which event.
 
 An event is run by the director who created it; an event created from the command line has
-no director until the organiser gives it one (``fairpair event owner``, logged as
-``event.claimed``): no director can take an event by themselves. Only its director may
-change an event; :func:`event_of` answers "no such event" to anyone else, so that a
+no director until the organiser gives it one (``fairpair event owner``), or prints a one-time
+claim code (``fairpair event claim-code``) that a director types on the desk; either is logged
+as ``event.claimed``. No director can take an event without the organiser's word. Only its
+director may change an event; :func:`event_of` answers "no such event" to anyone else, so that a
 director cannot even learn that another's event exists by its number.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
+import secrets
 from collections.abc import Sequence
+from datetime import timedelta
 from functools import cache
 
 from argon2 import PasswordHasher
@@ -34,9 +38,11 @@ __all__ = [
     "check_may_manage",
     "check_new_password",
     "check_password",
+    "claim_with_code",
     "event_of",
     "events_of",
     "give_event",
+    "new_claim_code",
     "set_password",
     "valid_username",
 ]
@@ -167,3 +173,43 @@ def give_event(desk: Desk, event_id: int, username: str) -> EventInfo:
     payload = {"owner": owner, "previous": info.owner}
     record = NewRecord(desk.clock(), desk.actor, "event.claimed", payload)
     return desk.store.claim_event(event_id, info.version, owner, record, replace_owner=True)
+
+
+CLAIM_CODE_HOURS = 24
+"""How long a claim code can be used."""
+_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""Letters and digits that cannot be misread for one another (no I/1, O/0)."""
+
+
+def _code_hash(code: str) -> str:
+    typed = "".join(c for c in code.upper() if c.isalnum())
+    return hashlib.sha256(typed.encode()).hexdigest()
+
+
+def new_claim_code(desk: Desk, event_id: int, hours: int = CLAIM_CODE_HOURS) -> str:
+    """A one-time code for the event (the organiser hands it to the director who is to run
+    it), valid ``hours`` hours; any earlier code of the event stops working. Kept hashed:
+    16 random characters (80 bits) leave nothing to guess, so a fast hash is enough."""
+    if hours < 1:
+        raise CommandError("a claim code is valid for at least one hour")
+    desk.store.event(event_id)
+    raw = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(16))
+    code = "-".join(raw[i : i + 4] for i in range(0, 16, 4))
+    desk.store.set_claim_code(event_id, _code_hash(code), desk.clock() + timedelta(hours=hours))
+    return code
+
+
+def claim_with_code(desk: Desk, code: str) -> EventInfo:
+    """Make the acting director run the event the code is for; the code is used up.
+    :class:`CommandError` for a code that is wrong, used or expired (the same words)."""
+    check_may_manage(desk.actor)
+    event_id = desk.store.take_claim_code(_code_hash(code), desk.clock())
+    if event_id is None:
+        raise CommandError("this claim code is wrong, used or expired; ask the organiser")
+    info = desk.store.event(event_id)
+    if info.owner == desk.actor:
+        return info
+    record = NewRecord(
+        desk.clock(), desk.actor, "event.claimed", {"owner": desk.actor, "previous": info.owner}
+    )
+    return desk.store.claim_event(event_id, info.version, desk.actor, record, replace_owner=True)

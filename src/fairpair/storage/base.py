@@ -296,6 +296,15 @@ class EventStore(Protocol):
         """Take back one attempt counted under ``key`` (it succeeded)."""
         ...
 
+    def set_claim_code(self, event_id: int, code_hash: str, expires_at: datetime) -> None:
+        """Keep the hash of a new claim code of the event (replacing one not yet used)."""
+        ...
+
+    def take_claim_code(self, code_hash: str, at: datetime) -> int | None:
+        """The event of a claim code that has not expired at ``at``, the code deleted in the
+        same step (so it opens one claim only); ``None`` if there is no such code."""
+        ...
+
     def close(self) -> None:
         """Release connections."""
         ...

@@ -41,6 +41,7 @@ class MemoryStore:
         self._tokens: dict[str, ApiTokenRecord] = {}
         self._counters: dict[str, Attempts] = {}
         self._token_ids = 0
+        self._claim_codes: dict[int, tuple[str, datetime]] = {}
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -241,6 +242,19 @@ class MemoryStore:
             found = self._counters.get(key)
             if found is not None and found.count > 0:
                 self._counters[key] = replace(found, count=found.count - 1)
+
+    def set_claim_code(self, event_id: int, code_hash: str, expires_at: datetime) -> None:
+        with self._lock:
+            self.event(event_id)
+            self._claim_codes[event_id] = (code_hash, expires_at)
+
+    def take_claim_code(self, code_hash: str, at: datetime) -> int | None:
+        with self._lock:
+            for event_id, (stored, expires_at) in self._claim_codes.items():
+                if stored == code_hash:
+                    del self._claim_codes[event_id]
+                    return event_id if expires_at > at else None
+            return None
 
     def close(self) -> None:
         """Nothing to release."""

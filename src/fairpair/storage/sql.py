@@ -36,6 +36,7 @@ from fairpair.storage.base import (
 )
 from fairpair.storage.tables import (
     api_tokens,
+    claim_codes,
     director_sessions,
     directors,
     event_log,
@@ -498,6 +499,31 @@ class SqlStore:
                 .where(sign_in_counters.c.key == key, sign_in_counters.c.count > 0)
                 .values(count=sign_in_counters.c.count - 1)
             )
+
+    def set_claim_code(self, event_id: int, code_hash: str, expires_at: datetime) -> None:
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(sa.delete(claim_codes).where(claim_codes.c.event_id == event_id))
+                connection.execute(
+                    sa.insert(claim_codes).values(
+                        event_id=event_id, code_hash=code_hash, expires_at=expires_at
+                    )
+                )
+        except sa.exc.IntegrityError:  # no such event (the foreign key)
+            raise UnknownEventError(f"no event with id {event_id}") from None
+
+    def take_claim_code(self, code_hash: str, at: datetime) -> int | None:
+        # DELETE ... RETURNING: of two directors typing the same code at once, one gets it.
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                sa.delete(claim_codes)
+                .where(claim_codes.c.code_hash == code_hash)
+                .returning(claim_codes.c.event_id, claim_codes.c.expires_at)
+            ).one_or_none()
+        if row is None:
+            return None
+        event_id, expires_at = row
+        return int(event_id) if _utc(expires_at) > at else None
 
     def close(self) -> None:
         self.engine.dispose()

@@ -80,3 +80,18 @@ sign_in_counters = sa.Table(
 )
 """The sign-in throttle: attempts per username, per client address and in all, in a window
 that starts at the first attempt; counted by one atomic statement so processes agree."""
+
+claim_codes = sa.Table(
+    "claim_codes",
+    metadata,
+    sa.Column(
+        "event_id",
+        sa.Integer,
+        sa.ForeignKey("events.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("code_hash", sa.Text, nullable=False, unique=True),
+    sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""One-time codes the organiser prints (``fairpair event claim-code``) for a director to take
+an event on the desk: at most one per event, kept as its SHA-256, deleted when used."""

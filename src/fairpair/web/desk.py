@@ -257,12 +257,22 @@ def revoke_token(request: Request, director: Director, token_id: int) -> Respons
 
 @router.get("", response_class=HTMLResponse)
 def my_events(request: Request, director: Director) -> HTMLResponse:
+    return _my_events(request, director)
+
+
+def _my_events(
+    request: Request,
+    director: str,
+    errors: Mapping[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
     desk = desk_for(request, director)
     context = {
         "events": directors.events_of(desk, director),
         "names": {s.value: name for s, name in SYSTEM_NAMES.items()},
+        "errors": errors or {},
     }
-    return _render(request, "desk/events.html", context)
+    return _render(request, "desk/events.html", context, status_code)
 
 
 _NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit", "withdrawal_policy")
@@ -369,6 +379,26 @@ def new_event(
         errors = {"name": "an event with this name exists; choose another name"}
         return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
     return _done(request, f"Created {event.info.name}.", f"/desk/events/{event.id}")
+
+
+@router.post("/claim", response_class=HTMLResponse)
+def claim(request: Request, director: Director, code: _Text = "") -> Response:
+    """Take an event with the one-time code the organiser printed (fairpair event claim-code)."""
+    desk = desk_for(request, director)
+    try:
+        info = accounts.claim_event(
+            desk,
+            code,
+            address=auth.client_address(request),
+            limits=request.app.state.sign_in_limits,
+        )
+    except accounts.TooManyAttemptsError as error:
+        page = _my_events(request, director, {"code": str(error)}, 429)
+        page.headers["Retry-After"] = str(error.retry_after)
+        return page
+    except CommandError as error:
+        return _my_events(request, director, {"code": str(error)}, 422)
+    return _done(request, f"You now run {info.name}.", f"/desk/events/{info.id}")
 
 
 # --- one event ------------------------------------------------------------------------------

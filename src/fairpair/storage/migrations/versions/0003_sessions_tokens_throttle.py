@@ -1,4 +1,4 @@
-"""Server-side sessions, API tokens and the sign-in throttle's counters.
+"""Server-side sessions, API tokens, the sign-in throttle's counters and claim codes.
 
 Revision ID: 0003
 Revises: 0002
@@ -43,9 +43,21 @@ def upgrade() -> None:
         sa.Column("window_start", sa.DateTime(timezone=True), nullable=False),
         sa.Column("count", sa.Integer, nullable=False),
     )
+    op.create_table(
+        "claim_codes",
+        sa.Column(
+            "event_id",
+            sa.Integer,
+            sa.ForeignKey("events.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
+        sa.Column("code_hash", sa.Text, nullable=False, unique=True),
+        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("claim_codes")
     op.drop_table("sign_in_counters")
     op.drop_index("ix_api_tokens_username", table_name="api_tokens")
     op.drop_table("api_tokens")
