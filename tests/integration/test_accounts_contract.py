@@ -82,3 +82,21 @@ def test_a_claim_code_is_taken_once_and_not_after_it_expires(store: EventStore) 
     assert store.take_claim_code("h2", T0) is None  # used
     assert store.take_claim_code("h3", T0 + timedelta(hours=2)) is None  # expired
     assert store.take_claim_code("h3", T0) is None  # and gone
+
+
+def test_what_can_no_longer_be_used_is_cleared(store: EventStore) -> None:
+    hour = timedelta(hours=1)
+    store.add_session(SessionRecord("idle", "anna", T0, T0))
+    store.add_session(SessionRecord("old", "anna", T0 - 20 * hour, T0 + 2 * hour))
+    store.add_session(SessionRecord("fresh", "anna", T0 + hour, T0 + 2 * hour))
+    store.count_attempt("old window", T0 - 20 * hour, WINDOW)
+    store.count_attempt("new window", T0 + hour, WINDOW)
+    store.forget_stale(used_before=T0 + hour, started_before=T0 - 12 * hour)
+    assert [store.session(k) is not None for k in ("idle", "old", "fresh")] == [
+        False,
+        False,
+        True,
+    ]
+    # A cleared counter starts again at 1; the other goes on.
+    assert store.count_attempt("old window", T0 - 20 * hour, WINDOW).count == 1
+    assert store.count_attempt("new window", T0 + hour, WINDOW).count == 2

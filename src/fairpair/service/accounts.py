@@ -226,10 +226,21 @@ def claim_event(
     return info
 
 
-def start_session(desk: Desk, username: str) -> str:
-    """A new session for the director: the id to give the browser (only its hash is kept)."""
+def start_session(
+    desk: Desk,
+    username: str,
+    policy: SessionPolicy = SessionPolicy(),
+    limits: Limits = Limits(),
+) -> str:
+    """A new session for the director: the id to give the browser (only its hash is kept).
+    Sessions, counters and claim codes that can no longer be used are cleared on the way,
+    so the tables stay small without a separate job."""
     session_id = secrets.token_urlsafe(32)
     now = desk.clock()
+    desk.store.forget_stale(
+        used_before=now - policy.idle,
+        started_before=now - max(policy.lifetime, limits.window),
+    )
     desk.store.add_session(SessionRecord(_digest(session_id), username, now, now))
     return session_id
 

@@ -270,6 +270,12 @@ class EventStore(Protocol):
         """End every session of a director; how many there were."""
         ...
 
+    def forget_stale(self, used_before: datetime, started_before: datetime) -> None:
+        """Delete what can no longer be used: sessions last used before ``used_before`` or
+        begun before ``started_before``, sign-in counters whose window began before
+        ``started_before``, and expired claim codes."""
+        ...
+
     def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
         """Store the hash of a new API token of a director."""
         ...

@@ -206,6 +206,18 @@ class MemoryStore:
                 del self._sessions[key]
             return len(ended)
 
+    def forget_stale(self, used_before: datetime, started_before: datetime) -> None:
+        with self._lock:
+            self._sessions = {
+                k: v
+                for k, v in self._sessions.items()
+                if v.last_seen >= used_before and v.created_at >= started_before
+            }
+            self._counters = {
+                k: v for k, v in self._counters.items() if v.window_start >= started_before
+            }
+            self._claim_codes = {k: v for k, v in self._claim_codes.items() if v[1] >= used_before}
+
     def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
         with self._lock:
             self._token_ids += 1  # never reused, as the SQL store's

@@ -435,6 +435,19 @@ class SqlStore:
             ).rowcount
         return int(ended)
 
+    def forget_stale(self, used_before: datetime, started_before: datetime) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(
+                sa.delete(director_sessions).where(
+                    (director_sessions.c.last_seen < used_before)
+                    | (director_sessions.c.created_at < started_before)
+                )
+            )
+            connection.execute(
+                sa.delete(sign_in_counters).where(sign_in_counters.c.window_start < started_before)
+            )
+            connection.execute(sa.delete(claim_codes).where(claim_codes.c.expires_at < used_before))
+
     def add_api_token(self, username: str, token_hash: str, at: datetime) -> ApiTokenRecord:
         with self.engine.begin() as connection:
             token_id = connection.execute(

@@ -234,7 +234,9 @@ def sign_in(request: Request, username: str) -> None:
     if isinstance(old, str) and old:
         accounts.end_session(_desk(request), old)
     request.session.clear()
-    request.session[_SESSION] = accounts.start_session(_desk(request), username)
+    request.session[_SESSION] = accounts.start_session(
+        _desk(request), username, _session_policy(request), request.app.state.sign_in_limits
+    )
     request.state.director = username
     csrf_token(request)
 
