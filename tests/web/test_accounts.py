@@ -24,6 +24,7 @@ from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import EventSettings, System
 from fairpair.web.config import WebConfig
+from tests.integration.stores import SQL_BACKENDS, database_url
 from tests.web.desk_client import Browser, add_director, browser, running, service_desk, serving
 from tests.web.test_desk_cli import fairpair
 
@@ -225,12 +226,15 @@ def parallel_sign_ins(url: str, credentials: list[tuple[str, str]]) -> list[http
         return list(pool.map(call, credentials))
 
 
+@pytest.mark.parametrize("backend", SQL_BACKENDS)
 def test_parallel_guesses_for_one_username_are_checked_no_more_than_the_limit(
-    db: Path, monkeypatch: pytest.MonkeyPatch
+    backend: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     checked = counting_checks(monkeypatch, pause=0.05)
-    config = WebConfig(store=str(db), demo=True, hash_slots=64)
-    with serving(config) as (app, url):
+    with (
+        database_url(backend, tmp_path) as store,
+        serving(WebConfig(store=store, demo=True)) as (app, url),
+    ):
         app.state.hash_gate = accounts.HashGate(64, wait=30)
         answers = parallel_sign_ins(url, [("demo", f"guess {i}") for i in range(60)])
     statuses = [a.status_code for a in answers]
