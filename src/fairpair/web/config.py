@@ -24,3 +24,6 @@ class WebConfig:
     accounts are then made with ``fairpair director add``)."""
     session_hours: int = 12
     """How long a sign-in lasts (a long tournament day)."""
+    max_body: int = 5 * 1024 * 1024
+    """The largest request body taken, in bytes (a players CSV or TRF of a large open is
+    well under 5 MiB); a larger one is refused with 413 before it is read."""
