@@ -37,6 +37,7 @@ from fairpair.service.settings import (
     WithdrawalPolicy,
     report_fields,
 )
+from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
@@ -130,6 +131,7 @@ def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) 
     check_tiebreaks(settings.chosen_tiebreaks)
     settings = settings.checked_report()
     data = settings.to_data()
+    check_texts(data, desk.actor)
     snapshot = actions.apply(None, "event.created", data)
     record = NewRecord(desk.clock(), desk.actor, "event.created", data)
     info = desk.store.create_event(
@@ -197,6 +199,7 @@ def _command(
     if expected_version is not None and event.version != expected_version:
         raise ConcurrencyError(event.info.name, expected_version, event.version)
     payload = dict(build(event))
+    check_texts(payload, desk.actor)
     snapshot = actions.apply(event.tournament, action, payload, event.settings)
     settings = actions.settings_after(event.settings, action, payload)
     record = NewRecord(desk.clock(), desk.actor, action, payload)

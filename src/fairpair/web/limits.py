@@ -13,8 +13,12 @@ one of the app's own files, or be sniffed into another type.
 from __future__ import annotations
 
 import json
+from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from fairpair.web.config import WebConfig
@@ -134,8 +138,24 @@ async def _refuse(scope: Scope, send: Send, status: int, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
+class _AsciiJSON(JSONResponse):
+    """JSON with every character beyond ASCII escaped: a lone surrogate sent in a request
+    (``"\\ud800"``) and echoed in an error can be written, where UTF-8 cannot encode it."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, ensure_ascii=True, allow_nan=False).encode("ascii")
+
+
+async def _invalid_request(request: Request, error: Exception) -> Response:
+    """FastAPI's 422 for a request its models refuse, written so that it can always be sent
+    (its own handler answered 500 when the refused value held a lone surrogate)."""
+    assert isinstance(error, RequestValidationError)
+    return _AsciiJSON({"detail": jsonable_encoder(error.errors())}, status_code=422)
+
+
 def install(app: FastAPI, config: WebConfig) -> None:
     """Both middlewares, outside the app's others: the limit applies before anything reads
-    the body, and the headers go on every answer."""
+    the body, and the headers go on every answer; and a 422 that can always be written."""
     app.add_middleware(BodyLimit, max_body=config.max_body)
     app.add_middleware(SecurityHeaders)
+    app.add_exception_handler(RequestValidationError, _invalid_request)
