@@ -152,3 +152,17 @@ def test_an_import_with_a_bad_text_names_the_player_and_stores_none(tmp_path: Pa
     with pytest.raises(CommandError, match=r"player 2: club: holds a NUL"):
         ev.import_players(desk, event.id, players)
     assert ev.load(desk, event.id).tournament.players == ()
+
+
+def test_an_export_the_trf_has_no_room_for_is_an_error_page_not_a_500(tmp_path: Path) -> None:
+    with running(WebConfig(store=str(tmp_path / "events.sqlite3"))) as (app, client):
+        anna = Browser(client)
+        anna.sign_up("anna", "anna's password")
+        desk = service_desk(app, "anna")
+        event = ev.create_event(desk, EventSettings("Open", rounds=5), owner="anna")
+        # Stored before titles were checked: the service takes a player's fields as given.
+        ev.register_player(desk, event.id, "Ada", title="WGMX")
+        page = anna.get(f"/desk/events/{event.id}/export/trf")
+        assert page.status_code == 400
+        assert "cannot write the TRF: title &#39;WGMX&#39;" in page.text
+        assert anna.get(f"/desk/events/{event.id}/export/json").status_code == 200
