@@ -23,6 +23,7 @@ from pathlib import Path
 
 from fairpair.core import Player
 from fairpair.formats import player_fields
+from fairpair.formats.csv_cells import CsvWriter, read_cell
 from fairpair.formats.errors import FormatError
 
 __all__ = ["COLUMNS", "parse_players_csv", "read_players_csv", "write_players_csv"]
@@ -189,6 +190,7 @@ def _player(
     def cell(field: str) -> str:
         index = columns.get(field)
         value = row[index].strip() if index is not None and index < len(row) else ""
+        value = read_cell(value)  # "'-Anna-" as this module writes "-Anna-"
         if "\n" in value or "\r" in value:
             # A quoted cell over two lines: a misplaced quote, never a player's data.
             raise refuse(field, f"{value!r} runs over two lines: is a quote misplaced?")
@@ -230,7 +232,7 @@ def write_players_csv(players: Sequence[Player]) -> str:
     The start number comes first (``no``, a column the reader ignores); rows in the order given.
     """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvWriter(out)
     writer.writerow(["no", *COLUMNS])
     for player in players:
         rating = "" if player.rating is None else str(player.rating)
