@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
@@ -62,6 +63,8 @@ _FIELD_BY_HEADER = {
     header: field for field, headers in (COLUMNS | NAME_PARTS).items() for header in headers
 }
 _DELIMITERS = (",", ";", "\t")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""What no cell of a player holds (a NUL, a line separator...): a binary or damaged file."""
 
 
 def _error(
@@ -194,6 +197,9 @@ def _player(
         if "\n" in value or "\r" in value:
             # A quoted cell over two lines: a misplaced quote, never a player's data.
             raise refuse(field, f"{value!r} runs over two lines: is a quote misplaced?")
+        control = _CONTROL.search(value)
+        if control:
+            raise refuse(field, f"{value!r} holds a control character ({control[0]!r})")
         return value
 
     if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):

@@ -523,13 +523,24 @@ def read_trf(path: str | PathLike[str]) -> TrfDocument:
     """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
     with open(path, "rb") as handle:
         data = handle.read()
+    source = str(path)
+    # Whatever else a file is, one without a record would be read as an empty event.
+    if not data.strip():
+        raise TrfError("the file is empty: a TRF file has a line per player (001)", path=source)
+    if b"\0" in data:
+        raise TrfError("not a TRF file: it holds NUL bytes (a binary file?)", path=source)
     encoding = "utf-8"
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError:
         encoding = "latin-1"
         text = data.decode(encoding)
-    return dataclasses.replace(parse_trf(text, str(path)), encoding=encoding)
+    document = parse_trf(text, source)
+    if not any(line.code in _GROUP for line in document.lines):
+        raise TrfError(
+            "not a TRF file: no line starts with a TRF record code (001, 012...)", path=source
+        )
+    return dataclasses.replace(document, encoding=encoding)
 
 
 class _Builder:
