@@ -29,6 +29,7 @@ BAD_TEXTS = {
     # The API's model refuses it first ("not a valid ... unicode string"), the service else.
     "a lone surrogate": ("Ada \ud800", "surrogate|unicode"),
     "a line break": ("Ada\r\n001 Injected", "one line"),
+    "TRF records": (INJECTED, "one line"),
     "a line separator": ("Ada\u2028Byron", "one line"),
     "201 characters": ("A" * 201, "at most 200"),
 }
@@ -78,16 +79,6 @@ def test_the_api_refuses_a_bad_text_naming_the_field(
     assert answer.status_code == 422, answer.text
     assert answer.json()["detail"][0]["loc"][-1] == "name"
     assert stored(app) == before
-
-
-def test_an_injected_event_name_is_refused_by_the_api(
-    api: tuple[FastAPI, TestClient, tuple[str, str]],
-) -> None:
-    app, client, anna = api
-    answer = client.post("/api/events", json={"name": INJECTED, "rounds": 5}, auth=anna)
-    assert answer.status_code == 422
-    assert answer.json()["detail"][0]["loc"][-1] == "name"
-    assert stored(app) == []
 
 
 def test_the_desk_refuses_bad_texts_naming_the_field(url: str) -> None:
