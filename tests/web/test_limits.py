@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from fairpair.cli import commands
+from fairpair.service import events as ev
 from fairpair.web.config import WebConfig
 from tests.web.desk_client import Browser, add_director, running, service_desk
 
@@ -99,10 +100,19 @@ def test_serve_reads_the_limit_and_names_the_option_when_wrong() -> None:
 
 
 def test_every_answer_forbids_framing_and_foreign_scripts(
-    small: tuple[FastAPI, TestClient, tuple[str, str]],
+    small: tuple[FastAPI, TestClient, tuple[str, str]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _, client, anna = small
+    with monkeypatch.context() as patched:
+
+        def broken(*_: object) -> None:
+            raise RuntimeError("a bug")
+
+        patched.setattr(ev, "load", broken)
+        unexpected = [client.get("/events/1"), client.get("/api/events/1")]
+    assert [answer.status_code for answer in unexpected] == [500, 500]
     answers = [
+        *unexpected,
         client.get("/"),
         client.get("/events/1"),
         client.get("/desk/signin"),

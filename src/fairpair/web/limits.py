@@ -157,5 +157,12 @@ def install(app: FastAPI, config: WebConfig) -> None:
     """Both middlewares, outside the app's others: the limit applies before anything reads
     the body, and the headers go on every answer; and a 422 that can always be written."""
     app.add_middleware(BodyLimit, max_body=config.max_body)
-    app.add_middleware(SecurityHeaders)
     app.add_exception_handler(RequestValidationError, _invalid_request)
+    build = app.build_middleware_stack
+
+    def with_headers() -> ASGIApp:
+        # Around Starlette's outermost layer, which answers an unexpected error (500):
+        # middleware added the usual way runs inside it, and its page would go without them.
+        return SecurityHeaders(build())
+
+    app.build_middleware_stack = with_headers  # type: ignore[method-assign]
