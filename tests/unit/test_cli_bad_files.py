@@ -86,3 +86,20 @@ def test_a_players_csv_with_a_nul_names_the_line(tmp_path: Path) -> None:
     source.write_bytes(b"name,rating\nBoris,2100\nAda\x00,2000\n")
     code, _, stderr = run("roundrobin", str(source))
     assert code == 2 and "players.csv:3: name:" in stderr
+
+
+def test_an_event_the_trf_has_no_room_for_is_one_line_not_a_traceback(tmp_path: Path) -> None:
+    from fairpair.core import Colour, Player, Tournament
+    from fairpair.formats.event_json import dump_event
+
+    players = (Player(1, "Ada", federation="HUNGARY"), Player(2, "Boris"))
+    source = tmp_path / "event.json"
+    event = Tournament(players=players, total_rounds=3, initial_colour=Colour.WHITE)
+    source.write_text(dump_event(event), encoding="utf-8")
+    target = tmp_path / "event.trf"
+    code, _, stderr = run("convert", str(source), str(target))
+    refused(code, stderr, "event.trf")
+    assert "federation 'HUNGARY' does not fit" in stderr and not target.exists()
+    code, stdout, stderr = run("pair", str(source), "--format", "trf")
+    refused(code, stderr, "event.json", expected=3)
+    assert "cannot write the TRF" in stderr and stdout == ""

@@ -148,7 +148,11 @@ def pair(
     elif output is OutputFormat.trf:
         # Written over the file read: its own records, order and line endings stay.
         paired = state.with_round(pairing.to_round(state))
-        typer.echo(write_trf(paired, like=document), nl=False)
+        try:
+            written = write_trf(paired, like=document)
+        except ValueError as error:  # a value the format has no room for
+            raise _fail(f"{file}: cannot write the TRF: {error}", 3) from None
+        typer.echo(written, nl=False)
     else:
         console = Console()
         console.print(as_table(state, pairing))
