@@ -59,10 +59,10 @@ def test_an_event_runs_through_the_api(api: tuple[FastAPI, TestClient, tuple[str
     )
     assert answer.status_code == 200, answer.text
     assert [b["result"] for b in answer.json()["boards"]] == ["1-0", "1/2", "-+"]
-    # A correction of the finished round names it.
+    # A correction of the finished round names it and says it is one.
     answer = client.post(
         f"/api/events/{event_id}/results",
-        json={"round": 1, "results": [{"board": 2, "result": "0-1"}]},
+        json={"round": 1, "correction": True, "results": [{"board": 2, "result": "0-1"}]},
         auth=anna,
     )
     assert answer.status_code == 200, answer.text
@@ -126,6 +126,49 @@ def test_a_stale_version_is_a_conflict(api: tuple[FastAPI, TestClient, tuple[str
     bad = {"results": [{"board": 2, "result": "won"}]}
     answer = client.post(f"/api/events/{event_id}/results", json=bad, auth=anna)
     assert answer.status_code == 400 and "'won' is not a result" in answer.json()["detail"]
+
+
+def test_a_filled_board_is_not_overwritten_without_a_version_or_a_correction(
+    api: tuple[FastAPI, TestClient, tuple[str, str]],
+) -> None:
+    app, client, anna = api
+    made = client.post("/api/events", json={"name": "Open", "rounds": 3}, auth=anna).json()
+    event_id = made["id"]
+    for name in NAMES[:4]:
+        client.post(f"/api/events/{event_id}/players", json={"name": name}, auth=anna)
+    client.post(f"/api/events/{event_id}/pair", auth=anna)
+    url = f"/api/events/{event_id}/results"
+    first = {"results": [{"board": 1, "result": "1-0"}]}
+    assert client.post(url, json=first, auth=anna).status_code == 200
+    version = app.state.store.event(event_id).version
+
+    def board_1() -> GameResult | None:
+        return app.state.store.load(event_id).tournament.rounds[0].games[0].result
+
+    for body in (
+        {"results": [{"board": 1, "result": "0-1"}]},
+        {"round": 1, "results": [{"board": 1, "result": "0-1"}]},
+        {
+            "results": [
+                {"board": 2, "result": "1-0", "correction": True},
+                {"board": 1, "result": "0"},
+            ]
+        },
+    ):
+        answer = client.post(url, json=body, auth=anna)
+        assert answer.status_code == 409, answer.text
+        assert "board 1 of round 1 already has a result" in answer.json()["detail"]
+        assert app.state.store.event(event_id).version == version
+        assert board_1() is GameResult.WHITE_WINS
+    corrected = {"results": [{"board": 1, "result": "0-1", "correction": True}]}
+    assert client.post(url, json=corrected, auth=anna).status_code == 200
+    assert board_1() is GameResult.BLACK_WINS
+    again = {"correction": True, "results": [{"board": 1, "result": "1/2"}]}
+    assert client.post(url, json=again, auth=anna).status_code == 200
+    assert board_1() is GameResult.DRAW
+    seen = {"version": app.state.store.event(event_id).version, "results": first["results"]}
+    assert client.post(url, json=seen, auth=anna).status_code == 200
+    assert board_1() is GameResult.WHITE_WINS
 
 
 def test_the_openapi_description_has_the_write_routes(

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from fairpair.core import Tournament
+from fairpair.formats.errors import FormatError
 from fairpair.formats.event_json import load_event_and_trf
 from fairpair.formats.trf import TrfDocument, read_trf
 
@@ -59,8 +60,24 @@ def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
     """
     suffix = path.suffix.lower()
     if suffix == ".json":
-        return load_event_and_trf(path.read_text(encoding="utf-8"), str(path))
+        return read_json_event(path)
     if suffix == ".trf" or suffix == ".txt":
         document = read_trf(path)
         return document.tournament(), document
     raise ValueError(f"{path}: unknown format (expected one of {', '.join(EVENT_SUFFIXES)})")
+
+
+def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
+    """A JSON event file and the TRF document it keeps; ``FormatError`` naming the file for
+    one that is not UTF-8 text, is binary, or is not an event (``OSError`` as it comes)."""
+    data = path.read_bytes()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise FormatError(
+            f"not UTF-8 text (byte {error.start}): a JSON event is written in UTF-8",
+            path=str(path),
+        ) from None
+    if "\0" in text:
+        raise FormatError("not a JSON event: it holds NUL bytes (a binary file?)", path=str(path))
+    return load_event_and_trf(text, str(path))

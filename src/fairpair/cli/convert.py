@@ -42,7 +42,10 @@ def _render(
         dialect: Flavour | None = None
         if flavour is not None:
             dialect = "trf16" if flavour == "trf16" else "trf2026"
-        return encode_trf(write_trf(tournament, dialect, like=document), document)
+        try:
+            return encode_trf(write_trf(tournament, dialect, like=document), document)
+        except ValueError as error:  # a value the format has no room for
+            raise _Failure(f"{target}: cannot write the TRF: {error}") from None
     if suffix == ".json":
         return dump_event(tournament, trf=document).encode("utf-8")
     raise _Failure(f"{target}: unknown format (expected one of {', '.join(_FORMATS)})")

@@ -11,10 +11,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from fairpair.cli.common import read_json_event
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
-from fairpair.formats.event_json import load_event_and_trf
 from fairpair.formats.trf import TrfDocument, read_trf, write_trf
 from fairpair.pairing.alternatives import Alternative, alternative_pairings
 from fairpair.pairing.casual import NoValidPairing as NoCasualPairing
@@ -101,7 +101,7 @@ def pair(
     try:
         # A JSON event keeps what a TRF cannot say (late entries, clubs); anything else is TRF.
         if file.suffix.lower() == ".json":
-            tournament, document = load_event_and_trf(file.read_text(encoding="utf-8"), str(file))
+            tournament, document = read_json_event(file)
         else:
             document = read_trf(file)
             tournament = document.tournament()
@@ -148,7 +148,11 @@ def pair(
     elif output is OutputFormat.trf:
         # Written over the file read: its own records, order and line endings stay.
         paired = state.with_round(pairing.to_round(state))
-        typer.echo(write_trf(paired, like=document), nl=False)
+        try:
+            written = write_trf(paired, like=document)
+        except ValueError as error:  # a value the format has no room for
+            raise _fail(f"{file}: cannot write the TRF: {error}", 3) from None
+        typer.echo(written, nl=False)
     else:
         console = Console()
         console.print(as_table(state, pairing))

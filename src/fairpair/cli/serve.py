@@ -4,13 +4,25 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 from typing import Annotated
 
 import typer
 from rich.console import Console
 
-from fairpair.cli.director import DbOption, store_target
+from fairpair.cli.director import DbOption, fail, store_target
 from fairpair.service.demo import DEMO_DIRECTOR
+
+_UNITS = {"": 1, "K": 1024, "KB": 1024, "KIB": 1024, "M": 1024**2, "MB": 1024**2}
+_UNITS["MIB"] = 1024**2
+
+
+def body_size(text: str) -> int:
+    """``5M`` (MiB), ``512K`` (KiB) or a number of bytes; exit 2 naming the option."""
+    found = re.fullmatch(r"\s*(\d+)\s*([A-Za-z]*)\s*", text)
+    if found is None or found[2].upper() not in _UNITS or int(found[1]) < 1:
+        raise fail(f"--max-body {text!r}: give bytes, or a size such as 512K or 5M")
+    return int(found[1]) * _UNITS[found[2].upper()]
 
 
 def serve(
@@ -41,6 +53,13 @@ def serve(
             help="Accepted for old scripts: sign-up is closed unless --allow-signup.",
         ),
     ] = False,
+    max_body: Annotated[
+        str,
+        typer.Option(
+            help="Largest request body taken (uploads, forms, JSON): bytes, or with K or M "
+            "(KiB, MiB), e.g. 5M; larger ones are refused with 413.",
+        ),
+    ] = "5M",
 ) -> None:
     """Run the web app: the director's desk and the public pages, on the event store."""
     import uvicorn
@@ -52,7 +71,13 @@ def serve(
     target = store_target(db)
     secret = os.environ.get("FAIRPAIR_SECRET_KEY")
     signup = allow_signup and not no_signup
-    config = WebConfig(store=target, secure_cookies=secure_cookies, demo=demo, signup=signup)
+    config = WebConfig(
+        store=target,
+        secure_cookies=secure_cookies,
+        demo=demo,
+        signup=signup,
+        max_body=body_size(max_body),
+    )
     if secret:
         config = dataclasses.replace(config, secret_key=secret)
     else:

@@ -269,6 +269,8 @@ def load_event_and_trf(
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
+    except RecursionError:  # "[[[[..." deeper than Python's parser goes
+        raise EventJsonError("nested too deeply: not an event file", path=source) from None
     ld = _Loader(source)
     tournament = _load(ld, data)
     trf = None if "trf" not in data else _trf(ld, data["trf"])

@@ -17,12 +17,14 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 
 from fairpair.core import Player
 from fairpair.formats import player_fields
+from fairpair.formats.csv_cells import CsvWriter, read_cell
 from fairpair.formats.errors import FormatError
 
 __all__ = ["COLUMNS", "parse_players_csv", "read_players_csv", "write_players_csv"]
@@ -61,6 +63,8 @@ _FIELD_BY_HEADER = {
     header: field for field, headers in (COLUMNS | NAME_PARTS).items() for header in headers
 }
 _DELIMITERS = (",", ";", "\t")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""What no cell of a player holds (a NUL, a line separator...): a binary or damaged file."""
 
 
 def _error(
@@ -189,9 +193,13 @@ def _player(
     def cell(field: str) -> str:
         index = columns.get(field)
         value = row[index].strip() if index is not None and index < len(row) else ""
+        value = read_cell(value)  # "'-Anna-" as this module writes "-Anna-"
         if "\n" in value or "\r" in value:
             # A quoted cell over two lines: a misplaced quote, never a player's data.
             raise refuse(field, f"{value!r} runs over two lines: is a quote misplaced?")
+        control = _CONTROL.search(value)
+        if control:
+            raise refuse(field, f"{value!r} holds a control character ({control[0]!r})")
         return value
 
     if len(row) > len(header) and any(c.strip() for c in row[len(header) :]):
@@ -230,7 +238,7 @@ def write_players_csv(players: Sequence[Player]) -> str:
     The start number comes first (``no``, a column the reader ignores); rows in the order given.
     """
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvWriter(out)
     writer.writerow(["no", *COLUMNS])
     for player in players:
         rating = "" if player.rating is None else str(player.rating)

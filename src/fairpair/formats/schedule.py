@@ -6,13 +6,13 @@ Players are shown by pairing number; when the players are known, text, CSV and H
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
 from collections.abc import Iterator, Sequence
 
 from fairpair.core import Game, Player, PlayerId, Schedule, Session
+from fairpair.formats.csv_cells import CsvWriter
 
 __all__ = ["render_csv", "render_html", "render_json", "render_text", "schedule_title"]
 
@@ -143,7 +143,7 @@ def render_csv(schedule: Schedule, players: Sequence[Player] | None = None) -> s
     """
     names = _labeller(players)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = CsvWriter(out)
     if schedule.sessions:
         writer.writerow(["session", "board", "round", "white", "black"])
         for session in schedule.sessions:

@@ -6,13 +6,14 @@ object with the shape of :class:`StandingsTable`, which ``fairpair.standings.Sta
 
 from __future__ import annotations
 
-import csv
 import html
 import io
 import json
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Protocol
+
+from fairpair.formats.csv_cells import CsvWriter
 
 __all__ = [
     "StandingsColumn",
@@ -186,7 +187,7 @@ def render_json(table: StandingsTable) -> str:
 def render_csv(table: StandingsTable) -> str:
     """CSV with a header line: rank, start_rank, name, rating, points, one column per code."""
     stream = io.StringIO()
-    writer = csv.writer(stream, lineterminator="\n")
+    writer = CsvWriter(stream)
     writer.writerow(["rank", "start_rank", "name", "rating", "points", *_header(table)[5:]])
     writer.writerows(_cells(table))
     return stream.getvalue()

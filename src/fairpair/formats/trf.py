@@ -523,13 +523,24 @@ def read_trf(path: str | PathLike[str]) -> TrfDocument:
     """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
     with open(path, "rb") as handle:
         data = handle.read()
+    source = str(path)
+    # Whatever else a file is, one without a record would be read as an empty event.
+    if not data.strip():
+        raise TrfError("the file is empty: a TRF file has a line per player (001)", path=source)
+    if b"\0" in data:
+        raise TrfError("not a TRF file: it holds NUL bytes (a binary file?)", path=source)
     encoding = "utf-8"
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError:
         encoding = "latin-1"
         text = data.decode(encoding)
-    return dataclasses.replace(parse_trf(text, str(path)), encoding=encoding)
+    document = parse_trf(text, source)
+    if not any(line.code in _GROUP for line in document.lines):
+        raise TrfError(
+            "not a TRF file: no line starts with a TRF record code (001, 012...)", path=source
+        )
+    return dataclasses.replace(document, encoding=encoding)
 
 
 class _Builder:
@@ -1213,8 +1224,8 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
     }
     for code, text in texts.items():
         if text:
-            records[code].append(f"{code} {_one_line(text, code)}")
-    records["112"] = [f"112 {_one_line(name, '112')}" for name in details.deputy_arbiters]
+            records[code].append(f"{code} {_one_line(text)}")
+    records["112"] = [f"112 {_one_line(name)}" for name in details.deputy_arbiters]
     if details.round_dates:
         cells = "".join(
             _fit(_short_day(day), _CELL_WIDTH, "round date") for day in details.round_dates
@@ -1271,10 +1282,16 @@ def _short_day(text: str) -> str:
     return f"{match[1][2:]}/{match[2]}/{match[3]}" if match else text
 
 
-def _one_line(text: str, code: str) -> str:
-    if "\n" in text or "\r" in text:
-        raise ValueError(f"record {code}: {text!r} does not fit on one line")
-    return text
+_BREAKING = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (CR and LF among them) and Unicode's line and paragraph separators:
+what a reader might take for the end of a record."""
+
+
+def _one_line(text: str) -> str:
+    """The text with whatever could end a record written as a space: a name or a city can
+    never start a record of its own (the service refuses such texts; this is the second
+    guard, for a snapshot built otherwise)."""
+    return _BREAKING.sub(" ", text)
 
 
 def _merged(tournament: Tournament, flavour: Flavour, like: TrfDocument) -> str:
@@ -1356,7 +1373,8 @@ def _name_field(name: str) -> str:
 
 
 def _fit(text: str, width: int, what: str, *, right: bool = False) -> str:
-    if len(text) > width or "\n" in text or "\r" in text:
+    text = _one_line(text)
+    if len(text) > width:
         raise ValueError(f"{what} {text!r} does not fit in {width} TRF columns")
     return text.rjust(width) if right else text.ljust(width)
 

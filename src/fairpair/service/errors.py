@@ -14,3 +14,9 @@ class FieldErrors(CommandError):
     def __init__(self, errors: dict[str, str]) -> None:
         self.errors = dict(errors)
         super().__init__("; ".join(f"{field}: {message}" for field, message in errors.items()))
+
+
+class FilledBoardError(CommandError):
+    """A result typed over one already entered, by a caller who neither saw it (no event
+    version given) nor said it is a correction: refused, so that no result is overwritten
+    by mistake (two people entering the same round, a platform sending again)."""

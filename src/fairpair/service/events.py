@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -28,7 +28,7 @@ from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
 from fairpair.service import actions
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
@@ -37,6 +37,7 @@ from fairpair.service.settings import (
     WithdrawalPolicy,
     report_fields,
 )
+from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.storage import (
@@ -137,6 +138,7 @@ def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) 
     check_tiebreaks(settings.chosen_tiebreaks)
     settings = settings.checked_report()
     data = settings.to_data()
+    check_texts(data, desk.actor)
     snapshot = actions.apply(None, "event.created", data)
     record = NewRecord(desk.clock(), desk.actor, "event.created", data)
     info = desk.store.create_event(
@@ -204,6 +206,7 @@ def _command(
     if expected_version is not None and event.version != expected_version:
         raise ConcurrencyError(event.info.name, expected_version, event.version)
     payload = dict(build(event))
+    check_texts(payload, desk.actor)
     snapshot = actions.apply(event.tournament, action, payload, event.settings)
     settings = actions.settings_after(event.settings, action, payload)
     record = NewRecord(desk.clock(), desk.actor, action, payload)
@@ -685,13 +688,29 @@ def record_results(
     entries: Sequence[tuple[int, str]],
     *,
     expected_version: int | None = None,
+    correcting: Collection[int] = (),
 ) -> Event:
     """Results typed for one round (default: the last), as one change: logged as entered
-    when they fill empty boards of the round being played, else as a correction."""
+    when they fill empty boards of the round being played, else as a correction.
+
+    A result over one already entered is taken only from a caller who saw it (gives
+    ``expected_version``) or says that board is a correction (``correcting``); otherwise
+    :class:`FilledBoardError`, and nothing is saved.
+    """
     t = load(desk, event_id).tournament
     if not t.rounds:
         raise CommandError("no round is paired yet")
     number = len(t.rounds) if round_number is None else round_number
+    if expected_version is None and 1 <= number <= len(t.rounds):
+        games = t.rounds[number - 1].games
+        for board, _ in entries:
+            filled = 1 <= board <= len(games) and games[board - 1].result is not None
+            if filled and board not in correcting:
+                raise FilledBoardError(
+                    f"board {board} of round {number} already has a result; nothing was "
+                    "saved: to change it, say that it is a correction or give the event's "
+                    "version you saw"
+                )
     current = t.rounds[-1]
     fills = number == current.number and all(
         1 <= board <= len(current.games) and current.games[board - 1].result is None

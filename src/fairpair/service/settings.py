@@ -22,6 +22,7 @@ from fairpair.core import (
     points_from_text,
 )
 from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
@@ -269,7 +270,6 @@ the settings a director may change at any time (``event.edited``); none changes 
 _LISTS = ("deputy_arbiters", "round_dates")
 _DATES = ("start_date", "end_date")
 _DATE_TEXT = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
-_LONGEST_TEXT = 200
 
 
 def _date(text: str) -> str:
@@ -287,11 +287,10 @@ def _date(text: str) -> str:
 def _text(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise ValueError(f"give the {what} as text")
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"the {what} is one line of text")
+    problem = text_problem(value)
+    if problem is not None:
+        raise ValueError(f"the {what} {problem}")
     text = " ".join(value.split())
-    if len(text) > _LONGEST_TEXT:
-        raise ValueError(f"at most {_LONGEST_TEXT} characters")
     return text
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 
 from fairpair.service import directors, entry
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
@@ -43,7 +43,11 @@ _ERRORS: dict[int | str, dict[str, Any]] = {
         (400, "The command does not fit the event as it stands; nothing changed."),
         (401, "No director signed in (HTTP Basic or session + X-CSRF-Token)."),
         (404, "No such event among the director's events."),
-        (409, "Another director changed the event first; nothing changed."),
+        (
+            409,
+            "Another director changed the event first, or a result would replace one "
+            "already entered without saying it is a correction; nothing changed.",
+        ),
     )
 }
 
@@ -137,6 +141,10 @@ class ResultIn(BaseModel):
     result: str = Field(
         min_length=1, description="1-0, 0-1, 1/2 (or =), +-, -+, --, 2-1; or 1, 0, 5, +, -."
     )
+    correction: bool = Field(
+        default=False,
+        description="This board already has a result and this one replaces it.",
+    )
 
 
 class Results(BaseModel):
@@ -146,7 +154,11 @@ class Results(BaseModel):
     version: int | None = Field(
         default=None,
         description="The event's version the results were typed at: refused (409) if another "
-        "change came in between.",
+        "change came in between. Without it, a result over one already entered is refused "
+        "(409) unless the board, or the request, says it is a correction.",
+    )
+    correction: bool = Field(
+        default=False, description="Every board given corrects a result already entered."
     )
     results: list[ResultIn] = Field(min_length=1)
 
@@ -166,7 +178,7 @@ def _answers(body_field: str = "") -> Iterator[None]:
         ) from None
     except UnknownEventError as error:
         raise HTTPException(404, str(error)) from None
-    except ConcurrencyError as error:
+    except (ConcurrencyError, FilledBoardError) as error:
         raise HTTPException(409, str(error)) from None
     except EventExistsError as error:
         raise HTTPException(
@@ -285,7 +297,12 @@ def results(request: Request, director: ApiDirector, event_id: int, body: Result
     entries = [(item.board, expand_shortcut(item.result)) for item in body.results]
     with _answers():
         event = ev.record_results(
-            desk, event_id, body.round, entries, expected_version=body.version
+            desk,
+            event_id,
+            body.round,
+            entries,
+            expected_version=body.version,
+            correcting={i.board for i in body.results if i.correction or body.correction},
         )
     number = body.round or len(event.tournament.rounds)
     return _round_out(event, number)

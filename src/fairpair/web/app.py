@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from fairpair.service import events as ev
 from fairpair.service.demo import seed_demo
 from fairpair.storage import open_store
-from fairpair.web import auth
+from fairpair.web import auth, limits
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import HERE, templates
 from fairpair.web.reading import PublicGZip
@@ -71,6 +71,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.state.config = config
     app.add_middleware(PublicGZip)
     auth.install(app, config)
+    limits.install(app, config)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.exception_handler(StarletteHTTPException)

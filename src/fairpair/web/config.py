@@ -29,3 +29,6 @@ class WebConfig:
     hash_slots: int = 2
     """Password hashes (64 MiB and a third of a second each) checked at once; sign-ins beyond
     are refused with 429 rather than queued."""
+    max_body: int = 5 * 1024 * 1024
+    """The largest request body taken, in bytes (a players CSV or TRF of a large open is
+    well under 5 MiB); a larger one is refused with 413 before it is read."""

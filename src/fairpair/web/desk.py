@@ -962,8 +962,12 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
         raise HTTPException(404, f"Export as trf, csv or json, not {kind!r}.")
     media, suffix = _EXPORTS[kind]
     filename = f"event-{event_id}.{suffix}"
+    try:
+        text = ev.export(event, kind)
+    except CommandError as error:  # a stored value the format has no room for
+        raise HTTPException(400, str(error)) from None
     return Response(
-        ev.export(event, kind),
+        text,
         media_type=media,
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
