@@ -82,7 +82,7 @@ def test_the_api_refuses_a_bad_text_naming_the_field(
 
 
 def test_the_desk_refuses_bad_texts_naming_the_field(url: str) -> None:
-    with running(WebConfig(store=url)) as (app, client):
+    with running(WebConfig(store=url, signup=True)) as (app, client):
         anna = Browser(client)
         anna.sign_up("anna", "anna's password")
         anna.get("/desk/events/new")
@@ -146,7 +146,7 @@ def test_an_import_with_a_bad_text_names_the_player_and_stores_none(tmp_path: Pa
 
 
 def test_an_export_the_trf_has_no_room_for_is_an_error_page_not_a_500(tmp_path: Path) -> None:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"))) as (app, client):
+    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
         anna = Browser(client)
         anna.sign_up("anna", "anna's password")
         desk = service_desk(app, "anna")
