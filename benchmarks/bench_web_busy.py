@@ -1,14 +1,15 @@
-"""Latency of one event's public page while another event imports a large players file.
+"""Latency of one event's public page while another event imports, pairs and undoes.
 
     .venv/bin/python benchmarks/bench_web_busy.py [PLAYERS]
 
 Serves the app with uvicorn on a local port over a SQLite file (as a director would run it).
-Event B is a 500-player Swiss with 3 rounds played; event A is empty. The script signs in as
-A's director and imports a CSV of PLAYERS names (default 100,000) through the desk, while a
-reader requests B's public standings page again and again (no ETag: the whole page each time).
-Printed: the import's wall time, and the page's wall latency (median, 95th percentile,
-maximum) with the server idle and during the import, and how many requests were answered
-while the import ran.
+Event B is a 500-player Swiss with 3 rounds played; event A is an empty casual Swiss. The
+script signs in as A's director and, through the desk, imports a CSV of PLAYERS names (default
+100,000), pairs round 1 and undoes that pairing (undo replays the whole log), while a reader
+requests B's public standings page again and again (no ETag: the whole page each time).
+Printed: each command's wall time, and the page's wall latency (median, 95th percentile,
+maximum) with the server idle and for every request sent while the command ran, and how many
+of those were answered before it ended.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -42,7 +44,8 @@ def setup(url: str) -> tuple[int, int]:
     store = SqlStore(url)
     desk = ev.Desk(store, lambda: datetime.now(UTC), "bench")
     directors.add_director(desk, "anna", PASSWORD)
-    a = ev.create_event(desk, EventSettings("Big open", System.DUTCH, rounds=9), "anna")
+    big = EventSettings("Big open", System.CASUAL, rounds=9, seed=1)
+    a = ev.create_event(desk, big, "anna")
     b = ev.create_event(desk, EventSettings("Club open", System.DUTCH, rounds=9))
     field = [Player(i, f"Player {i:03d}", rating=2600 - 3 * i) for i in range(1, 501)]
     ev.import_players(desk, b.id, field)
@@ -70,6 +73,32 @@ def figures(label: str, latencies: list[float]) -> None:
     )
 
 
+def heavy(label: str, work: Callable[[], httpx.Response], reader: httpx.Client, page: str) -> None:
+    """Run ``work`` (one director's request) in a thread while ``reader`` asks for ``page``
+    again and again; print what the reader waited."""
+    done: list[float] = []
+
+    def run() -> None:
+        started = time.perf_counter()
+        answer = work()
+        done.append(time.perf_counter() - started)
+        assert answer.status_code == 303, answer.text[:500]
+
+    worker = threading.Thread(target=run)
+    worker.start()
+    busy = []  # every request sent while the work ran, however long it waited
+    answered = 0  # those answered before the work ended
+    while worker.is_alive():
+        started = time.perf_counter()
+        assert reader.get(page).status_code == 200
+        busy.append(time.perf_counter() - started)
+        answered += worker.is_alive()
+    worker.join()
+    print(f"{label}: {done[0]:.2f} s; meanwhile the other event's standings")
+    figures("sent during it", busy)
+    print(f"  {answered} of them answered before it ended")
+
+
 def main(argv: list[str]) -> None:
     players = int(argv[0]) if argv else 100_000
     with tempfile.TemporaryDirectory() as folder:
@@ -86,51 +115,59 @@ def main(argv: list[str]) -> None:
         while not server.started:
             time.sleep(0.02)
         page = f"{base}/events/{b}/standings"
-        with httpx.Client(timeout=900) as reader:
+        names = "name\n" + "".join(f"Entrant {i}\n" for i in range(players))
+        with (
+            httpx.Client(timeout=900) as reader,
+            httpx.Client(base_url=base, timeout=900) as anna,
+        ):
             reader.get(page)  # the first request computes the standings of this version
             idle = []
             for _ in range(20):
                 started = time.perf_counter()
                 assert reader.get(page).status_code == 200
                 idle.append(time.perf_counter() - started)
+            print("the other event's standings (500 players), wall time per request:")
+            figures("server idle", idle)
 
-            names = "name\n" + "".join(f"Entrant {i}\n" for i in range(players))
-            done: list[float] = []
+            signin = anna.get("/desk/signin")
+            typed = {"username": "anna", "password": PASSWORD}
+            anna.post("/desk/signin", data=typed | {"csrf_token": token(signin)})
+            desk = f"/desk/events/{a}"
 
-            def import_file() -> None:
-                with httpx.Client(base_url=base, timeout=900) as anna:
-                    signin = anna.get("/desk/signin")
-                    typed = {"username": "anna", "password": PASSWORD}
-                    anna.post("/desk/signin", data=typed | {"csrf_token": token(signin)})
-                    desk_page = anna.get(f"/desk/events/{a}")
-                    started = time.perf_counter()
-                    answer = anna.post(
-                        f"/desk/events/{a}/players/import",
-                        data={"csrf_token": token(desk_page)},
-                        files={"file": ("open.csv", names.encode(), "text/csv")},
-                    )
-                    done.append(time.perf_counter() - started)
-                    assert answer.status_code == 303, answer.text[:500]
+            def form() -> dict[str, str]:
+                found = re.search(r'name="version" value="(\d+)"', (at := anna.get(desk)).text)
+                return {"csrf_token": token(at)} | ({"version": found[1]} if found else {})
 
-            importer = threading.Thread(target=import_file)
-            importer.start()
-            busy = []
-            while importer.is_alive():
-                started = time.perf_counter()
-                assert reader.get(page).status_code == 200
-                if importer.is_alive():
-                    busy.append(time.perf_counter() - started)
-            importer.join()
+            # Each form is loaded before its command is timed (the desk page of a 100,000-player
+            # event is itself a large page).
+            fields = form()
+            heavy(
+                f"import of {players:,} players through the desk",
+                lambda: anna.post(
+                    f"{desk}/players/import",
+                    data=fields,
+                    files={"file": ("open.csv", names.encode(), "text/csv")},
+                ),
+                reader,
+                page,
+            )
+            fields = form()
+            heavy(
+                f"pairing round 1 of the {players:,} players",
+                lambda: anna.post(f"{desk}/pair", data=fields),
+                reader,
+                page,
+            )
+            fields = form()
+            heavy(
+                "undo of that pairing (a replay of the whole log)",
+                lambda: anna.post(f"{desk}/undo", data=fields),
+                reader,
+                page,
+            )
         server.should_exit = True
         thread.join(30)
         listener.close()
-    print(f"import of {players:,} players through the desk: {done[0]:.2f} s")
-    print("public standings of another event (500 players), wall time per request:")
-    figures("server idle", idle)
-    if busy:
-        figures("during the import", busy)
-    else:
-        print("  during the import: no request was answered before the import ended")
 
 
 if __name__ == "__main__":
