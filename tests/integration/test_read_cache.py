@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import tempfile
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -128,3 +129,37 @@ def test_the_cache_keeps_the_latest_version_of_a_bounded_number_of_events() -> N
     assert kept.get(1, 5) is None
     with pytest.raises(ValueError):
         LatestVersions(size=0)
+
+
+def test_requests_asking_at_once_compute_the_standings_once(tmp_path: Path) -> None:
+    store = SqlStore(f"sqlite:///{tmp_path / 'events.sqlite3'}")
+    try:
+        desk = _desk(store)
+        event = ev.create_event(desk, EventSettings("Open", System.DUTCH, rounds=3))
+        event = ev.import_players(desk, event.id, [Player(i, f"P{i}") for i in range(1, 5)])
+        started = threading.Barrier(4)
+        release = threading.Event()
+        calls: list[int] = []
+
+        def compute() -> int:
+            calls.append(1)
+            release.wait(60)  # the others ask while the first computes
+            return 42
+
+        def ask() -> None:
+            kept = ev.load(desk, event.id)
+            started.wait(60)
+            answers.append(kept.memo("slow", compute))
+
+        answers: list[int] = []
+        threads = [threading.Thread(target=ask) for _ in range(4)]
+        for thread in threads:
+            thread.start()
+        while not calls:
+            release.wait(0.01)
+        release.set()
+        for thread in threads:
+            thread.join(60)
+        assert answers == [42] * 4 and calls == [1]
+    finally:
+        store.close()

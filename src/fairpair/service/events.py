@@ -113,6 +113,12 @@ class Event:
     _memo: dict[str, Any] = dataclasses.field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _computing: dict[str, threading.RLock] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _guard: threading.Lock = dataclasses.field(
+        default_factory=threading.Lock, init=False, repr=False, compare=False
+    )
 
     @property
     def version(self) -> int:
@@ -125,12 +131,20 @@ class Event:
     def memo(self, key: str, compute: Callable[[], T]) -> T:
         """``compute()``, worked out once for this event at this version: :func:`load` gives
         every reader of a version the same :class:`Event`, so the standings, crosstable and
-        pages built from it are computed once per change, not once per request."""
+        pages built from it are computed once per change, not once per request.
+
+        Requests that ask at the same time wait for the first one's result instead of each
+        computing it (the standings of 100,000 players take seconds)."""
         try:
             return cast(T, self._memo[key])
         except KeyError:
-            value = self._memo[key] = compute()
-            return value
+            pass
+        with self._guard:
+            lock = self._computing.setdefault(key, threading.RLock())
+        with lock:
+            if key not in self._memo:
+                self._memo[key] = compute()
+            return cast(T, self._memo[key])
 
 
 _READ: weakref.WeakKeyDictionary[EventStore, LatestVersions[Event]] = weakref.WeakKeyDictionary()
