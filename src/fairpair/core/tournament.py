@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from fairpair.core.player import Player, PlayerId
@@ -188,14 +188,19 @@ class Tournament:
                 if pid not in by_id:
                     raise ValueError(f"round {index} names player {pid}, who is not registered")
         late: set[PlayerId] = set()
+        # Who played in each round, found once: an event checks every late entry against it.
+        playing = [
+            {pid for game in rnd.games for pid in (game.white, game.black)}
+            for rnd in (self.rounds if self.late_entries else ())
+        ]
         for entry in self.late_entries:
             if entry.player not in by_id:
                 raise ValueError(f"late entry of player {entry.player}, who is not registered")
             if entry.player in late:
                 raise ValueError(f"player {entry.player} has two late entries")
             late.add(entry.player)
-            for rnd in self.rounds[: entry.first_round - 1]:
-                if any(game.involves(entry.player) for game in rnd.games):
+            for rnd, played in zip(self.rounds[: entry.first_round - 1], playing, strict=False):
+                if entry.player in played:
                     raise ValueError(
                         f"player {entry.player} plays in round {rnd.number}, before his "
                         f"late entry in round {entry.first_round}"
@@ -314,12 +319,24 @@ class Tournament:
         ``missed`` gives the bye awarded for each round already paired (zero, half or full
         point, see :data:`AWARDABLE_BYES`), default a zero-point bye for each.
         """
-        if self.has_player(player.id):
-            raise ValueError(f"two players have the id {player.id}")
+        return self.with_players((player,), missed)
+
+    def with_players(
+        self, players: Sequence[Player], missed: Iterable[ByeKind] | None = None
+    ) -> Tournament:
+        """A copy with more players, in order, as :meth:`with_player` adds each of them
+        (the same ``missed`` byes for each), built in one copy: adding players one at a
+        time copies and checks the whole event once per player."""
+        taken = set(self._by_id)
+        for player in players:
+            if player.id in taken:
+                raise ValueError(f"two players have the id {player.id}")
+            taken.add(player.id)
         awarded = (ByeKind.ZERO_POINT,) * len(self.rounds) if missed is None else tuple(missed)
         if len(awarded) != len(self.rounds):
+            who = (players[0].name or players[0].id) if len(players) == 1 else "these players"
             raise ValueError(
-                f"{player.name or player.id} missed {len(self.rounds)} round(s): give the points "
+                f"{who} missed {len(self.rounds)} round(s): give the points "
                 f"of each, not {len(awarded)}"
             )
         for kind in awarded:
@@ -327,20 +344,25 @@ class Tournament:
                 raise ValueError(
                     f"a missed round can be a zero, half or full-point bye, not {kind}"
                 )
-        players = (*self.players, player)
+        everyone = (*self.players, *players)
         if not self.rounds:
-            return dataclasses.replace(self, players=players)
+            return dataclasses.replace(self, players=everyone)
         rounds = tuple(
-            dataclasses.replace(r, byes=(*r.byes, Bye(player.id, kind)))
+            dataclasses.replace(r, byes=(*r.byes, *(Bye(p.id, kind) for p in players)))
             for r, kind in zip(self.rounds, awarded, strict=True)
         )
-        entry = LateEntry(player.id, len(self.rounds) + 1)
-        ranking = None if self.initial_ranking is None else (*self.initial_ranking, player.id)
+        first_round = len(self.rounds) + 1
+        entries = tuple(LateEntry(p.id, first_round) for p in players)
+        ranking = (
+            None
+            if self.initial_ranking is None
+            else (*self.initial_ranking, *(p.id for p in players))
+        )
         return dataclasses.replace(
             self,
-            players=players,
+            players=everyone,
             rounds=rounds,
-            late_entries=(*self.late_entries, entry),
+            late_entries=(*self.late_entries, *entries),
             initial_ranking=ranking,
         )
 

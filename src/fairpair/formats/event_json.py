@@ -160,13 +160,21 @@ def event_data(tournament: Tournament, trf: TrfDocument | None = None) -> dict[s
     } | extra
 
 
-def dump_event(tournament: Tournament, trf: TrfDocument | None = None) -> str:
+def dump_event(
+    tournament: Tournament, trf: TrfDocument | None = None, *, compact: bool = False
+) -> str:
     """The event as JSON text (indented, keys in a fixed order, ending with a newline).
 
     ``trf``: the TRF document the event was read from, kept whole so that writing the event
     as TRF again gives that file back (see :func:`fairpair.formats.trf.write_trf`).
+    ``compact``: the same data on one line, for a machine (the event store's snapshot):
+    half the size, and written by the json module's C encoder, which ``indent`` turns off
+    (an indented 100,000-player event takes seconds to write).
     """
-    return json.dumps(event_data(tournament, trf), indent=2, ensure_ascii=False) + "\n"
+    data = event_data(tournament, trf)
+    if compact:
+        return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 # --- reading ------------------------------------------------------------------------------

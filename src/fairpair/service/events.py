@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import threading
+import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from fairpair.core import (
     ByeKind,
@@ -28,6 +30,7 @@ from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
 from fairpair.service import actions
+from fairpair.service.cache import LatestVersions
 from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
@@ -86,6 +89,7 @@ __all__ = [
     "withdraw",
 ]
 
+T = TypeVar("T")
 Clock = Callable[[], datetime]
 Progress = Callable[[int, int], None]
 """Called with (done, total) while a long command works."""
@@ -107,6 +111,15 @@ class Event:
     info: EventInfo
     settings: EventSettings
     tournament: Tournament
+    _memo: dict[str, Any] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _computing: dict[str, threading.RLock] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _guard: threading.Lock = dataclasses.field(
+        default_factory=threading.Lock, init=False, repr=False, compare=False
+    )
 
     @property
     def version(self) -> int:
@@ -115,6 +128,45 @@ class Event:
     @property
     def id(self) -> int:
         return self.info.id
+
+    def memo(self, key: str, compute: Callable[[], T]) -> T:
+        """``compute()``, worked out once for this event at this version: :func:`load` gives
+        every reader of a version the same :class:`Event`, so the standings, crosstable and
+        pages built from it are computed once per change, not once per request.
+
+        Requests that ask at the same time wait for the first one's result instead of each
+        computing it (the standings of 100,000 players take seconds)."""
+        try:
+            return cast(T, self._memo[key])
+        except KeyError:
+            pass
+        with self._guard:
+            lock = self._computing.setdefault(key, threading.RLock())
+        with lock:
+            if key not in self._memo:
+                self._memo[key] = compute()
+            return cast(T, self._memo[key])
+
+
+_READ: weakref.WeakKeyDictionary[EventStore, LatestVersions[Event]] = weakref.WeakKeyDictionary()
+_READ_LOCK = threading.Lock()
+
+
+def _kept(store: EventStore) -> LatestVersions[Event]:
+    """The events of ``store`` kept in this process (one cache per store object: two stores
+    in one process may both hold an event 1 at version 5)."""
+    with _READ_LOCK:
+        kept = _READ.get(store)
+        if kept is None:
+            kept = _READ[store] = LatestVersions()
+        return kept
+
+
+def _remember(desk: Desk, event: Event) -> Event:
+    """Keep the event a command has just written: the next command or page reads it without
+    reading the snapshot back from the store."""
+    _kept(desk.store).put(event)
+    return event
 
 
 # --- events ---------------------------------------------------------------------------------
@@ -181,6 +233,18 @@ def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
 
 
 def load(desk: Desk, event_id: int) -> Event:
+    """The event as it is now. Its version is read from the store each time (so a change
+    made by another process is seen at once); the snapshot only when the version is not the
+    one kept in this process."""
+    kept = _kept(desk.store)
+    found = kept.get(event_id, desk.store.event(event_id).version)
+    if found is not None:
+        return found
+    return _remember(desk, _stored(desk, event_id))
+
+
+def _stored(desk: Desk, event_id: int) -> Event:
+    """The event as the store holds it, whatever this process keeps."""
     stored = desk.store.load(event_id)
     settings = EventSettings.from_data(stored.info.settings)
     return Event(stored.info, settings, _with_report(stored.tournament, settings))
@@ -212,7 +276,7 @@ def _command(
     record = NewRecord(desk.clock(), desk.actor, action, payload)
     changed = None if settings == event.settings else settings.to_data()
     info = desk.store.append(event.id, expected_version or event.version, record, snapshot, changed)
-    return Event(info, settings, snapshot)
+    return _remember(desk, Event(info, settings, _with_report(snapshot, settings)))
 
 
 # --- players --------------------------------------------------------------------------------
@@ -563,7 +627,7 @@ def _walk(
     )
     changed = None if settings == event.settings else settings.to_data()
     info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
-    return Event(info, settings, snapshot), taken
+    return _remember(desk, Event(info, settings, _with_report(snapshot, settings))), taken
 
 
 def _too_far(verb: str, steps: int, possible: int) -> str:
@@ -774,6 +838,11 @@ def _round_dates(dates: Sequence[str]) -> str:
 
 
 def standings(event: Event) -> Standings:
+    """The event's standings, computed once per version (:meth:`Event.memo`)."""
+    return event.memo("standings", lambda: _computed_standings(event))
+
+
+def _computed_standings(event: Event) -> Standings:
     try:
         return compute_standings(
             event.tournament,
@@ -814,13 +883,15 @@ class RebuildReport:
 
 def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     """Replay the whole log and make the cached snapshot what it leads to."""
-    event = load(desk, event_id)
+    event = _stored(desk, event_id)  # the store's snapshot is the one to check
     records = desk.store.log(event_id)
     settings, replayed = actions.replay_event((r.action, r.payload) for r in records)
     matched = replayed == event.tournament and settings == event.settings
     if not matched:
         changed = None if settings == event.settings else settings.to_data()
         desk.store.replace_snapshot(event_id, event.version, replayed, changed)
+        # The version stays: what this process kept of it was the wrong snapshot.
+        _kept(desk.store).forget(event_id)
     return RebuildReport(len(records), matched)
 
 

@@ -212,7 +212,7 @@ class SqlStore:
                         created_at=record.at,
                         updated_at=record.at,
                         settings=dict(settings),
-                        snapshot=dump_event(snapshot),
+                        snapshot=dump_event(snapshot, compact=True),
                         owner=owner,
                     )
                     .returning(events.c.id)
@@ -247,7 +247,7 @@ class SqlStore:
         values: dict[str, Any] = {
             "version": last,
             "updated_at": records[-1].at,
-            "snapshot": dump_event(snapshot),
+            "snapshot": dump_event(snapshot, compact=True),
         }
         if settings is not None:
             self._name_free(event_id, settings["name"])
@@ -345,7 +345,7 @@ class SqlStore:
         snapshot: Tournament,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
-        values: dict[str, Any] = {"snapshot": dump_event(snapshot)}
+        values: dict[str, Any] = {"snapshot": dump_event(snapshot, compact=True)}
         if settings is not None:
             self._name_free(event_id, settings["name"])
             values |= {"name": settings["name"], "settings": dict(settings)}

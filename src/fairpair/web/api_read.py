@@ -8,6 +8,7 @@ the HTTP status (404 for an unknown event, round or player).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -32,6 +33,13 @@ def _json(view: views.View | list[views.EventSummary]) -> JSONResponse:
     return JSONResponse(view.model_dump(mode="json"))
 
 
+def _event_json(event: ev.Event, key: str, view: Callable[[], views.View]) -> Response:
+    """A view of the event as JSON, encoded once per version of the event: the body of a
+    10,000-player event's standings takes longer to encode than to send."""
+    body = event.memo("json " + key, lambda: _json(view()).body)
+    return Response(body, media_type="application/json")
+
+
 @router.get("/events", response_model=list[views.EventSummary])
 def list_events(request: Request) -> Response:
     """Every event, the most recently changed first."""
@@ -46,7 +54,9 @@ def list_events(request: Request) -> Response:
 @router.get(EVENT, response_model=views.EventDetail, responses=_NOT_FOUND)
 def event_detail(request: Request, event_id: int) -> Response:
     """An event: settings, players (by start number) and the rounds paired so far."""
-    return respond(request, event_id, lambda event: _json(views.event_detail(event)))
+    return respond(
+        request, event_id, lambda e: _event_json(e, "detail", lambda: views.event_detail(e))
+    )
 
 
 @router.get(EVENT + "/rounds/{number:int}", response_model=views.RoundView, responses=_NOT_FOUND)
@@ -56,9 +66,10 @@ def round_pairings(request: Request, event_id: int, number: int) -> Response:
 
     def render(event: ev.Event) -> Response:
         try:
-            return _json(views.round_view(event, number))
+            view = views.round_view(event, number)
         except IndexError:
             raise HTTPException(404, f"Round {number} is not paired or scheduled.") from None
+        return _event_json(event, f"round {number}", lambda: view)
 
     return respond(request, event_id, render)
 
@@ -66,7 +77,9 @@ def round_pairings(request: Request, event_id: int, number: int) -> Response:
 @router.get(EVENT + "/standings", response_model=views.StandingsView, responses=_NOT_FOUND)
 def standings(request: Request, event_id: int) -> Response:
     """The standings after the last complete round, with the event's tie-breaks in order."""
-    return respond(request, event_id, lambda event: _json(views.standings_view(event)))
+    return respond(
+        request, event_id, lambda e: _event_json(e, "standings", lambda: views.standings_view(e))
+    )
 
 
 @router.get(

@@ -18,7 +18,8 @@ from urllib.parse import urlsplit
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
-from starlette.datastructures import URL
+from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import URL, FormData
 
 from fairpair.core import Player, Tournament
 from fairpair.formats import printouts as sheets
@@ -605,21 +606,32 @@ async def import_players(
     file: Annotated[UploadFile | None, File()] = None,
     missed: _Text = "",
 ) -> Response:
+    # Only the upload is read on the event loop: parsing and importing a large file is
+    # seconds of work, which would stall every other request (any event's public pages).
+    filename = "" if file is None else file.filename or ""
+    data = b"" if not filename or file is None else await file.read(MAX_UPLOAD + 1)
+    return await run_in_threadpool(
+        _import_players, request, director, event_id, filename, data, missed
+    )
+
+
+def _import_players(
+    request: Request, director: str, event_id: int, filename: str, data: bytes, missed: str
+) -> Response:
     _mine(request, director, event_id)
     try:
         missed_points = entry.missed_rounds(missed)
-        if file is None or not file.filename:
+        if not filename:
             raise CommandError("choose a file to import")
-        data = await file.read(MAX_UPLOAD + 1)
         if len(data) > MAX_UPLOAD:
-            raise CommandError(f"{file.filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
-        players = _players_in(file.filename, data)
+            raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
+        players = _players_in(filename, data)
         ev.import_players(
             desk_for(request, director), event_id, players, missed_points=missed_points
         )
     except _REFUSED as error:
         return _refused(request, director, event_id, error, "import", {"import.missed": missed})
-    return _done(request, f"Imported {len(players)} players from {file.filename}.", _here(event_id))
+    return _done(request, f"Imported {len(players)} players from {filename}.", _here(event_id))
 
 
 def _withdraw_page(request: Request, event: ev.Event, player_id: int) -> HTMLResponse:
@@ -875,9 +887,16 @@ def results_page(request: Request, director: Director, event_id: int, number: in
 async def save_results(
     request: Request, director: Director, event_id: int, number: int
 ) -> Response:
+    form = await request.form()
+    # The rest reads and writes the store: in the thread pool, never on the event loop.
+    return await run_in_threadpool(_save_results, request, director, event_id, number, form)
+
+
+def _save_results(
+    request: Request, director: str, event_id: int, number: int, form: FormData
+) -> Response:
     event = _mine(request, director, event_id)
     _round_of(event, number)
-    form = await request.form()
     rnd = event.tournament.rounds[number - 1]
     typed: dict[int, str] = {}
     errors: dict[int, str] = {}

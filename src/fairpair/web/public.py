@@ -148,10 +148,13 @@ def crosstable(request: Request, event_id: int) -> Response:
 
     def render(event: ev.Event) -> Response:
         sheet: Sheet
+        # Built once per version of the event, as the standings are.
         if event.settings.system.round_robin:
-            sheet, number_column = printouts.crosstable_grid_sheet(event), 0
+            grid = event.memo("crosstable_grid", lambda: printouts.crosstable_grid_sheet(event))
+            sheet, number_column = grid, 0
         else:
-            sheet, number_column = printouts.crosstable_sheet(event), 1
+            rows = event.memo("crosstable", lambda: printouts.crosstable_sheet(event))
+            sheet, number_column = rows, 1
         rounds = event.tournament.rounds
         context = {
             "sheet": sheet,

@@ -328,6 +328,11 @@ def _detail(event: ev.Event, player: Player) -> PlayerDetail:
 
 
 def event_detail(event: ev.Event) -> EventDetail:
+    """The event's overview, built once per version of the event (:meth:`ev.Event.memo`)."""
+    return event.memo("event_detail", lambda: _event_detail(event))
+
+
+def _event_detail(event: ev.Event) -> EventDetail:
     t = event.tournament
     s = event.settings
     return EventDetail(
@@ -373,7 +378,12 @@ _BYE_KIND_NAMES: dict[ByeKind, ByeKindName] = {
 
 
 def round_view(event: ev.Event, number: int) -> RoundView:
-    """Round ``number``: paired, or in a round robin scheduled; ``IndexError`` otherwise."""
+    """Round ``number``: paired, or in a round robin scheduled; ``IndexError`` otherwise.
+    Built once per version of the event."""
+    return event.memo(f"round_view {number}", lambda: _round_view(event, number))
+
+
+def _round_view(event: ev.Event, number: int) -> RoundView:
     t = event.tournament
     if 1 <= number <= len(t.rounds):
         return _paired_round(event, number)
@@ -453,7 +463,12 @@ def _value(value: Fraction | None, decimals: int | None) -> str | None:
 
 
 def standings_view(event: ev.Event) -> StandingsView:
-    """The standings by :func:`fairpair.service.events.standings`, in its order."""
+    """The standings by :func:`fairpair.service.events.standings`, in its order; built once
+    per version of the event."""
+    return event.memo("standings_view", lambda: _standings_view(event))
+
+
+def _standings_view(event: ev.Event) -> StandingsView:
     table = ev.standings(event)
     columns = [
         TiebreakColumn(code=c.code, name=c.name, rule=note)
@@ -497,12 +512,18 @@ def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> P
     """Player ``player_id``'s rounds and standing; ``KeyError`` for an unknown player."""
     t = event.tournament
     player = t.player(player_id)
-    line = next(row for row in table.rows if row.player.id == player_id)
-    annulled = {row.player.id for row in table.rows if row.annulled}
+    if table is standings_view(event):  # the usual case: look-ups found once per version
+        line = table.rows[_rows_by_player(event, table)[player_id]]
+        annulled = event.memo(
+            "annulled", lambda: frozenset(row.player.id for row in table.rows if row.annulled)
+        )
+    else:
+        line = next(row for row in table.rows if row.player.id == player_id)
+        annulled = frozenset(row.player.id for row in table.rows if row.annulled)
     coloured = not event.settings.card_game
     rounds: list[PlayerRound] = []
     running = 0
-    for index, entry in enumerate(entries(t)[player_id]):
+    for index, entry in enumerate(event.memo("entries", lambda: entries(t))[player_id]):
         rnd = t.rounds[index]
         if entry is None:
             rounds.append(
@@ -561,6 +582,13 @@ def player_view(event: ev.Event, player_id: PlayerId, table: StandingsView) -> P
         tiebreaks=dict(line.tiebreaks),
         annulled=line.annulled,
         rounds=rounds,
+    )
+
+
+def _rows_by_player(event: ev.Event, table: StandingsView) -> dict[PlayerId, int]:
+    """Each player's row in the standings (found once per version, not per player page)."""
+    return event.memo(
+        "standings_rows", lambda: {row.player.id: i for i, row in enumerate(table.rows)}
     )
 
 
