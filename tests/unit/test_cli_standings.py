@@ -76,7 +76,7 @@ def test_text_table_is_aligned_and_names_its_rules() -> None:
     assert len(table) == 1 + 23  # header and one line per player
     assert len({len(line) for line in table[1:]}) <= 2  # aligned columns (rstrip of names)
     assert any(line.startswith("BH-C1: Buchholz Cut-1 (FIDE C.07 (2023))") for line in lines)
-    assert "unplayed rounds: fide2023" in out
+    assert "unplayed rounds: FIDE 2023 rule" in out
 
 
 def test_html_is_a_page_with_escaped_names(tmp_path: Path) -> None:

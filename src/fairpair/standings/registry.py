@@ -84,11 +84,11 @@ class Tiebreak:
         if settings.unplayed_as_played and self.code.startswith("SB"):
             text += "; round robin: forfeits count as games against the scheduled opponent"
         if self.amendment_2026:
-            return text + "; unplayed rounds: fide2023 with the 2026 caps"
+            return f"{text}; unplayed rounds: {UnplayedRule.FIDE2023.describe()}, 2026 caps"
         if self.unplayed_rule_applies:
-            rule = settings.unplayed_rule.value
+            rule = settings.unplayed_rule.describe()
             if settings.fide2026_caps and settings.unplayed_rule is UnplayedRule.FIDE2023:
-                rule += " with the 2026 caps"
+                rule += ", 2026 caps"
             return f"{text}; unplayed rounds: {rule}"
         return text
 

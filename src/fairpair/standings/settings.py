@@ -25,6 +25,14 @@ class UnplayedRule(enum.StrEnum):
     IGNORE = "ignore"
     """Played games only: unplayed rounds contribute 0, opponents' scores as they are."""
 
+    def describe(self) -> str:
+        """In an arbiter's words, for the standings footer (never the stored name)."""
+        return {
+            UnplayedRule.FIDE2023: "FIDE 2023 rule (a dummy opponent on the player's own score)",
+            UnplayedRule.LEGACY2009: "FIDE 2009 rule (a virtual opponent, a draw for others)",
+            UnplayedRule.IGNORE: "played games only",
+        }[self]
+
 
 @dataclass(frozen=True, slots=True)
 class TiebreakSettings:
