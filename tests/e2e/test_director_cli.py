@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import os
 import random
@@ -327,3 +328,57 @@ def test_a_casual_chess_evening_shows_colours_and_a_card_game_none(director: Dir
         director.run("player", "add", name)
     card_game = director.run("round", "pair")
     assert "White" not in card_game and "Player" in card_game
+
+
+def test_papers_arbiters_post(director: Director, tmp_path: Path) -> None:
+    """The round robin's crosstable is the grid (text and CSV); slips, check-in list and
+    wall chart print from the command line."""
+    director.run("event", "create", "Quad", "--system", "berger")
+    for name in ("Anna", "Boris", "Carla", "Dmitri"):
+        director.run("player", "add", name, "--rating", "1800")
+    director.run("round", "pair")
+    director.run("result", "1", "1-0", "2", "=")
+    crosstable = director.run("event", "crosstable").splitlines()
+    assert crosstable[2].split() == [
+        *("No", "Name", "Rtg", "1", "2", "3", "4"),
+        *("Pts", "SB", "DE", "WON", "Rank"),
+    ]
+    rows = list(csv.reader(io.StringIO(director.run("event", "crosstable", "--format", "csv"))))
+    assert rows[0][:7] == ["No", "Name", "Rtg", "1", "2", "3", "4"]
+    grid = {row[1]: row[3:7] for row in rows[1:]}
+    assert list(grid) == ["Anna", "Boris", "Carla", "Dmitri"]  # by start number
+    assert all(grid[name][i] == "×" for i, name in enumerate(grid))
+    # After round 1 each player has one result, its opposite in the opponent's row.
+    opposite = {"1": "0", "0": "1", "½": "½"}
+    for me, (name, cells) in enumerate(grid.items()):
+        played = [(j, c) for j, c in enumerate(cells) if c not in ("", "×")]
+        assert len(played) == 1, name
+        j, cell = played[0]
+        assert list(grid.values())[j][me] == opposite[cell]
+    assert sorted(c for row in grid.values() for c in row if c not in ("", "×")) == [
+        "0",
+        "1",
+        "½",
+        "½",
+    ]
+    assert crosstable[4].split()[:2] == ["1", "Anna"]
+
+    slips = tmp_path / "slips.txt"
+    director.run("print", "slips", "-o", str(slips))
+    text = slips.read_text()
+    assert text.count("Quad    Round 1    Board ") == 2 and text.count("8<") == 1
+    check_in = tmp_path / "check-in.txt"
+    director.run("print", "check-in", "-o", str(check_in))
+    lines = check_in.read_text().splitlines()
+    assert [line.split()[:2] for line in lines[4:8]] == [
+        ["[", "]"],
+        ["[", "]"],
+        ["[", "]"],
+        ["[", "]"],
+    ]
+    assert [line.split()[2] for line in lines[4:8]] == ["Anna", "Boris", "Carla", "Dmitri"]
+    wall = tmp_path / "wall.html"
+    director.run("print", "wall-chart", "-o", str(wall))
+    assert '<table class="large">' in wall.read_text()
+    pdf = tmp_path / "slips.pdf"
+    assert "(1 page)" in director.run("print", "slips", "-o", str(pdf))

@@ -356,7 +356,11 @@ def test_annul_if_under_half_deletes_every_result_of_the_player() -> None:
     line = next(row for row in crosstable.rows if row[1] == "4")
     assert line[2] == "Player 4 (annulled)"
     assert all(cell.startswith("(") and cell.endswith(")") for cell in line[4:7])
-    assert any("annul_if_under_half" in note for note in crosstable.notes)
+    assert any(
+        note.startswith("Withdrawals: all results of a player who withdrew having played fewer")
+        for note in crosstable.notes
+    )
+    assert not any("annul_if_under_half" in note for note in crosstable.notes)
 
 
 def test_the_policy_is_a_setting_of_round_robins_kept_in_the_log() -> None:

@@ -472,6 +472,32 @@ def test_printouts_as_html_and_pdf(site: tuple[FastAPI, Browser]) -> None:
     assert anna.get(f"/desk/events/{event_id}/print/poster").status_code == 404
 
 
+def test_the_desk_prints_slips_check_in_list_and_wall_chart(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna, event_id = paired(site)
+    desk = html.unescape(anna.get(f"/desk/events/{event_id}").text)
+    for sheet, label in (
+        ("slips", "result slips"),
+        ("check-in", "check-in list"),
+        ("wall-chart", "wall chart (large type)"),
+    ):
+        assert f'<a href="/desk/events/{event_id}/print/{sheet}">{label}</a>' in desk
+    results = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert f"/desk/events/{event_id}/print/slips?round=1" in results
+    slips = anna.get(f"/desk/events/{event_id}/print/slips?round=1").text
+    boards = len(snapshot(app, event_id).rounds[0].games)
+    assert slips.count('<div class="slip">') == boards
+    check_in = sheet_rows(anna.get(f"/desk/events/{event_id}/print/check-in").text)
+    names = [row[1] for row in check_in]
+    assert names == sorted(names, key=str.casefold) and "Ada Byron" in names
+    assert all(row[0] == '<span class="box"></span>' for row in check_in)
+    wall = anna.get(f"/desk/events/{event_id}/print/wall-chart").text
+    assert '<table class="large">' in wall and "Ada Byron" in wall
+    pdf = anna.get(f"/desk/events/{event_id}/print/slips?pdf=1")
+    assert pdf.headers["content-type"] == "application/pdf"
+
+
 def test_my_events_lists_only_mine(site: tuple[FastAPI, Browser]) -> None:
     app, anna = site
     create(anna, "Anna's open")

@@ -285,11 +285,32 @@ def standings(
         typer.echo(text, nl=False)
 
 
+class CrosstableFormat(enum.Enum):
+    TEXT = "text"
+    CSV = "csv"
+    HTML = "html"
+
+
 @app.command("crosstable")
-def crosstable(db: DbOption = None, event: EventOption = None) -> None:
-    """The crosstable: every round of every player, in standings order."""
+def crosstable(
+    output_format: Annotated[
+        CrosstableFormat, typer.Option("--format", "-f")
+    ] = CrosstableFormat.TEXT,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """The crosstable: a round robin's grid by start number (results against each opponent,
+    points, tie-breaks, rank), a Swiss one's rounds in standings order."""
     with session(db, event) as s:
-        typer.echo(sheets.render_text(printouts.crosstable_sheet(s.event())), nl=False)
+        made = printouts.crosstable(s.event())
+        match output_format:
+            case CrosstableFormat.TEXT:
+                text = sheets.render_text(made)
+            case CrosstableFormat.CSV:
+                text = sheets.render_csv(made)
+            case CrosstableFormat.HTML:
+                text = sheets.render_html(made)
+        typer.echo(text, nl=False)
 
 
 @app.command("rebuild")

@@ -67,6 +67,10 @@ class Sheet(enum.Enum):
     ALPHABETICAL = "alphabetical"
     STANDINGS = "standings"
     CROSSTABLE = "crosstable"
+    SLIPS = "slips"
+    CHECK_IN = "check-in"
+    WALL_CHART = "wall-chart"
+    PLAYERS = "players"
 
 
 class PrintFormat(enum.Enum):
@@ -81,7 +85,14 @@ class Paper(enum.Enum):
 
 
 def print_sheet(
-    sheet: Annotated[Sheet, typer.Argument(help="What to print.")],
+    sheet: Annotated[
+        Sheet,
+        typer.Argument(
+            help="What to print: pairings by board or by name, standings, crosstable, "
+            "slips (pairing cards / result slips to cut), check-in (list to tick at the "
+            "door), wall-chart (pairings by name in large type), players."
+        ),
+    ],
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
     output_format: Annotated[
         PrintFormat | None,
@@ -91,12 +102,16 @@ def print_sheet(
     ] = None,
     paper: Annotated[Paper, typer.Option("--paper", help="Paper size.")] = Paper.A4,
     round_number: Annotated[
-        int | None, typer.Option("--round", "-r", help="Round of the pairings (default: the last).")
+        int | None,
+        typer.Option(
+            "--round", "-r", help="Round of the pairings, slips, wall chart (default: the last)."
+        ),
     ] = None,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Print pairings (by board or by name), standings or the crosstable as HTML or PDF."""
+    """Print pairings (by board, by name, in large type for the wall), result slips, the
+    check-in list, standings or the crosstable as HTML, PDF or text."""
     chosen = output_format or {".pdf": PrintFormat.PDF, ".txt": PrintFormat.TEXT}.get(
         output.suffix.lower(), PrintFormat.HTML
     )
@@ -110,7 +125,15 @@ def print_sheet(
             case Sheet.STANDINGS:
                 made = printouts.standings_sheet(current)
             case Sheet.CROSSTABLE:
-                made = printouts.crosstable_sheet(current)
+                made = printouts.crosstable(current)
+            case Sheet.SLIPS:
+                made = printouts.result_slips_sheet(current, round_number)
+            case Sheet.CHECK_IN:
+                made = printouts.check_in_sheet(current)
+            case Sheet.WALL_CHART:
+                made = printouts.wall_chart_sheet(current, round_number)
+            case Sheet.PLAYERS:
+                made = printouts.players_sheet(current)
         if chosen is PrintFormat.TEXT:
             write_atomically(output, sheets.render_text(made))
             typer.echo(f"wrote {output}")

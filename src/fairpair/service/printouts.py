@@ -6,24 +6,31 @@ layer lays it out as text, HTML or PDF.
 
 from __future__ import annotations
 
-from fairpair.core import ByeKind, Colour, Outcome, entries, format_points, scores
-from fairpair.formats.printouts import Sheet
+import unicodedata
+
+from fairpair.core import ByeKind, Colour, Game, Outcome, entries, format_points, scores
+from fairpair.formats.printouts import SLIP_HEADER, Layout, Sheet
 from fairpair.formats.standings_render import format_value
 from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
+from fairpair.service.settings import System
 from fairpair.standings import Standings, StandingsRow
 
 __all__ = [
     "BYE_NAMES",
     "RESULT_SYMBOLS",
     "alphabetical_sheet",
+    "check_in_sheet",
+    "crosstable",
     "crosstable_grid_sheet",
     "crosstable_sheet",
     "pairings_sheet",
     "players_sheet",
+    "result_slips_sheet",
     "standings_notes",
     "standings_sheet",
+    "wall_chart_sheet",
 ]
 
 BYE_NAMES = {
@@ -52,6 +59,12 @@ _BYE_CELL = {
     Outcome.ABSENT: "-",
     Outcome.UNPAIRED_FORFEIT_WIN: "+",
 }
+
+
+def _name_key(name: str) -> str:
+    """Alphabetical order as people read it: "Ávila" among the A's, whatever the case."""
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def _title(event: Event, what: str) -> str:
@@ -164,7 +177,7 @@ def alphabetical_sheet(event: Event, round_number: int | None = None) -> Sheet:
             rows.append((t.player(pid).name, str(pid), str(board), shown, t.player(opponent).name))
     for bye in rnd.byes:
         rows.append((t.player(bye.player).name, str(bye.player), "", "", BYE_NAMES[bye.kind]))
-    rows.sort(key=lambda r: (r[0].casefold(), int(r[1])))
+    rows.sort(key=lambda r: (_name_key(r[0]), int(r[1])))
     return Sheet(
         title=_title(event, f"round {number} pairings by name"),
         subtitle=_dates(event),
@@ -180,7 +193,7 @@ def _withdrawal_notes(event: Event, marked: str = "") -> tuple[str, ...]:
     if not event.settings.system.round_robin or not event.tournament.withdrawals:
         return ()
     policy = event.settings.withdrawal_policy
-    return (f"Withdrawals ({policy.value}): {policy.describe()}.{marked}",)
+    return (f"Withdrawals: {policy.describe()}.{marked}",)
 
 
 _IN_BRACKETS = " Results in brackets are annulled: shown, not counted."
@@ -238,6 +251,7 @@ def crosstable_sheet(event: Event) -> Sheet:
     annulled = table.settings.annulled_players
     rank = {row.player_id: row.rank for row in table.rows}
     history = entries(t)
+    matches = _match_results(event)
     rounds = len(t.rounds)
     rows = []
     for row in table.rows:
@@ -248,7 +262,8 @@ def crosstable_sheet(event: Event) -> Sheet:
             elif entry.opponent is not None:
                 # Without colours a space keeps rank and result apart ("12 1", not "121").
                 colour = {Colour.WHITE: "w", Colour.BLACK: "b", None: " "}[entry.colour]
-                cell = f"{rank[entry.opponent]}{colour}{RESULT_SYMBOLS[entry.outcome]}"
+                result = matches.get((entry.round, row.player_id), RESULT_SYMBOLS[entry.outcome])
+                cell = f"{rank[entry.opponent]}{colour}{result}"
                 void = row.player_id in annulled or entry.opponent in annulled
                 cells.append(f"({cell})" if void else cell)
             else:
@@ -271,10 +286,45 @@ def crosstable_sheet(event: Event) -> Sheet:
         rows=tuple(rows),
         numeric=frozenset({0, 1, 3, 4 + rounds}),
         notes=(
-            "Each round: the opponent's rank, the colour (w/b) and the result.",
+            "Each round: the opponent's rank, the colour (w/b) and the result"
+            + (" (games won-lost-drawn in a match)." if matches else "."),
             *_withdrawal_notes(event, _IN_BRACKETS if annulled else ""),
         ),
     )
+
+
+def _match_score(game: Game, pid: int) -> str | None:
+    """A match's score from one player's side, as entered (``2-1``, ``1-2``, ``1-1-1``)."""
+    score = game.match_score
+    if score is None or game.result is None:
+        return None
+    mine, theirs = (
+        (score.first_wins, score.second_wins)
+        if pid == game.white
+        else (score.second_wins, score.first_wins)
+    )
+    return f"{mine}-{theirs}" + (f"-{score.draws}" if score.draws else "")
+
+
+def _match_results(event: Event) -> dict[tuple[int, int], str]:
+    """Each match score by (round, player): a card game's crosstable shows the games won
+    and lost, never a chess symbol such as "½" that was never entered."""
+    found = {}
+    for rnd in event.tournament.rounds:
+        for game in rnd.games:
+            for pid in (game.white, game.black):
+                score = _match_score(game, pid)
+                if score is not None:
+                    found[(rnd.number, pid)] = score
+    return found
+
+
+def crosstable(event: Event) -> Sheet:
+    """The crosstable an arbiter posts: a round robin's is the grid by start number, a
+    Swiss one lists each round's opponent, colour and result."""
+    if event.settings.system.round_robin:
+        return crosstable_grid_sheet(event)
+    return crosstable_sheet(event)
 
 
 def _grid_cell(symbols: list[str], annulled: set[int]) -> str:
@@ -291,13 +341,15 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
     table = standings(event)
     line = {row.player_id: row for row in table.rows}
     history = entries(t)
+    matches = _match_results(event)
     ids = sorted(t.player_ids)
     rows = []
     for pid in ids:
         met: dict[int, list[str]] = {}
         for entry in history[pid]:
             if entry is not None and entry.opponent is not None:
-                met.setdefault(entry.opponent, []).append(RESULT_SYMBOLS[entry.outcome])
+                symbol = matches.get((entry.round, pid), RESULT_SYMBOLS[entry.outcome])
+                met.setdefault(entry.opponent, []).append(symbol)
         annulled = table.settings.annulled_players
         cells = [
             "×" if other == pid else _grid_cell(met.get(other, []), {pid, other} & annulled)
@@ -320,7 +372,87 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
         rows=tuple(rows),
         numeric=frozenset({0, 2, *range(3 + size, 3 + size + 2 + len(codes))}),
         notes=(
-            "Each cell: the results against the player of that start number.",
+            "Each cell: the results against the player of that start number"
+            + (" (games won-lost-drawn in a match)" if matches else "")
+            + (", round by round (both cycles)." if event.settings.double else "."),
             *_withdrawal_notes(event, _IN_BRACKETS if table.settings.annulled_players else ""),
         ),
+    )
+
+
+def _chess_results(event: Event) -> bool:
+    """Whether results are chess results (1-0, ½-½, 0-1) rather than match scores."""
+    return event.settings.system is not System.CASUAL
+
+
+def result_slips_sheet(event: Event, round_number: int | None = None) -> Sheet:
+    """Pairing cards / result slips: one per board to cut out and hand to the players,
+    with round, board, both players (start number, rating), boxes to tick the result (a
+    card game's players write the score) and a line for each signature."""
+    t = event.tournament
+    number = _round_number(event, round_number)
+    rnd = t.rounds[number - 1]
+    choices = "1-0|½-½|0-1" if _chess_results(event) else ""
+
+    def side(pid: int) -> tuple[str, str, str]:
+        p = t.player(pid)
+        return str(pid), p.name, "" if p.rating is None else str(p.rating)
+
+    rows = tuple(
+        (str(number), str(board), *side(game.white), *side(game.black), choices)
+        for board, game in enumerate(rnd.games, start=1)
+    )
+    header = SLIP_HEADER
+    if not _coloured(event, number):
+        # The score is written the first-listed player's games first ("2-1").
+        header = (*SLIP_HEADER[:3], "First", *SLIP_HEADER[4:6], "Second", *SLIP_HEADER[7:])
+    return Sheet(
+        title=t.name,
+        subtitle=f"round {number} result slips",
+        header=header,
+        rows=rows,
+        numeric=frozenset({0, 1, 2, 4, 5, 7}),
+        layout=Layout.SLIPS,
+    )
+
+
+def check_in_sheet(event: Event) -> Sheet:
+    """The check-in list at the door: players by name, a box to tick for each, start
+    number, rating, title, federation and club."""
+    t = event.tournament
+    withdrawn = {p for p, _ in t.withdrawals}
+    rows = []
+    for player in sorted(t.players, key=lambda p: (_name_key(p.name), p.id)):
+        name = f"{player.name} (withdrawn)" if player.id in withdrawn else player.name
+        rating = "" if player.rating is None else str(player.rating)
+        rows.append(
+            ("", name, str(player.id), rating, player.title, player.federation, player.club)
+        )
+    return Sheet(
+        title=_title(event, "check-in"),
+        subtitle=_dates(event),
+        header=("Here", "Name", "No", "Rtg", "Title", "Fed", "Club"),
+        rows=tuple(rows),
+        numeric=frozenset({2, 3}),
+        boxes=frozenset({0}),
+    )
+
+
+def wall_chart_sheet(event: Event, round_number: int | None = None) -> Sheet:
+    """Pairings by name in large type for the wall: each player's board, colour and
+    opponent, alphabetically."""
+    by_name = alphabetical_sheet(event, round_number)
+    rows = tuple(
+        (name, board, colour, opponent) for name, _, board, colour, opponent in by_name.rows
+    )
+    coloured = any(row[2] for row in rows)
+    return Sheet(
+        title=by_name.title,
+        subtitle=by_name.subtitle,
+        header=("Name", "Board", "Colour", "Opponent")
+        if coloured
+        else ("Name", "Board", "", "Opponent"),
+        rows=rows,
+        numeric=frozenset({1}),
+        layout=Layout.LARGE,
     )

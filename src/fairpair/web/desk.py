@@ -992,7 +992,17 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
     )
 
 
-_SHEETS = ("pairings", "alphabetical", "standings", "crosstable", "players")
+_SHEETS = {
+    # The sheet's address and its name on the desk's links.
+    "pairings": "pairings",
+    "alphabetical": "by name",
+    "wall-chart": "wall chart (large type)",
+    "slips": "result slips",
+    "standings": "standings",
+    "crosstable": "crosstable",
+    "players": "players",
+    "check-in": "check-in list",
+}
 
 _TOOLBAR = """<style>@media screen {{
 body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
@@ -1031,7 +1041,13 @@ def print_sheet(
             case "standings":
                 made = printouts.standings_sheet(event)
             case "crosstable":
-                made = printouts.crosstable_sheet(event)
+                made = printouts.crosstable(event)
+            case "slips":
+                made = printouts.result_slips_sheet(event, round)
+            case "wall-chart":
+                made = printouts.wall_chart_sheet(event, round)
+            case "check-in":
+                made = printouts.check_in_sheet(event)
             case "players":
                 made = printouts.players_sheet(event)
             case _:
