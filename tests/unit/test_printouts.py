@@ -255,3 +255,14 @@ def test_printout_footers_name_settings_in_words() -> None:
     assert "unplayed rounds: FIDE 2023 rule" in notes
     for raw in ("fide2023", "legacy2009", "dutch", "keep_played_forfeit_rest"):
         assert raw not in notes
+
+
+def test_four_slips_go_on_a_letter_page() -> None:
+    from fairpair.formats.printouts import SLIP_HEADER, Layout
+
+    rows = tuple(
+        ("1", str(b), str(b), f"Player {b}", "2000", str(b + 8), f"Player {b + 8}", "", "1-0|0-1")
+        for b in range(1, 9)
+    )
+    sheet = Sheet("Open", "round 1 result slips", SLIP_HEADER, rows, layout=Layout.SLIPS)
+    assert html_to_pdf(render_html(sheet, "letter")).pages == 2

@@ -141,15 +141,17 @@ p.note {{ font-size: 8pt; color: #444; margin: 2pt 0; }}
 td.x {{ background: #444 !important; }}
 span.box {{ display: inline-block; width: 9pt; height: 9pt; border: 1pt solid #000; }}
 table.large {{ font-size: 17pt; }}
+h1.large {{ font-size: 24pt; }}
 table.large td, table.large th {{ padding: 4pt 6pt; }}
-div.slip {{ height: 62mm; box-sizing: border-box; padding: 4mm 3mm; font-size: 11pt;
+div.slip {{ height: 58mm; box-sizing: border-box; padding: 4mm 3mm; font-size: 11pt;
            border-bottom: 1pt dashed #000; page-break-inside: avoid; position: relative; }}
 div.slip p {{ margin: 0 0 3mm 0; }}
 div.slip p.head {{ font-size: 12pt; font-weight: bold; }}
-div.slip table {{ width: auto; margin-bottom: 3mm; }}
-div.slip td.name {{ min-width: 80mm; }}
+div.slip table {{ width: 140mm; table-layout: fixed; margin-bottom: 3mm; }}
+div.slip td.n {{ width: 12mm; }}
+div.slip td.name {{ width: 96mm; }}
 div.slip td {{ border: none; padding: 1pt 3pt; background: none !important; }}
-div.slip td.side {{ width: 14mm; font-weight: bold; }}
+div.slip td.side {{ width: 18mm; font-weight: bold; }}
 div.slip span.box {{ width: 11pt; height: 11pt; margin: 0 3pt 0 12pt; vertical-align: -2pt; }}
 div.slip span.line {{ display: inline-block; width: 62mm; border-bottom: 0.7pt solid #000; }}
 div.slip p.sign {{ margin-top: 8mm; font-size: 9pt; }}
@@ -177,11 +179,11 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
     def cells(tag: str, row: Sequence[str]) -> str:
         return "".join(cell(tag, i, c) for i, c in enumerate(row))
 
+    large = ' class="large"' if sheet.layout is Layout.LARGE else ""
     if sheet.layout is Layout.SLIPS:
         content = "\n".join(_slip_html(sheet, row) for row in sheet.rows)
     else:
         body = "\n".join(f"<tr>{cells('td', row)}</tr>" for row in sheet.rows)
-        large = ' class="large"' if sheet.layout is Layout.LARGE else ""
         content = (
             f"<table{large}><thead><tr>{cells('th', sheet.header)}</tr></thead>\n"
             f"<tbody>\n{body}\n</tbody></table>"
@@ -193,7 +195,7 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         '<html lang="en"><head><meta charset="utf-8">'
         f"<title>{e(sheet.title)}</title>"
         f"<style>{_STYLE.format(size=size)}</style></head>\n"
-        f"<body><h1>{e(sheet.title)}</h1>{subtitle}\n"
+        f"<body><h1{large}>{e(sheet.title)}</h1>{subtitle}\n"
         f"{content}\n{notes}\n</body></html>\n"
     )
 
