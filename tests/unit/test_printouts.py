@@ -172,7 +172,9 @@ def test_a_round_robins_crosstable_is_the_grid_with_two_results_a_cell_when_doub
     assert any("-" in c.split() for row in sheet.rows for c in row[3:7])
     assert sheet.notes[0].endswith("round by round (both cycles).")
     # The diagonal prints as a blocked cell.
-    assert render_html(sheet).count('<td class="x"></td>') == 4
+    page = render_html(sheet)
+    assert page.count('<td class="x"></td>') == 4
+    assert page.count('<td class="c">') == 4 * 3  # the results, centred
 
 
 def test_the_swiss_crosstable_stays_a_list_of_rounds() -> None:

@@ -53,6 +53,8 @@ class Sheet:
     layout: Layout = Layout.TABLE
     boxes: frozenset[int] = frozenset()
     """Columns that are a box to tick by hand (check-in); their cells are empty."""
+    centred: frozenset[int] = frozenset()
+    """Columns centred (the result cells of a crosstable grid)."""
 
     def __post_init__(self) -> None:
         for row in self.rows:
@@ -139,6 +141,7 @@ td.n, th.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
 tbody tr:nth-child(even) td {{ background: #f6f6f6; }}
 p.note {{ font-size: 8pt; color: #444; margin: 2pt 0; }}
 td.x {{ background: #444 !important; }}
+td.c, th.c {{ text-align: center; }}
 span.box {{ display: inline-block; width: 9pt; height: 9pt; border: 1pt solid #000; }}
 table.large {{ font-size: 17pt; }}
 h1.large {{ font-size: 24pt; }}
@@ -172,6 +175,8 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
             return '<td><span class="box"></span></td>'
         if tag == "td" and c == "×":  # the diagonal of a crosstable: blocked
             return '<td class="x"></td>'
+        if i in sheet.centred:
+            return f'<{tag} class="c">{e(c)}</{tag}>'
         return (
             f'<{tag} class="n">{e(c)}</{tag}>' if i in sheet.numeric else f"<{tag}>{e(c)}</{tag}>"
         )

@@ -371,6 +371,7 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
         header=("No", "Name", "Rtg", *(str(pid) for pid in ids), "Pts", *codes, "Rank"),
         rows=tuple(rows),
         numeric=frozenset({0, 2, *range(3 + size, 3 + size + 2 + len(codes))}),
+        centred=frozenset(range(3, 3 + size)),
         notes=(
             "Each cell: the results against the player of that start number"
             + (" (games won-lost-drawn in a match)" if matches else "")
