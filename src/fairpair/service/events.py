@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import threading
+import unicodedata
 import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -282,27 +283,38 @@ def _command(
 # --- players --------------------------------------------------------------------------------
 
 
+def name_key(text: str) -> str:
+    """A name as player look-ups compare it: accents dropped, case folded ("García" ->
+    "garcia"), as the desk's name filter folds it."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
 def find_player(tournament: Tournament, ref: str) -> Player:
-    """A player by start number or by a unique, case-insensitive part of the name."""
+    """A player by start number or by a unique part of the name, case and accents ignored
+    as the desk's name filter ignores them (``garcia`` finds García)."""
     text = ref.strip()
     if text.isdigit():
         if tournament.has_player(int(text)):
             return tournament.player(int(text))
         raise CommandError(f"no player has start number {text} (1-{len(tournament.players)})")
-    key = text.casefold()
+    key = name_key(text)
     if not key:
         raise CommandError("name a player by start number or name")
-    exact = [p for p in tournament.players if p.name.casefold() == key]
+    exact = [p for p in tournament.players if p.name.casefold() == text.casefold()]
     if len(exact) == 1:
         return exact[0]
-    found = exact or [p for p in tournament.players if key in p.name.casefold()]
+    exact = exact or [p for p in tournament.players if name_key(p.name) == key]
+    if len(exact) == 1:
+        return exact[0]
+    found = exact or [p for p in tournament.players if key in name_key(p.name)]
     if len(found) == 1:
         return found[0]
     if found:
         listed = "; ".join(f"{p.id} {p.name}" for p in found[:10])
         more = f" and {len(found) - 10} more" if len(found) > 10 else ""
         raise CommandError(f"{ref!r} matches {len(found)} players: {listed}{more}")
-    names = {p.name.casefold(): p for p in tournament.players}
+    names = {name_key(p.name): p for p in tournament.players}
     close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
     hint = "; did you mean " + " or ".join(names[c].name for c in close) + "?" if close else ""
     raise CommandError(f"no player matches {ref!r}{hint}")
