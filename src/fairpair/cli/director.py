@@ -114,6 +114,8 @@ def session(
         raise fail(str(error), RETRY) from None
     except (CommandError, StoreError, FormatError) as error:
         raise fail(str(error)) from None
+    except BrokenPipeError:
+        raise  # the reader stopped (`fairpair log | head`): main ends quietly
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         raise fail(f"{where}{error.strerror or error}") from None
