@@ -3,9 +3,13 @@ the game (chess, card games, Go) and the settings as JSON."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from fractions import Fraction
+
 import pytest
 
 from fairpair.core import Player, Tournament
+from fairpair.formats import standings_render
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 
@@ -38,3 +42,68 @@ def test_the_name_written_exactly_wins_over_a_folded_twin() -> None:
     field = _field("García", "Garcia")
     assert ev.find_player(field, "García").id == 1
     assert ev.find_player(field, "garcia").id == 2
+
+
+# --- the standings' columns -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Column:
+    code: str
+    decimals: int | None = None
+
+
+@dataclass(frozen=True)
+class _Line:
+    rank: int
+    start_rank: int
+    name: str
+    rating: int | None
+    points: Fraction
+    values: tuple[Fraction | None, ...]
+
+
+@dataclass(frozen=True)
+class _Table:
+    columns: tuple[_Column, ...]
+    rows: tuple[_Line, ...]
+
+    def notes(self) -> tuple[str, ...]:
+        return ()
+
+
+def _card_table(rating: int | None = None) -> _Table:
+    """Match points as the points and again as an MP column, then OMW."""
+    return _Table(
+        (_Column("MP"), _Column("OMW", 4)),
+        (
+            _Line(1, 2, "Ann", rating, Fraction(6), (Fraction(6), Fraction(1, 2))),
+            _Line(2, 1, "Bob", None, Fraction(3), (Fraction(3), Fraction(1, 3))),
+        ),
+    )
+
+
+def test_an_event_without_ratings_has_no_rating_column() -> None:
+    text = standings_render.render_text(_card_table())
+    header = text.splitlines()[0].split()
+    assert header == ["Rk", "SNo", "Name", "Pts", "OMW"]
+    assert "Rtg" not in standings_render.render_html(_card_table())
+
+
+def test_a_rating_column_when_someone_has_a_rating() -> None:
+    header = standings_render.render_text(_card_table(1800)).splitlines()[0].split()
+    assert header == ["Rk", "SNo", "Name", "Rtg", "Pts", "OMW"]
+
+
+def test_a_column_repeating_the_points_is_not_shown_twice() -> None:
+    csv_header = standings_render.render_csv(_card_table()).splitlines()[0]
+    assert csv_header == "rank,start_rank,name,rating,points,OMW"
+    assert "<th>MP</th>" not in standings_render.render_html(_card_table())
+
+
+def test_a_score_column_that_differs_from_the_points_stays() -> None:
+    table = _Table(
+        (_Column("MMS"),),
+        (_Line(1, 1, "Ann", None, Fraction(2), (Fraction(22),)),),
+    )
+    assert standings_render.render_text(table).splitlines()[0].split()[-1] == "MMS"
