@@ -38,6 +38,7 @@ from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
     EventSettings,
+    Game,
     WithdrawalPolicy,
     report_fields,
 )
@@ -816,7 +817,8 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         ("system", settings.system.value + (" (double)" if settings.double else "")),
         ("rounds", f"{len(t.rounds)}{total} paired"),
         ("players", f"{len(t.players)}{late}"),
-        ("points", points),
+        ("game", settings.game.value),
+        ("points", points + (", ranked by McMahon score" if settings.game is Game.GO else "")),
         ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
     ]
     if not settings.card_game:  # a card game's boards have no colours
@@ -860,6 +862,8 @@ def _computed_standings(event: Event) -> Standings:
             event.tournament,
             event.settings.chosen_tiebreaks,
             standings_settings(event.tournament, event.settings),
+            # Go ranks by McMahon score (a Go Swiss: everyone starts at 0).
+            score="MMS" if event.settings.game is Game.GO else "PTS",
         )
     except UnknownTiebreakError as error:
         raise CommandError(f"unknown tie-break {error.code!r}") from None
