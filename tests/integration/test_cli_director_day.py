@@ -3,6 +3,7 @@ their settings as JSON, players found without accents, and the event each comman
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -67,3 +68,32 @@ def test_colours_for_a_card_game_are_refused_on_one_line(tmp_path: Path) -> None
     )
     assert code == 2
     assert err.startswith("fairpair: error: a card game's boards have no colours")
+
+
+def test_event_show_prints_the_settings_as_json_with_defaults_resolved(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    code, _, err = fairpair(db, "event", "create", "Friday Magic", "-s", "casual", "-r", "4")
+    assert code == 0, err
+    code, out, err = fairpair(db, "event", "show", "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert (data["name"], data["system"], data["rounds"], data["game"]) == (
+        "Friday Magic",
+        "casual",
+        4,
+        "cards",
+    )
+    assert data["points"] == {"win": "3", "draw": "1", "loss": "0", "pairing_bye": "3"}
+    assert data["tiebreaks"] == ["OMW", "GW", "OGW"]
+    assert data["colours"] is False
+    assert (data["rounds_paired"], data["players"], data["version"]) == (0, 0, 1)
+
+
+def test_event_show_json_of_a_chess_swiss_lists_the_fide_tiebreaks(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    fairpair(db, "event", "create", "Spring open", "-r", "5")
+    code, out, err = fairpair(db, "event", "show", "-f", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["tiebreaks"] == ["BH-C1", "BH", "DE", "WON"] and data["colours"] is True
+    assert data["points"]["win"] == "1" and data["points"]["draw"] == "0.5"

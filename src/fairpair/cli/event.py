@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -266,11 +267,30 @@ def _options_named() -> Iterator[None]:
         ) from None
 
 
+class ShowFormat(enum.Enum):
+    TEXT = "text"
+    JSON = "json"
+
+
 @app.command("show")
-def show(db: DbOption = None, event: EventOption = None) -> None:
+def show(
+    output_format: Annotated[
+        ShowFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, or json: the settings with the tie-breaks chosen (defaults resolved).",
+        ),
+    ] = ShowFormat.TEXT,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
     """The event's settings and progress."""
     with session(db, event) as s:
         current = s.event()
+        if output_format is ShowFormat.JSON:
+            typer.echo(json.dumps(ev.settings_data(current), indent=2, ensure_ascii=False))
+            return
         for label, value in ev.settings_lines(current):
             typer.echo(f"{label + ':':<16}{value}")
 

@@ -82,6 +82,7 @@ __all__ = [
     "redo",
     "register_player",
     "set_manual_board",
+    "settings_data",
     "settings_lines",
     "standings",
     "undo",
@@ -845,6 +846,25 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         policy = settings.withdrawal_policy
         lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
     return lines
+
+
+def settings_data(event: Event) -> dict[str, Any]:
+    """The event's settings and progress as JSON data for ``event show --format json``: the
+    settings as kept (points as exact decimal strings), with the tie-breaks and the pairing
+    bye's points as they apply (defaults resolved), whether boards have colours, and the
+    event's id, version, rounds paired and players."""
+    t = event.tournament
+    data = event.settings.to_data()
+    data["tiebreaks"] = list(event.settings.chosen_tiebreaks)
+    data["points"]["pairing_bye"] = format_points(event.settings.points.pairing_bye_value)
+    data["colours"] = not event.settings.card_game
+    return {
+        "id": event.id,
+        **data,
+        "version": event.version,
+        "rounds_paired": len(t.rounds),
+        "players": len(t.players),
+    }
 
 
 def _round_dates(dates: Sequence[str]) -> str:
