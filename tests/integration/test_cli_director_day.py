@@ -97,3 +97,36 @@ def test_event_show_json_of_a_chess_swiss_lists_the_fide_tiebreaks(tmp_path: Pat
     data = json.loads(out)
     assert data["tiebreaks"] == ["BH-C1", "BH", "DE", "WON"] and data["colours"] is True
     assert data["points"]["win"] == "1" and data["points"]["draw"] == "0.5"
+
+
+def test_a_player_typed_without_accents_is_found_by_the_commands(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    fairpair(db, "event", "create", "Spring open", "-r", "5")
+    for name in ("García, Ana", "Smith, Bob"):
+        fairpair(db, "player", "add", name)
+    code, out, err = fairpair(db, "bye", "garcia")
+    assert code == 0, err
+    assert "1 García, Ana: half-point bye in round 1" in out
+
+
+def test_with_several_events_the_one_taken_is_said(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    fairpair(db, "event", "create", "Spring open", "-r", "5")
+    fairpair(db, "event", "create", "Friday Magic", "-s", "casual", "-r", "4")
+    code, out, err = fairpair(db, "player", "add", "Ann")
+    assert code == 0, err
+    assert err == "fairpair: event 'Friday Magic' (the one changed last)\n"
+    assert out == "registered 1 Ann\n"  # standard output stays the command's own
+    code, _, err = fairpair(db, "event", "show")
+    assert code == 0 and "(the one changed last)" in err
+
+
+def test_a_change_names_its_event(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    fairpair(db, "event", "create", "Spring open", "-r", "5")
+    code, _, err = fairpair(db, "player", "add", "Ann")
+    assert code == 0 and err == "fairpair: event 'Spring open' changed (version 2)\n"
+    code, _, err = fairpair(db, "player", "add", "Bob", "--event", "Spring open")
+    assert code == 0 and err == "fairpair: event 'Spring open' changed (version 3)\n"
+    code, _, err = fairpair(db, "event", "show")  # reading one event names nothing
+    assert code == 0 and err == ""
