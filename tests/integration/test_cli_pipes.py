@@ -102,3 +102,17 @@ def test_help_uses_a_wide_terminal_and_wraps_in_a_narrow_one() -> None:
     assert max(len(line) for line in narrow.stdout.splitlines()) <= 60
     # wrapped, not cut: the end of a long help text is still there
     assert "last)." in " ".join(narrow.stdout.split())
+
+
+def test_the_event_list_into_a_pipe_keeps_long_names_whole(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    store = open_store(str(db))
+    name = "The Spring open of the chess club of a town with a very long name, 2026 edition"
+    try:
+        desk = ev.Desk(store, lambda: datetime(2026, 5, 1, tzinfo=UTC), "arbiter")
+        ev.create_event(desk, EventSettings(name, rounds=5))
+    finally:
+        store.close()
+    done = _fairpair("event", "list", "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    assert name in done.stdout

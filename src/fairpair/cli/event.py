@@ -316,7 +316,10 @@ def list_events(db: DbOption = None) -> None:
                 str(info.version),
                 info.updated_at.strftime("%Y-%m-%d %H:%M"),
             )
-        Console(width=120).print(table)
+        console = Console()
+        if not console.is_terminal:  # a pipe or a file: long names whole, not cut to 80
+            console = Console(width=max(120, max(len(i.name) for i in known) + 80))
+        console.print(table)
 
 
 @app.command("standings")
