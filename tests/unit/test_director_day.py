@@ -9,6 +9,7 @@ from fractions import Fraction
 
 import pytest
 
+from fairpair.cli import common
 from fairpair.core import CHESS, MATCH_POINTS, Player, Tournament
 from fairpair.formats import standings_render
 from fairpair.service import entry
@@ -178,3 +179,13 @@ def test_go_standings_have_the_mcmahon_score_as_points_and_sos_columns() -> None
     assert table.codes == ("SOS", "SOSOS")
     assert sorted(row.points for row in table.rows) == [0, 0, 1, 1]
     assert ("game", "go") in ev.settings_lines(event)
+
+
+def test_an_error_message_of_several_lines_is_printed_on_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    exit_ = common.fail("fairpair", "cannot read players.csv:\n  line 3: 'Ann;1800'\n")
+    assert exit_.exit_code == 2
+    assert (
+        capsys.readouterr().err == "fairpair: error: cannot read players.csv: line 3: 'Ann;1800'\n"
+    )

@@ -48,7 +48,9 @@ def main() -> None:
     except typer.TyperException as error:
         message = error.format_message().replace("Value error, ", "")
         if message:  # empty after `fairpair` alone, which has printed the help
-            typer.echo(f"fairpair: error: {message}", err=True)
+            from fairpair.cli.common import one_line
+
+            typer.echo(f"fairpair: error: {one_line(message)}", err=True)
         sys.exit(getattr(error, "exit_code", 1))
     except typer.Abort:
         typer.echo("fairpair: aborted", err=True)
