@@ -301,8 +301,10 @@ def _sheet_rows(sheet: str) -> list[list[str]]:
 
 
 def test_a_casual_chess_evening_shows_colours_and_a_card_game_none(director: Director) -> None:
-    """Casual Swiss with chess points: colours by swiss-dutch §6; with match points: none."""
-    director.run("event", "create", "Thursday blitz", "--system", "casual", "--rounds", "3")
+    """Casual Swiss with chess points: colours by swiss-dutch §6; with match points: none.
+    (A casual Swiss is a card game unless it asks for colours.)"""
+    blitz = ("Thursday blitz", "--system", "casual", "--rounds", "3", "--colours")
+    director.run("event", "create", *blitz)
     for name in NAMES[:6]:
         director.run("player", "add", name)
     first = director.run("round", "pair")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 import typer
@@ -32,6 +33,9 @@ def _register() -> None:
 def main() -> None:
     """Console-script entry point.
 
+    Output into a pipe whose reader has gone (``fairpair log | head``) ends quietly (Click
+    ends with status 1 when it sees it; a broken pipe found after Click ends with 0).
+
     Usage errors (an unknown option, a value that is not a number or not one of the
     choices) are reported on one line of standard error with exit status 2, without the
     usage box, so that scripts and arbiters see the reason at once.
@@ -39,12 +43,24 @@ def main() -> None:
     _register()
     try:
         status = app(standalone_mode=False)
+    except BrokenPipeError:
+        _reader_gone()
     except typer.TyperException as error:
         message = error.format_message().replace("Value error, ", "")
         if message:  # empty after `fairpair` alone, which has printed the help
-            typer.echo(f"fairpair: error: {message}", err=True)
+            from fairpair.cli.common import one_line
+
+            typer.echo(f"fairpair: error: {one_line(message)}", err=True)
         sys.exit(getattr(error, "exit_code", 1))
     except typer.Abort:
         typer.echo("fairpair: aborted", err=True)
         sys.exit(1)
     sys.exit(status if isinstance(status, int) else 0)
+
+
+def _reader_gone() -> None:
+    """End quietly after the reader of standard output went away: what Python would still
+    flush at exit goes nowhere instead of raising a second ``BrokenPipeError``."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    sys.exit(0)

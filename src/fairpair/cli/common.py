@@ -30,9 +30,16 @@ class OutputFormat(enum.Enum):
 
 
 def fail(command: str, message: str) -> typer.Exit:
-    """Print one line on standard error and return the exit to raise (status 2)."""
-    typer.echo(f"{command}: error: {message}", err=True)
+    """Print one line on standard error and return the exit to raise (status 2): a message
+    that spans lines (a quoted file line, a wrapped library text) is joined, so that a log
+    file or ``grep error:`` gets the whole reason on its line."""
+    typer.echo(f"{command}: error: {one_line(message)}", err=True)
     return typer.Exit(code=USAGE_ERROR)
+
+
+def one_line(message: str) -> str:
+    """The message with its lines joined by spaces."""
+    return " ".join(part.strip() for part in message.splitlines() if part.strip())
 
 
 def write_atomically(path: Path, data: str | bytes) -> None:

@@ -7,7 +7,7 @@ import getpass
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
@@ -91,9 +91,31 @@ class Session:
 
     desk: ev.Desk
     event_ref: str | None
+    taken: dict[int, int] = field(default_factory=dict)
+    """The events the command took, each with its version then (a command asks for its
+    event more than once)."""
+    named: set[int] = field(default_factory=set)
+    """The events already named on standard error."""
 
     def event_id(self) -> int:
-        return ev.find_event(self.desk, self.event_ref).id
+        found = ev.find_event(self.desk, self.event_ref)
+        if found.id not in self.taken:
+            self.taken[found.id] = found.version
+            if self.event_ref is None and len(self.desk.store.events()) > 1:
+                # A director under pressure sees a wrong guess at once; standard output
+                # stays the command's own, for scripts and printers.
+                typer.echo(f"fairpair: event {found.name!r} (the one changed last)", err=True)
+                self.named.add(found.id)
+        return found.id
+
+    def name_changed(self) -> None:
+        """Name on standard error each event the command changed that it has not named."""
+        for event_id, version in self.taken.items():
+            info = self.desk.store.event(event_id)
+            if info.version != version and event_id not in self.named:
+                typer.echo(
+                    f"fairpair: event {info.name!r} changed (version {info.version})", err=True
+                )
 
     def event(self) -> ev.Event:
         return ev.load(self.desk, self.event_id())
@@ -103,17 +125,25 @@ class Session:
 def session(
     db: str | None, event: str | None = None, actor: str | None = None
 ) -> Iterator[Session]:
-    """Open the store for one command and turn the director's mistakes into one-line errors."""
+    """Open the store for one command and turn the director's mistakes into one-line errors.
+
+    Any command says on standard error which event it took when several exist and none was
+    named; one that changed an event named by ``--event`` names it there too (with its new
+    version)."""
     try:
         store = open_store(store_target(db))
     except Exception as error:  # a bad URL, a server that is down, a file that is not a store
         raise fail(f"cannot open the event store {db or default_database()}: {error}") from None
     try:
-        yield Session(ev.Desk(store, lambda: datetime.now(UTC), _actor(actor)), event)
+        opened = Session(ev.Desk(store, lambda: datetime.now(UTC), _actor(actor)), event)
+        yield opened
+        opened.name_changed()
     except ConcurrencyError as error:
         raise fail(str(error), RETRY) from None
     except (CommandError, StoreError, FormatError) as error:
         raise fail(str(error)) from None
+    except BrokenPipeError:
+        raise  # the reader stopped (`fairpair log | head`): main ends quietly
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         raise fail(f"{where}{error.strerror or error}") from None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
-from fairpair.core import CHESS, Colour
+from fairpair.core import Colour, PointSystem, format_points
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import events as ev
@@ -22,10 +23,12 @@ from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
+    Game,
     System,
     WithdrawalPolicy,
     parse_points,
     report_fields,
+    usual_scoring,
 )
 
 app = typer.Typer(
@@ -69,6 +72,10 @@ TypeOption = Annotated[str, typer.Option("--type", help=_HELP["type"])]
 RoundDatesOption = Annotated[str, typer.Option("--round-dates", help=_HELP["round_dates"])]
 
 
+def _points(points: PointSystem) -> str:
+    return "/".join(format_points(v) for v in (points.win, points.draw, points.loss))
+
+
 def _codes(text: str) -> tuple[str, ...]:
     return tuple(code for code in re.split(r"[,\s]+", text.strip()) if code)
 
@@ -77,14 +84,41 @@ def _codes(text: str) -> tuple[str, ...]:
 def create(
     name: Annotated[str, typer.Argument(help="The event's name (unique in the store).")],
     system: Annotated[
-        System, typer.Option("--system", "-s", help="Pairing system.")
-    ] = System.DUTCH,
+        System | None,
+        typer.Option(
+            "--system",
+            "-s",
+            help="Pairing system (default: dutch for chess, casual for cards and go).",
+            show_default=False,
+        ),
+    ] = None,
+    game: Annotated[
+        Game | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="What is played; it chooses the usual points and tie-breaks. chess: 1,0.5,0, "
+            "FIDE tie-breaks, colours; cards: 3,1,0 match points, OMW,GW,OGW, no colours; "
+            "go: 1,0.5,0, McMahon score then SOS,SOSOS. Default: cards for a casual Swiss "
+            "or 3,1,0 points, chess otherwise.",
+            show_default=False,
+        ),
+    ] = None,
+    colours: Annotated[
+        bool,
+        typer.Option(
+            "--colours", help="Boards have colours (White/Black): chess points unless given."
+        ),
+    ] = False,
     rounds: Annotated[
         int | None, typer.Option("--rounds", "-r", help="Rounds (a round robin: from the field).")
     ] = None,
     points: Annotated[
         str | None,
-        typer.Option("--points", help="win,draw,loss[,bye] e.g. 1,0.5,0 or 3,1,0 (default chess)."),
+        typer.Option(
+            "--points",
+            help="win,draw,loss[,bye] e.g. 1,0.5,0 or 3,1,0 (default: the game's usual).",
+        ),
     ] = None,
     tiebreaks: Annotated[
         str | None,
@@ -139,12 +173,15 @@ def create(
         "end_date": end,
     }
     with session(db, None, actor) as s, _options_named():
+        given = None if points is None else parse_points(points)
+        system, game, scoring = usual_scoring(system, game, given, colours)
         settings = EventSettings(
             name=name.strip(),
             system=system,
             rounds=rounds,
-            points=CHESS if points is None else parse_points(points),
+            points=scoring,
             tiebreaks=() if tiebreaks is None else _codes(tiebreaks),
+            game=game,
             start_date=start,
             end_date=end,
             initial_colour=Colour.BLACK if black_first else Colour.WHITE,
@@ -158,6 +195,7 @@ def create(
         typer.echo(
             f"created event {event.id} {event.info.name!r} ({system.value}"
             + (f", {rounds} rounds" if rounds else "")
+            + f"; {game.value}, points {_points(scoring)}"
             + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)}"
             + (f"; byes {limit.describe()}" if limit.limits_anything else "")
             + (
@@ -229,11 +267,30 @@ def _options_named() -> Iterator[None]:
         ) from None
 
 
+class ShowFormat(enum.Enum):
+    TEXT = "text"
+    JSON = "json"
+
+
 @app.command("show")
-def show(db: DbOption = None, event: EventOption = None) -> None:
+def show(
+    output_format: Annotated[
+        ShowFormat,
+        typer.Option(
+            "--format",
+            "-f",
+            help="text, or json: the settings with the tie-breaks chosen (defaults resolved).",
+        ),
+    ] = ShowFormat.TEXT,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
     """The event's settings and progress."""
     with session(db, event) as s:
         current = s.event()
+        if output_format is ShowFormat.JSON:
+            typer.echo(json.dumps(ev.settings_data(current), indent=2, ensure_ascii=False))
+            return
         for label, value in ev.settings_lines(current):
             typer.echo(f"{label + ':':<16}{value}")
 
@@ -259,7 +316,10 @@ def list_events(db: DbOption = None) -> None:
                 str(info.version),
                 info.updated_at.strftime("%Y-%m-%d %H:%M"),
             )
-        Console(width=120).print(table)
+        console = Console()
+        if not console.is_terminal:  # a pipe or a file: long names whole, not cut to 80
+            console = Console(width=max(120, max(len(i.name) for i in known) + 80))
+        console.print(table)
 
 
 @app.command("standings")

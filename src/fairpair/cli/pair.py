@@ -9,9 +9,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
-from fairpair.cli.common import read_json_event
+from fairpair.cli.common import one_line, read_json_event
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
@@ -38,7 +39,11 @@ class _BadOption(Exception):
 
 
 def _fail(message: str, code: int) -> typer.Exit:
-    Console(stderr=True).print(f"[red]error:[/red] {message}", highlight=False, soft_wrap=True)
+    # soft_wrap: one line however long, on a terminal or into a log file; escape: a message
+    # that quotes "[...]" (a file name, a TRF field) is printed as it is, not read as markup.
+    Console(stderr=True).print(
+        f"[red]error:[/red] {escape(one_line(message))}", highlight=False, soft_wrap=True
+    )
     return typer.Exit(code=code)
 
 

@@ -67,7 +67,7 @@ def serve(
     from fairpair.web.app import create_app
     from fairpair.web.config import WebConfig
 
-    console = Console(stderr=True)
+    console = Console(stderr=True, soft_wrap=True)  # a log file gets one line per message
     target = store_target(db)
     secret = os.environ.get("FAIRPAIR_SECRET_KEY")
     signup = allow_signup and not no_signup

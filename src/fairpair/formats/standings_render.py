@@ -116,28 +116,52 @@ def _shared_decimals(values: Sequence[Fraction | None], fixed: int | None) -> in
     return None if not needed or None in needed else max(d for d in needed if d is not None)
 
 
-def _cells(table: StandingsTable) -> list[list[str]]:
+_SCORES = frozenset({"PTS", "MP", "MMS"})
+"""Codes of a primary score: as a tie-break column they repeat the points when equal to them."""
+
+
+def _shown(table: StandingsTable) -> list[int]:
+    """The tie-break columns worth a column: not one that repeats the points on every line
+    (MP in a 3-1-0 event, MMS in a Go Swiss)."""
     rows = list(table.rows)
-    points = _shared_decimals([row.points for row in rows], None)
-    places = [
-        _shared_decimals([row.values[i] for row in rows], column.decimals)
+    return [
+        i
         for i, column in enumerate(table.columns)
+        if column.code not in _SCORES or any(row.values[i] != row.points for row in rows)
     ]
+
+
+def _rated(table: StandingsTable) -> bool:
+    """Whether anyone has a rating: an event without ratings has no empty rating column."""
+    return any(row.rating is not None for row in table.rows)
+
+
+def _cells(table: StandingsTable, *, rating: bool | None = None) -> list[list[str]]:
+    rows = list(table.rows)
+    shown = _shown(table)
+    rated = _rated(table) if rating is None else rating
+    points = _shared_decimals([row.points for row in rows], None)
+    places = {
+        i: _shared_decimals([row.values[i] for row in rows], table.columns[i].decimals)
+        for i in shown
+    }
     return [
         [
             str(row.rank),
             str(row.start_rank),
             row.name,
-            "" if row.rating is None else str(row.rating),
+            *(["" if row.rating is None else str(row.rating)] if rated else []),
             format_value(row.points, points),
-            *(format_value(value, p) for p, value in zip(places, row.values, strict=True)),
+            *(format_value(row.values[i], places[i]) for i in shown),
         ]
         for row in rows
     ]
 
 
-def _header(table: StandingsTable) -> list[str]:
-    return ["Rk", "SNo", "Name", "Rtg", "Pts", *(c.code for c in table.columns)]
+def _header(table: StandingsTable, *, rating: bool | None = None) -> list[str]:
+    rated = _rated(table) if rating is None else rating
+    codes = [table.columns[i].code for i in _shown(table)]
+    return ["Rk", "SNo", "Name", *(["Rtg"] if rated else []), "Pts", *codes]
 
 
 def render_text(table: StandingsTable, title: str = "") -> str:
@@ -185,11 +209,15 @@ def render_json(table: StandingsTable) -> str:
 
 
 def render_csv(table: StandingsTable) -> str:
-    """CSV with a header line: rank, start_rank, name, rating, points, one column per code."""
+    """CSV with a header line: rank, start_rank, name, rating, points, one column per code.
+
+    The rating column stays when no one has a rating, so that a script reading the file
+    finds the same columns in every event; a column repeating the points does not."""
     stream = io.StringIO()
     writer = CsvWriter(stream)
-    writer.writerow(["rank", "start_rank", "name", "rating", "points", *_header(table)[5:]])
-    writer.writerows(_cells(table))
+    header = _header(table, rating=True)
+    writer.writerow(["rank", "start_rank", "name", "rating", "points", *header[5:]])
+    writer.writerows(_cells(table, rating=True))
     return stream.getvalue()
 
 

@@ -11,16 +11,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from fairpair.core import CHESS, points_from_text
+from fairpair.core import PointSystem, points_from_text
 from fairpair.formats import player_fields
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
 from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
+    Game,
     System,
     WithdrawalPolicy,
     parse_points,
+    usual_scoring,
 )
 
 __all__ = ["PlayerEntry", "event_settings", "missed_rounds", "player_entry", "tiebreak_codes"]
@@ -39,9 +41,13 @@ def event_settings(
     tiebreaks: str,
     bye_limit: str = "",
     withdrawal_policy: str = "",
+    game: str = "",
+    colours: bool = False,
 ) -> EventSettings:
-    """The settings of a new event from the fields of the form (empty ``points`` is chess
-    scoring, empty ``tiebreaks`` the usual ones for the system, empty ``bye_limit`` none;
+    """The settings of a new event from the fields of the form (empty ``game`` and
+    ``points``: as :func:`usual_scoring` decides, chess unless a casual Swiss or match points
+    make a card game; empty ``tiebreaks`` the usual ones for the game and system, empty
+    ``bye_limit`` none;
     ``half=2,last=2``: at most two half-point byes, none in the last two rounds; empty
     ``withdrawal_policy`` is ``keep_played_forfeit_rest``, the only one a Swiss takes)."""
     errors: dict[str, str] = {}
@@ -49,11 +55,31 @@ def event_settings(
         errors["name"] = "give the event a name"
     elif len(name.strip()) > 200:
         errors["name"] = "at most 200 characters"
+    given_system: System | None = None
+    if system.strip():
+        try:
+            given_system = System(system.strip())
+        except ValueError:
+            errors["system"] = "choose one of " + ", ".join(s.value for s in System)
+    given_game: Game | None = None
+    if game.strip():
+        try:
+            given_game = Game(game.strip().lower())
+        except ValueError:
+            errors["game"] = "choose one of " + ", ".join(g.value for g in Game)
+    given_points: PointSystem | None = None
+    if points.strip():
+        try:
+            given_points = parse_points(points)
+        except CommandError as error:
+            errors["points"] = str(error)
     try:
-        chosen = System(system)
-    except ValueError:
-        chosen = System.DUTCH
-        errors["system"] = "choose one of " + ", ".join(s.value for s in System)
+        chosen, chosen_game, point_system = usual_scoring(
+            given_system, given_game, given_points, colours
+        )
+    except CommandError as error:
+        chosen, chosen_game, point_system = usual_scoring(given_system, given_game, given_points)
+        errors["points" if given_points else "game"] = str(error)
     number: int | None = None
     if isinstance(rounds, int):
         number = rounds
@@ -66,12 +92,6 @@ def event_settings(
         errors["rounds"] = "between 1 and 99"
     elif number is None and not chosen.round_robin and "rounds" not in errors:
         errors["rounds"] = "a Swiss plays a set number of rounds: type how many, e.g. 7"
-    point_system = CHESS
-    if points.strip():
-        try:
-            point_system = parse_points(points)
-        except CommandError as error:
-            errors["points"] = str(error)
     codes = tiebreak_codes(tiebreaks)
     try:
         check_tiebreaks(codes)
@@ -107,6 +127,7 @@ def event_settings(
         rounds=number,
         points=point_system,
         tiebreaks=codes,
+        game=chosen_game,
         bye_limit=limit,
         withdrawal_policy=policy,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import threading
+import unicodedata
 import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,6 +38,7 @@ from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
     EventSettings,
+    Game,
     WithdrawalPolicy,
     report_fields,
 )
@@ -80,6 +82,7 @@ __all__ = [
     "redo",
     "register_player",
     "set_manual_board",
+    "settings_data",
     "settings_lines",
     "standings",
     "undo",
@@ -282,27 +285,38 @@ def _command(
 # --- players --------------------------------------------------------------------------------
 
 
+def name_key(text: str) -> str:
+    """A name as player look-ups compare it: accents dropped, case folded ("García" ->
+    "garcia"), as the desk's name filter folds it."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
 def find_player(tournament: Tournament, ref: str) -> Player:
-    """A player by start number or by a unique, case-insensitive part of the name."""
+    """A player by start number or by a unique part of the name, case and accents ignored
+    as the desk's name filter ignores them (``garcia`` finds García)."""
     text = ref.strip()
     if text.isdigit():
         if tournament.has_player(int(text)):
             return tournament.player(int(text))
         raise CommandError(f"no player has start number {text} (1-{len(tournament.players)})")
-    key = text.casefold()
+    key = name_key(text)
     if not key:
         raise CommandError("name a player by start number or name")
-    exact = [p for p in tournament.players if p.name.casefold() == key]
+    exact = [p for p in tournament.players if p.name.casefold() == text.casefold()]
     if len(exact) == 1:
         return exact[0]
-    found = exact or [p for p in tournament.players if key in p.name.casefold()]
+    exact = exact or [p for p in tournament.players if name_key(p.name) == key]
+    if len(exact) == 1:
+        return exact[0]
+    found = exact or [p for p in tournament.players if key in name_key(p.name)]
     if len(found) == 1:
         return found[0]
     if found:
         listed = "; ".join(f"{p.id} {p.name}" for p in found[:10])
         more = f" and {len(found) - 10} more" if len(found) > 10 else ""
         raise CommandError(f"{ref!r} matches {len(found)} players: {listed}{more}")
-    names = {p.name.casefold(): p for p in tournament.players}
+    names = {name_key(p.name): p for p in tournament.players}
     close = difflib.get_close_matches(key, list(names), n=3, cutoff=0.6)
     hint = "; did you mean " + " or ".join(names[c].name for c in close) + "?" if close else ""
     raise CommandError(f"no player matches {ref!r}{hint}")
@@ -804,7 +818,8 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         ("system", settings.system.value + (" (double)" if settings.double else "")),
         ("rounds", f"{len(t.rounds)}{total} paired"),
         ("players", f"{len(t.players)}{late}"),
-        ("points", points),
+        ("game", settings.game.value),
+        ("points", points + (", ranked by McMahon score" if settings.game is Game.GO else "")),
         ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
     ]
     if not settings.card_game:  # a card game's boards have no colours
@@ -833,6 +848,25 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
     return lines
 
 
+def settings_data(event: Event) -> dict[str, Any]:
+    """The event's settings and progress as JSON data for ``event show --format json``: the
+    settings as kept (points as exact decimal strings), with the tie-breaks and the pairing
+    bye's points as they apply (defaults resolved), whether boards have colours, and the
+    event's id, version, rounds paired and players."""
+    t = event.tournament
+    data = event.settings.to_data()
+    data["tiebreaks"] = list(event.settings.chosen_tiebreaks)
+    data["points"]["pairing_bye"] = format_points(event.settings.points.pairing_bye_value)
+    data["colours"] = not event.settings.card_game
+    return {
+        "id": event.id,
+        **data,
+        "version": event.version,
+        "rounds_paired": len(t.rounds),
+        "players": len(t.players),
+    }
+
+
 def _round_dates(dates: Sequence[str]) -> str:
     return ", ".join(f"{number}: {date}" for number, date in enumerate(dates, start=1))
 
@@ -848,6 +882,8 @@ def _computed_standings(event: Event) -> Standings:
             event.tournament,
             event.settings.chosen_tiebreaks,
             standings_settings(event.tournament, event.settings),
+            # Go ranks by McMahon score (a Go Swiss: everyone starts at 0).
+            score="MMS" if event.settings.game is Game.GO else "PTS",
         )
     except UnknownTiebreakError as error:
         raise CommandError(f"unknown tie-break {error.code!r}") from None

@@ -12,6 +12,7 @@ from typing import Any
 
 from fairpair.core import (
     CHESS,
+    MATCH_POINTS,
     ByeKind,
     Colour,
     EventDetails,
@@ -26,15 +27,18 @@ from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
+    "GO_TIEBREAKS",
     "REPORT_FIELDS",
     "ROUND_ROBIN_TIEBREAKS",
     "SWISS_TIEBREAKS",
     "ByeLimit",
     "EventSettings",
+    "Game",
     "System",
     "WithdrawalPolicy",
     "parse_points",
     "report_fields",
+    "usual_scoring",
 ]
 
 
@@ -79,7 +83,59 @@ SWISS_TIEBREAKS = ("BH-C1", "BH", "DE", "WON")
 """FIDE's recommendation for an individual Swiss (spec tiebreaks.md §2.15)."""
 ROUND_ROBIN_TIEBREAKS = ("SB", "DE", "WON")
 CARD_GAME_TIEBREAKS = ("OMW", "GW", "OGW")
-"""Magic: The Gathering's order (MTR appendix C)."""
+"""Magic: The Gathering's order (MTR appendix C, spec tiebreaks.md §3): match points (the
+points of a 3-1-0 event, so not a column of their own), OMW%, GW%, OGW%."""
+GO_TIEBREAKS = ("SOS", "SOSOS")
+"""Go, EGF (spec tiebreaks.md §4): the McMahon score ranks (a Go Swiss: everyone starts at
+0), then SOS, then SOSOS."""
+
+
+class Game(enum.StrEnum):
+    """What is played: it decides the usual points, tie-breaks and whether boards have
+    colours, so that a director need not type them."""
+
+    CHESS = "chess"
+    """1 / ½ / 0, FIDE tie-breaks, White and Black."""
+    CARDS = "cards"
+    """A card or board game played as matches (Magic): 3 / 1 / 0 match points, OMW%, GW%,
+    OGW%, no colours."""
+    GO = "go"
+    """1 per win, ½ per jigo; ranked by McMahon score, then SOS, SOSOS."""
+
+
+_USUAL_POINTS = {Game.CHESS: CHESS, Game.CARDS: MATCH_POINTS, Game.GO: CHESS}
+
+
+def usual_scoring(
+    system: System | None,
+    game: Game | None = None,
+    points: PointSystem | None = None,
+    colours: bool = False,
+) -> tuple[System, Game, PointSystem]:
+    """The system, game and points of a new event from what the director gave: the one place
+    that decides the defaults, for the command line, the desk's form and the API.
+
+    Without a game: match points given (3,1,0) make a card game, other points or
+    ``colours`` chess, a casual Swiss a card game, any other system chess. Without points:
+    the game's usual ones. Without a system: a FIDE Dutch Swiss for chess, a casual Swiss
+    for the other games. A card game has no colours: asking for them is refused.
+    """
+    if game is None:
+        if points is not None:
+            game = Game.CARDS if points.card_game else Game.CHESS
+        elif colours:
+            game = Game.CHESS
+        else:
+            game = Game.CARDS if system is System.CASUAL else Game.CHESS
+    chosen = points if points is not None else _USUAL_POINTS[game]
+    if colours and (game is Game.CARDS or chosen.card_game):
+        raise CommandError(
+            "a card game's boards have no colours: for colours give chess points "
+            "(1,0.5,0) or leave out the card game"
+        )
+    if system is None:
+        system = System.DUTCH if game is Game.CHESS else System.CASUAL
+    return system, game, chosen
 
 
 def parse_points(text: str) -> PointSystem:
@@ -343,6 +399,8 @@ class EventSettings:
     points: PointSystem = CHESS
     tiebreaks: tuple[str, ...] = ()
     """Empty: the usual ones for the kind of event (:attr:`chosen_tiebreaks`)."""
+    game: Game = Game.CHESS
+    """What is played (:func:`usual_scoring` chooses it for a new event)."""
     start_date: str = ""
     end_date: str = ""
     initial_colour: Colour = Colour.WHITE
@@ -442,16 +500,20 @@ class EventSettings:
 
     @property
     def card_game(self) -> bool:
-        """Match points (3-1-0): a card-game event, whose boards have no colours."""
-        return self.points.card_game
+        """A card-game event (or one scored with 3-1-0 match points), whose boards have no
+        colours."""
+        return self.game is Game.CARDS or self.points.card_game
 
     @property
     def chosen_tiebreaks(self) -> tuple[str, ...]:
-        """The tie-breaks chosen, else the usual ones for a card game, round robin or Swiss."""
+        """The tie-breaks chosen, else the usual ones for a card game, Go, a round robin or
+        a Swiss."""
         if self.tiebreaks:
             return self.tiebreaks
         if self.card_game:
             return CARD_GAME_TIEBREAKS
+        if self.game is Game.GO:
+            return GO_TIEBREAKS
         return ROUND_ROBIN_TIEBREAKS if self.system.round_robin else SWISS_TIEBREAKS
 
     def to_data(self) -> dict[str, Any]:
@@ -468,6 +530,7 @@ class EventSettings:
                 "pairing_bye": None if p.pairing_bye is None else format_points(p.pairing_bye),
             },
             "tiebreaks": list(self.tiebreaks),
+            "game": self.game.value,
             "start_date": self.start_date,
             "end_date": self.end_date,
             "initial_colour": self.initial_colour.name.lower(),
@@ -488,17 +551,22 @@ class EventSettings:
     def from_data(cls, data: Mapping[str, Any]) -> EventSettings:
         points = data["points"]
         bye = points.get("pairing_bye")
+        win, draw = points_from_text(points["win"]), points_from_text(points["draw"])
+        # Events created before the game was kept: match points were a card game.
+        card_game = draw > 0 and win == 3 * draw
+        game = data.get("game", Game.CARDS.value if card_game else Game.CHESS.value)
         return cls(
             name=data["name"],
             system=System(data["system"]),
             rounds=data["rounds"],
             points=PointSystem(
-                win=points_from_text(points["win"]),
-                draw=points_from_text(points["draw"]),
+                win=win,
+                draw=draw,
                 loss=points_from_text(points["loss"]),
                 pairing_bye=None if bye is None else points_from_text(bye),
             ),
             tiebreaks=tuple(data["tiebreaks"]),
+            game=Game(game),
             start_date=data["start_date"],
             end_date=data["end_date"],
             initial_colour=Colour[data["initial_colour"].upper()],

@@ -56,9 +56,23 @@ class NewEvent(BaseModel):
     """A new event, as on the desk's form."""
 
     name: str = Field(min_length=1, max_length=200)
-    system: SystemName = "dutch"
+    system: SystemName | None = Field(
+        default=None, description="Empty: dutch for chess, casual for cards and go."
+    )
+    game: Literal["chess", "cards", "go"] | None = Field(
+        default=None,
+        description="What is played; it chooses the usual points and tie-breaks. chess: "
+        "1,0.5,0, FIDE tie-breaks, colours; cards: 3,1,0 match points, OMW, GW, OGW, no "
+        "colours; go: 1,0.5,0, McMahon score then SOS, SOSOS. Empty: cards for a casual "
+        "Swiss or 3,1,0 points, chess otherwise.",
+    )
+    colours: bool = Field(
+        default=False, description="Boards have colours (chess points unless given)."
+    )
     rounds: int | None = Field(default=None, ge=1, le=99, description="Required for a Swiss.")
-    points: str = Field(default="", description="win,draw,loss e.g. 1,0.5,0 (empty: chess).")
+    points: str = Field(
+        default="", description="win,draw,loss e.g. 1,0.5,0 (empty: the game's usual)."
+    )
     tiebreaks: list[str] = Field(default_factory=list, description="Codes in order, e.g. BH.")
     bye_limit: str = Field(
         default="",
@@ -233,12 +247,14 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
     with _answers():
         settings = entry.event_settings(
             body.name,
-            body.system,
+            body.system or "",
             body.rounds,
             body.points,
             ",".join(body.tiebreaks),
             body.bye_limit,
             body.withdrawal_policy,
+            game=body.game or "",
+            colours=body.colours,
         )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     return _event_out(event)

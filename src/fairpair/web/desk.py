@@ -33,6 +33,7 @@ from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
     EventSettings,
+    Game,
     System,
     WithdrawalPolicy,
     report_fields,
@@ -276,7 +277,16 @@ def _my_events(
     return _render(request, "desk/events.html", context, status_code)
 
 
-_NEW_FIELDS = ("name", "system", "rounds", "points", "tiebreaks", "bye_limit", "withdrawal_policy")
+_NEW_FIELDS = (
+    "name",
+    "system",
+    "game",
+    "rounds",
+    "points",
+    "tiebreaks",
+    "bye_limit",
+    "withdrawal_policy",
+)
 _REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
 """The rating-report fields on the new-event form and the event's "Report details" form:
 lists (deputy arbiters, round dates) typed with commas."""
@@ -305,6 +315,7 @@ def _new_context(values: Mapping[str, str], errors: Mapping[str, str]) -> dict[s
         "values": values,
         "errors": errors,
         "systems": [s.value for s in System],
+        "games": [g.value for g in Game],
         # Each policy in the organiser's words, as `event show` and the standings say it.
         "policies": [(p.value, _sentence(p.describe())) for p in WithdrawalPolicy],
     }
@@ -320,6 +331,7 @@ def new_event(
     director: Director,
     name: _Text = "",
     system: _Text = "",
+    game: _Text = "",
     rounds: _Text = "",
     points: _Text = "",
     tiebreaks: _Text = "",
@@ -349,6 +361,7 @@ def new_event(
     values = {
         "name": name,
         "system": system,
+        "game": game,
         "rounds": rounds,
         "points": points,
         "tiebreaks": tiebreaks,
@@ -358,7 +371,7 @@ def new_event(
     errors: dict[str, str] = {}
     try:
         settings = entry.event_settings(
-            name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy
+            name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy, game=game
         )
     except FieldErrors as error:
         errors |= error.errors
