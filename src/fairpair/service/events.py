@@ -308,6 +308,13 @@ def find_player(tournament: Tournament, ref: str) -> Player:
     raise CommandError(f"no player matches {ref!r}{hint}")
 
 
+def _names(*players: Player) -> dict[str, Any]:
+    """The names of the players a log record names, as they are when it is made: the log
+    shows them as they were (start numbers change at the first Swiss pairing, names by an
+    edit)."""
+    return {"names": {str(p.id): p.name for p in players}}
+
+
 def _missed_rounds(
     tournament: Tournament, names: str, points: Sequence[int] | None
 ) -> dict[str, Any]:
@@ -418,7 +425,7 @@ def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any])
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
-        return {"player": player.id, "changes": dict(changes)}
+        return {"player": player.id, "changes": dict(changes), **_names(player)}
 
     return _command(desk, event_id, "player.edited", build)
 
@@ -451,7 +458,7 @@ def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None)
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
         number = event.tournament.next_round if from_round is None else from_round
-        return {"player": player.id, "round": number}
+        return {"player": player.id, "round": number, **_names(player)}
 
     return _command(desk, event_id, "player.withdrawn", build)
 
@@ -471,7 +478,8 @@ def grant_bye(desk: Desk, event_id: int, ref: str, round_number: int | None, kin
             )
         player = find_player(event.tournament, ref)
         number = event.tournament.next_round if round_number is None else round_number
-        return {"player": player.id, "round": number, "kind": _BYE_KINDS[kind].name.lower()}
+        kind_name = _BYE_KINDS[kind].name.lower()
+        return {"player": player.id, "round": number, "kind": kind_name, **_names(player)}
 
     return _command(desk, event_id, "bye.granted", build)
 
@@ -485,9 +493,9 @@ def forbid_pairs(
     def build(event: Event) -> Mapping[str, Any]:
         if event.settings.system.round_robin:
             raise CommandError("a round robin follows its schedule; pairs cannot be forbidden")
-        players = [find_player(event.tournament, ref).id for ref in refs]
+        found = [find_player(event.tournament, ref) for ref in refs]
         number = event.tournament.next_round if first_round is None else first_round
-        return {"players": players, "first_round": number}
+        return {"players": [p.id for p in found], "first_round": number, **_names(*found)}
 
     return _command(desk, event_id, "pairs.forbidden", build)
 
@@ -572,6 +580,8 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         ]
         if forfeited:
             payload["forfeited"] = forfeited
+        if pairing.bye is not None:
+            payload.update(_names(t.player(pairing.bye)))
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
@@ -682,7 +692,12 @@ def set_manual_board(desk: Desk, event_id: int, white_ref: str, black_ref: str) 
             raise CommandError("no round is paired yet")
         white = find_player(t, white_ref)
         black = find_player(t, black_ref)
-        return {"round": len(t.rounds), "white": white.id, "black": black.id}
+        return {
+            "round": len(t.rounds),
+            "white": white.id,
+            "black": black.id,
+            **_names(white, black),
+        }
 
     return _command(desk, event_id, "board.set", build)
 
@@ -911,8 +926,7 @@ def describe(
         what = p.get("action", "") if target is None else describe(target, tournament)
         return f"{verb} #{seq}: {what}"
 
-    def who(pid: int) -> str:
-        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+    who = _namer(record, tournament, log)
 
     def results() -> str:
         shown = ", ".join(f"board {r['board']} {r['result']}" for r in p["results"][:6])
@@ -969,6 +983,34 @@ def describe(
     return record.action
 
 
+def _namer(
+    record: LogRecord, tournament: Tournament, log: Sequence[LogRecord] | None
+) -> Callable[[int], str]:
+    """How a log line names a player: by the name the record keeps (as he was then), else
+    (a record made before records kept names) by the start number he had then, carried
+    through the renumberings of later pairings in effect to the player it is now."""
+    kept: Mapping[str, str] = record.payload.get("names", {})
+    renumber: dict[int, int] = {}
+    if not kept and log is not None:
+        in_effect = set(actions.undo_history((r.seq, r.action, r.payload) for r in log).in_effect)
+        for later in log:
+            if later.seq <= record.seq or later.seq not in in_effect:
+                continue
+            if later.action == "round.paired" and "order" in later.payload:
+                step = {old: new for new, old in enumerate(later.payload["order"], start=1)}
+                renumber = {k: step.get(v, v) for k, v in renumber.items()} | {
+                    k: v for k, v in step.items() if k not in renumber
+                }
+
+    def who(pid: int) -> str:
+        if str(pid) in kept:
+            return f"{pid} {kept[str(pid)]}"
+        now = renumber.get(pid, pid)
+        return f"{pid} {tournament.player(now).name}" if tournament.has_player(now) else str(pid)
+
+    return who
+
+
 def _shown(value: Any) -> str:
     """A report field's value in a log line: text quoted, a list joined, nothing as none."""
     if isinstance(value, list | tuple):
@@ -980,9 +1022,7 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
     """A few words naming a change, for a button or a heading ("results of round 3",
     "pairing of round 4"); :func:`describe` gives the whole line."""
     p = record.payload
-
-    def who(pid: int) -> str:
-        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+    who = _namer(record, tournament, None)
 
     def boards() -> str:
         items = p["results"]
