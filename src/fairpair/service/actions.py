@@ -282,7 +282,61 @@ def _withdrawn(t: Tournament, p: Payload) -> Tournament:
         raise CommandError(f"{t.player(pid).name} has already withdrawn")
     if number < t.next_round:
         raise CommandError(f"round {number} is already paired; withdraw from round {t.next_round}")
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise CommandError(
+            f"the event's last round is round {t.total_rounds}: there is no round {number} "
+            "to withdraw from"
+        )
     return t.replace(withdrawals=(*t.withdrawals, (pid, number)))
+
+
+def _returned(t: Tournament, p: Payload) -> Tournament:
+    """A withdrawal taken back, while no round it affects is paired."""
+    pid = p["player"]
+    name = t.player(pid).name
+    found = [r for x, r in t.withdrawals if x == pid]
+    if not found:
+        raise CommandError(f"{name} has not withdrawn")
+    if found[0] <= len(t.rounds):
+        raise CommandError(
+            f"{name} withdrew from round {found[0]} on, and round {found[0]} is already paired "
+            "without him: the withdrawal can be taken back only before that round is paired "
+            "(undo the pairing first if it has no results)"
+        )
+    return t.replace(withdrawals=tuple(w for w in t.withdrawals if w[0] != pid))
+
+
+def _removed(t: Tournament, p: Payload) -> Tournament:
+    """A player registered by mistake, taken off before he was ever paired; the players after
+    him move up one start number (as they would have had without him)."""
+    pid = p["player"]
+    name = t.player(pid).name
+    for rnd in t.rounds:
+        if any(g.involves(pid) for g in rnd.games) or any(b.player == pid for b in rnd.byes):
+            raise CommandError(
+                f"{name} is in round {rnd.number} (paired, or a bye): a player who has been "
+                "paired cannot be removed; withdraw him instead"
+            )
+    requested = [b.round for b in t.requested_byes if b.player == pid]
+    if requested:
+        raise CommandError(
+            f"{name} has a bye requested for round {requested[0]}: undo it before removing him"
+        )
+    rest = tuple(q for q in t.players if q.id != pid)
+    forbidden = []
+    for rule in t.forbidden:
+        members = tuple(x for x in rule.players if x != pid)
+        if len(members) >= 2:
+            forbidden.append(dataclasses.replace(rule, players=members))
+    gone = t.replace(
+        players=rest,
+        withdrawals=tuple(w for w in t.withdrawals if w[0] != pid),
+        forbidden=tuple(forbidden),
+        accelerations=tuple(a for a in t.accelerations if a.player != pid),
+    )
+    if t.rounds:
+        return gone
+    return renumbered(gone, [q.id for q in sorted(rest, key=lambda q: q.id)])
 
 
 def _board_set(t: Tournament, p: Payload) -> Tournament:
@@ -382,6 +436,8 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "result.corrected": _results,
     "bye.granted": _bye,
     "player.withdrawn": _withdrawn,
+    "player.returned": _returned,
+    "player.removed": _removed,
     "board.set": _board_set,
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import difflib
 import threading
+import unicodedata
 import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -31,7 +32,12 @@ from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
 from fairpair.service import actions
 from fairpair.service.cache import LatestVersions
-from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
+from fairpair.service.errors import (
+    CommandError,
+    DuplicatePlayerError,
+    FieldErrors,
+    FilledBoardError,
+)
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
@@ -61,6 +67,7 @@ __all__ = [
     "correct_results",
     "create_event",
     "describe",
+    "duplicate_of",
     "edit_event",
     "edit_player",
     "enter_results",
@@ -79,6 +86,8 @@ __all__ = [
     "record_results",
     "redo",
     "register_player",
+    "remove_player",
+    "return_player",
     "set_manual_board",
     "settings_lines",
     "standings",
@@ -368,6 +377,7 @@ def register_player(
     name: str,
     *,
     missed_points: Sequence[int] | None = None,
+    duplicate_ok: bool = False,
     **fields: Any,
 ) -> tuple[Event, Player]:
     """Register one player with the next start number.
@@ -375,12 +385,24 @@ def register_player(
     After round 1 is paired (Swiss only) this is a late entry: ``missed_points`` (tenths)
     are awarded for the rounds already paired, one value per round or one for all,
     each the worth of a zero, half or full-point bye (default 0).
+
+    A name (ignoring case and accents) or FIDE ID already registered is refused with
+    :class:`DuplicatePlayerError` unless ``duplicate_ok``.
     """
     if not name.strip():
         raise CommandError("a player needs a name")
     made: list[Player] = []
 
     def build(event: Event) -> Mapping[str, Any]:
+        if not duplicate_ok:
+            same = duplicate_of(event.tournament, name, str(fields.get("fide_id") or ""))
+            if same is not None:
+                what = "FIDE ID" if _name_key(same.name) != _name_key(name) else "name"
+                raise DuplicatePlayerError(
+                    f"{same.id} {same.name} is already registered (same {what}); nothing was "
+                    "saved: register anyway if this is another player",
+                    f"{same.id} {same.name}",
+                )
         number = max(event.tournament.player_ids, default=0) + 1
         made.append(Player(id=number, name=name.strip(), **fields))
         missed = _missed_rounds(event.tournament, made[0].name, missed_points)
@@ -461,6 +483,47 @@ def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None)
         return {"player": player.id, "round": number, **_names(player)}
 
     return _command(desk, event_id, "player.withdrawn", build)
+
+
+def return_player(desk: Desk, event_id: int, ref: str) -> Event:
+    """Take a withdrawal back (the player is paired again), while no round it affects is
+    paired."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        player = find_player(event.tournament, ref)
+        gone = [r for x, r in event.tournament.withdrawals if x == player.id]
+        return {"player": player.id, "round": gone[0] if gone else None, **_names(player)}
+
+    return _command(desk, event_id, "player.returned", build)
+
+
+def remove_player(desk: Desk, event_id: int, ref: str) -> Event:
+    """Take off a player registered by mistake, who has never been paired and has no bye;
+    the players after him move up one start number."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        player = find_player(event.tournament, ref)
+        return {"player": player.id, **_names(player)}
+
+    return _command(desk, event_id, "player.removed", build)
+
+
+def _name_key(name: str) -> str:
+    """A name as the duplicate check compares it: without case, accents, commas or extra
+    spaces ("Müller, Jonas" is "muller jonas"). Our own helper: :func:`find_player` is not
+    the place to change how names are compared."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in letters if not unicodedata.combining(c))
+    return " ".join(plain.replace(",", " ").split())
+
+
+def duplicate_of(tournament: Tournament, name: str, fide_id: str = "") -> Player | None:
+    """A registered player with the same name (ignoring case and accents) or FIDE ID."""
+    key = _name_key(name)
+    for player in tournament.players:
+        if _name_key(player.name) == key or (fide_id and player.fide_id == fide_id):
+            return player
+    return None
 
 
 _BYE_KINDS = {"full": ByeKind.FULL_POINT, "half": ByeKind.HALF_POINT, "zero": ByeKind.ZERO_POINT}
@@ -968,6 +1031,10 @@ def describe(
             return f"{kind} bye for {who(p['player'])} in round {p['round']}"
         case "player.withdrawn":
             return f"withdrew {who(p['player'])} from round {p['round']} on"
+        case "player.returned":
+            return f"took back the withdrawal of {who(p['player'])}"
+        case "player.removed":
+            return f"removed {who(p['player'])} (never paired)"
         case "board.set":
             return f"round {p['round']}: paired {who(p['white'])} - {who(p['black'])} by hand"
         case "pairs.forbidden":
@@ -990,22 +1057,36 @@ def _namer(
     (a record made before records kept names) by the start number he had then, carried
     through the renumberings of later pairings in effect to the player it is now."""
     kept: Mapping[str, str] = record.payload.get("names", {})
-    renumber: dict[int, int] = {}
-    if not kept and log is not None:
-        in_effect = set(actions.undo_history((r.seq, r.action, r.payload) for r in log).in_effect)
-        for later in log:
+    found: list[dict[int, int]] = []
+
+    def renumbering() -> dict[int, int]:
+        # Worked out only for a line that needs it (records kept no names before).
+        if found:
+            return found[0]
+        renumber: dict[int, int] = {}
+        history = actions.undo_history((r.seq, r.action, r.payload) for r in log or ())
+        in_effect = set(history.in_effect)
+        for later in log or ():
             if later.seq <= record.seq or later.seq not in in_effect:
                 continue
+            step: dict[int, int] = {}
             if later.action == "round.paired" and "order" in later.payload:
                 step = {old: new for new, old in enumerate(later.payload["order"], start=1)}
+            elif later.action == "player.removed":
+                gone = later.payload["player"]
+                last = max((*tournament.player_ids, *renumber, *renumber.values()), default=0)
+                step = {n: n - 1 for n in range(gone + 1, last + 2)}
+            if step:
                 renumber = {k: step.get(v, v) for k, v in renumber.items()} | {
                     k: v for k, v in step.items() if k not in renumber
                 }
+        found.append(renumber)
+        return renumber
 
     def who(pid: int) -> str:
         if str(pid) in kept:
             return f"{pid} {kept[str(pid)]}"
-        now = renumber.get(pid, pid)
+        now = renumbering().get(pid, pid) if log is not None else pid
         return f"{pid} {tournament.player(now).name}" if tournament.has_player(now) else str(pid)
 
     return who
@@ -1050,6 +1131,10 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"{p['kind'].replace('_', '-')} bye for {who(p['player'])}"
         case "player.withdrawn":
             return f"withdrawal of {who(p['player'])}"
+        case "player.returned":
+            return f"return of {who(p['player'])}"
+        case "player.removed":
+            return f"removal of {who(p['player'])}"
         case "board.set":
             return f"board set by hand in round {p['round']}"
         case "pairs.forbidden":
