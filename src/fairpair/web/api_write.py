@@ -19,7 +19,12 @@ from pydantic import BaseModel, Field
 
 from fairpair.service import directors, entry
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
+from fairpair.service.errors import (
+    CommandError,
+    DuplicatePlayerError,
+    FieldErrors,
+    FilledBoardError,
+)
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
@@ -103,6 +108,30 @@ class NewPlayer(BaseModel):
         description="A late entry's points for the rounds already paired: 0.5 for each, or "
         "one value per round (0,0.5); each the worth of a zero, half or full-point bye.",
     )
+    duplicate_ok: bool = Field(
+        default=False,
+        description="Register even if a player of the same name (ignoring case and accents) "
+        "or FIDE ID is registered already (otherwise 409, naming the match).",
+    )
+
+
+class PlayerChanges(BaseModel):
+    """A correction of a player's details: only the fields given change."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    rating: int | None = Field(default=None, ge=0, le=4000)
+    title: str | None = Field(default=None, max_length=3)
+    federation: str | None = Field(default=None, max_length=3)
+    club: str | None = None
+    fide_id: str | None = Field(default=None, max_length=11)
+    birth_date: str | None = None
+    sex: str | None = None
+
+
+class Withdrawal(BaseModel):
+    """The first round a withdrawn player is not paired in."""
+
+    round: int | None = Field(default=None, ge=1, description="Default: the next round.")
 
 
 class PlayerOut(BaseModel):
@@ -178,7 +207,7 @@ def _answers(body_field: str = "") -> Iterator[None]:
         ) from None
     except UnknownEventError as error:
         raise HTTPException(404, str(error)) from None
-    except (ConcurrencyError, FilledBoardError) as error:
+    except (ConcurrencyError, FilledBoardError, DuplicatePlayerError) as error:
         raise HTTPException(409, str(error)) from None
     except EventExistsError as error:
         raise HTTPException(
@@ -265,7 +294,12 @@ def add_player(
             sex=body.sex,
         )
         event, player = ev.register_player(
-            desk, event_id, typed.name, missed_points=typed.missed_points, **typed.details
+            desk,
+            event_id,
+            typed.name,
+            missed_points=typed.missed_points,
+            duplicate_ok=body.duplicate_ok,
+            **typed.details,
         )
     return PlayerOut(
         id=player.id,
@@ -279,6 +313,55 @@ def add_player(
         sex=player.sex,
         version=event.version,
     )
+
+
+@router.patch("/events/{event_id}/players/{number}", response_model=EventOut, responses=_ERRORS)
+def edit_player(
+    request: Request, director: ApiDirector, event_id: int, number: int, body: PlayerChanges
+) -> EventOut:
+    """Correct a player's details (only the fields given)."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.edit_player(desk, event_id, str(number), body.model_dump(exclude_none=True))
+    return _event_out(event)
+
+
+@router.delete("/events/{event_id}/players/{number}", response_model=EventOut, responses=_ERRORS)
+def remove_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
+    """Remove a player registered by mistake, never paired and without a bye (400 with the
+    reason otherwise); the players after him move up one start number; undo brings him back."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.remove_player(desk, event_id, str(number))
+    return _event_out(event)
+
+
+@router.post(
+    "/events/{event_id}/players/{number}/withdraw", response_model=EventOut, responses=_ERRORS
+)
+def withdraw(
+    request: Request,
+    director: ApiDirector,
+    event_id: int,
+    number: int,
+    body: Withdrawal | None = None,
+) -> EventOut:
+    """Withdraw a player from a round on (default: the next round)."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.withdraw(desk, event_id, str(number), (body or Withdrawal()).round)
+    return _event_out(event)
+
+
+@router.post(
+    "/events/{event_id}/players/{number}/return", response_model=EventOut, responses=_ERRORS
+)
+def return_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
+    """Take a withdrawal back while the round it starts from is not paired."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.return_player(desk, event_id, str(number))
+    return _event_out(event)
 
 
 @router.post("/events/{event_id}/pair", response_model=RoundOut, responses=_ERRORS)
