@@ -28,7 +28,7 @@ from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
 from fairpair.service import accounts, directors, entry, printouts
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
@@ -507,7 +507,10 @@ def _player_rows(t: Tournament) -> list[dict[str, Any]]:
         byes = [b for b in t.requested_byes if b.player == p.id and b.round >= t.next_round]
         status = [f"withdrawn from round {withdrawn[p.id]}"] if p.id in withdrawn else []
         status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
-        rows.append({"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn})
+        removable = not t.rounds and not any(b.player == p.id for b in t.requested_byes)
+        row = {"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn}
+        row |= {"returnable": withdrawn.get(p.id, 0) > len(t.rounds), "removable": removable}
+        rows.append(row)
     return rows
 
 
@@ -555,8 +558,9 @@ def add_player(
     birth_date: _Text = "",
     sex: _Text = "",
     missed: _Text = "",
+    duplicate_ok: _Text = "",
 ) -> Response:
-    _mine(request, director, event_id)
+    event = _mine(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
     typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
     typed |= {"missed": missed}
@@ -577,8 +581,13 @@ def add_player(
             event_id,
             player.name,
             missed_points=player.missed_points,
+            duplicate_ok=duplicate_ok == "yes",
             **player.details,
         )
+    except DuplicatePlayerError as error:
+        # Asked, not refused: two players of one name do exist.
+        context = {"event": event, "typed": typed, "match": error.match, "message": str(error)}
+        return _render(request, "desk/duplicate.html", context, status_code=409)
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, "player", values)
@@ -673,6 +682,121 @@ def withdraw(
         return _refused(request, director, event_id, error, "players")
     name = event.tournament.player(player_id).name
     return _done(request, f"Withdrew {player_id} {name}.", _here(event_id))
+
+
+@router.post("/events/{event_id}/players/{player_id}/return", response_class=HTMLResponse)
+def return_player(request: Request, director: Director, event_id: int, player_id: int) -> Response:
+    """Take a withdrawal back (one button: undo takes it back again)."""
+    event = _mine(request, director, event_id)
+    try:
+        if not event.tournament.has_player(player_id):
+            raise CommandError(f"no player has start number {player_id}")
+        ev.return_player(desk_for(request, director), event_id, str(player_id))
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "players")
+    name = event.tournament.player(player_id).name
+    return _done(request, f"{player_id} {name} is back: paired again.", _here(event_id))
+
+
+_PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
+
+
+def _player_page(
+    request: Request,
+    event: ev.Event,
+    player_id: int,
+    values: Mapping[str, str] | None = None,
+    errors: Mapping[str, str] | None = None,
+    status_code: int = 200,
+) -> HTMLResponse:
+    player = event.tournament.player(player_id)
+    shown = {
+        f: "" if getattr(player, f) is None else str(getattr(player, f)) for f in _PLAYER_FIELDS
+    }
+    removable = next(r for r in _player_rows(event.tournament) if r["p"].id == player_id)
+    context = {
+        "event": event,
+        "player": player,
+        "values": values or {f"edit.{k}": v for k, v in shown.items()},
+        "errors": errors or {},
+        "removable": removable["removable"],
+    }
+    return _render(request, "desk/player.html", context, status_code=status_code)
+
+
+def _player_of(request: Request, director: str, event_id: int, player_id: int) -> ev.Event:
+    event = _mine(request, director, event_id)
+    if not event.tournament.has_player(player_id):
+        raise HTTPException(404, f"No player {player_id}.")
+    return event
+
+
+@router.get("/events/{event_id}/players/{player_id}", response_class=HTMLResponse)
+def player_page(
+    request: Request, director: Director, event_id: int, player_id: int
+) -> HTMLResponse:
+    """A player's details to correct, and his removal while he has never been paired."""
+    return _player_page(request, _player_of(request, director, event_id, player_id), player_id)
+
+
+@router.post("/events/{event_id}/players/{player_id}/edit", response_class=HTMLResponse)
+def edit_player(
+    request: Request,
+    director: Director,
+    event_id: int,
+    player_id: int,
+    name: _Text = "",
+    rating: _Text = "",
+    title: _Text = "",
+    federation: _Text = "",
+    club: _Text = "",
+    fide_id: _Text = "",
+    birth_date: _Text = "",
+    sex: _Text = "",
+) -> Response:
+    """Correct the fields that differ from what the player has now."""
+    event = _player_of(request, director, event_id, player_id)
+    player = event.tournament.player(player_id)
+    typed = {"name": name, "rating": rating, "title": title, "federation": federation}
+    typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
+    values = {f"edit.{k}": v for k, v in typed.items()}
+    try:
+        changes: dict[str, Any] = {}
+        for field, text in typed.items():
+            now = getattr(player, field)
+            if text.strip() == ("" if now is None else str(now)):
+                continue
+            if field == "rating":
+                if text.strip() and not text.strip().isdigit():
+                    raise FieldErrors({"rating": "a whole number, e.g. 1850"})
+                changes[field] = int(text) if text.strip() else None
+            else:
+                changes[field] = text
+        ev.edit_player(desk_for(request, director), event_id, str(player_id), changes)
+    except FieldErrors as error:
+        errors = {f"edit.{f}": m for f, m in error.errors.items()}
+        return _player_page(request, event, player_id, values, errors, 422)
+    except _REFUSED as error:
+        return _player_page(request, event, player_id, values, {"edit": str(error)}, 400)
+    return _done(request, f"Corrected {player_id} {typed['name'].strip()}.", _here(event_id))
+
+
+@router.post("/events/{event_id}/players/{player_id}/remove", response_class=HTMLResponse)
+def remove_player(
+    request: Request, director: Director, event_id: int, player_id: int, confirm: _Text = ""
+) -> Response:
+    """Remove a player never paired, once the director has confirmed (``confirm=yes``)."""
+    event = _player_of(request, director, event_id, player_id)
+    name = event.tournament.player(player_id).name
+    if confirm != "yes":
+        return _player_page(request, event, player_id)
+    try:
+        ev.remove_player(desk_for(request, director), event_id, str(player_id))
+    except _REFUSED as error:
+        return _player_page(
+            request, event, player_id, errors={"remove": str(error)}, status_code=400
+        )
+    return _done(request, f"Removed {player_id} {name}; undo brings him back.", _here(event_id))
 
 
 @router.post("/events/{event_id}/byes", response_class=HTMLResponse)
