@@ -22,6 +22,7 @@ from fairpair.core import (
     AWARDABLE_BYES,
     Bye,
     ByeKind,
+    Colour,
     ForbiddenPairs,
     Game,
     GameResult,
@@ -34,7 +35,7 @@ from fairpair.core import (
     Tournament,
 )
 from fairpair.service.errors import CommandError
-from fairpair.service.settings import REPORT_FIELDS, EventSettings
+from fairpair.service.settings import REPORT_FIELDS, SETTING_FIELDS, EventSettings, System
 
 __all__ = [
     "ACTIONS",
@@ -407,14 +408,75 @@ def _event_edited(t: Tournament, p: Payload) -> Tournament:
     """Report fields changed (name, place, dates, arbiters...): the snapshot keeps them as
     the settings do (:meth:`EventSettings.edited`); no pairing or score changes."""
     changes = dict(p["changes"])
-    unknown = sorted(set(changes) - set(REPORT_FIELDS))
+    unknown = sorted(set(changes) - set(REPORT_FIELDS) - set(SETTING_FIELDS))
     if unknown:
         raise CommandError(f"cannot edit {', '.join(unknown)} of an event")
     name = changes.pop("name", t.name)
     details: dict[str, Any] = {
-        k: tuple(v) if isinstance(v, list | tuple) else v for k, v in changes.items()
+        k: tuple(v) if isinstance(v, list | tuple) else v
+        for k, v in changes.items()
+        if k in REPORT_FIELDS
     }
-    return t.replace(name=name, details=dataclasses.replace(t.details, **details))
+    edited = t.replace(name=name, details=dataclasses.replace(t.details, **details))
+    # Of the pairing and scoring settings, the snapshot keeps these three.
+    if "rounds" in changes:
+        edited = edited.replace(total_rounds=changes["rounds"])
+    if "points" in changes:
+        points = EventSettings.from_data({**_ANY_SETTINGS, "points": changes["points"]}).points
+        edited = edited.replace(points=points)
+    if "initial_colour" in changes:
+        edited = edited.replace(initial_colour=Colour[changes["initial_colour"].upper()])
+    return edited
+
+
+_ANY_SETTINGS = EventSettings("settings", System.BERGER).to_data()
+"""Settings data to read one changed setting with (:meth:`EventSettings.from_data`)."""
+
+
+def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
+    """Refuse a change of setting that would make the rounds already paired or scored wrong,
+    saying why; the settings after it must hold together (:class:`EventSettings`)."""
+    changes = p["changes"]
+    paired = len(before.rounds)
+    if paired:
+        fixed = {
+            "system": f"the {paired} round(s) paired were paired by {s.system.value}",
+            "seed": "the lots drawn with it made the rounds already paired",
+            "initial_colour": "round 1's colours were given with it",
+            "double": "a round robin's schedule is fixed once round 1 is paired",
+        }
+        if s.system.round_robin:
+            fixed["rounds"] = "a round robin's schedule is fixed once round 1 is paired"
+        for field, why in fixed.items():
+            if field in changes:
+                raise CommandError(
+                    f"{SETTING_FIELDS[field]} cannot change once round 1 is paired: {why}"
+                )
+    number = changes.get("rounds")
+    if number is not None and number < paired:
+        raise CommandError(
+            f"number of rounds: {paired} rounds are already paired, so the event cannot have "
+            f"{number}"
+        )
+    if "points" in changes:
+        scored = [
+            r.number for r in before.rounds if r.byes or any(g.result is not None for g in r.games)
+        ]
+        if scored:
+            raise CommandError(
+                f"point system cannot change once results are in (round {scored[0]} has "
+                "results or byes scored with it): correct the results instead, or undo them"
+            )
+        new = EventSettings.from_data({**_ANY_SETTINGS, "points": changes["points"]}).points
+        if paired and new.card_game != s.points.card_game:
+            raise CommandError(
+                "point system cannot change between match points and chess points once a "
+                "round is paired: a card game's boards have no colours"
+            )
+    try:
+        s.edited(changes)
+    except CommandError as error:
+        raise CommandError(f"the settings would not hold together: {error}") from None
 
 
 def _claimed(t: Tournament, _: Payload) -> Tournament:
@@ -461,6 +523,7 @@ RULES: dict[str, Callable[[Tournament, Tournament, Payload, EventSettings], None
     "bye.granted": _bye_within_limit,
     "player.registered": _joining_allowed,
     "players.imported": _joining_allowed,
+    "event.edited": _settings_fit,
 }
 """The organiser's rules (the event's settings) an action must keep, checked on its result."""
 

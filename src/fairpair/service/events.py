@@ -42,9 +42,13 @@ from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
+    SETTING_FIELDS,
+    ByeLimit,
     EventSettings,
+    System,
     WithdrawalPolicy,
     report_fields,
+    setting_fields,
 )
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
@@ -571,18 +575,35 @@ def edit_event(
     expected_version: int | None = None,
 ) -> Event:
     """Change the event's report fields (:data:`~fairpair.service.settings.REPORT_FIELDS`:
-    name, dates, place, arbiters, time control...): one ``event.edited`` record holding the
-    fields that change, with their values before. :class:`FieldErrors` names a wrong field."""
-    checked = report_fields(changes)
+    name, dates, place, arbiters, time control...) and its pairing and scoring settings
+    (:data:`~fairpair.service.settings.SETTING_FIELDS`: rounds, points, tie-breaks, bye
+    limit, system options, as typed): one ``event.edited`` record holding the fields that
+    change, with their values before. :class:`FieldErrors` names a wrong field; a setting
+    that the rounds already paired or scored fix is refused with the reason."""
+    report = {k: v for k, v in changes.items() if k not in SETTING_FIELDS}
+    checked = report_fields(report) | setting_fields(
+        {k: v for k, v in changes.items() if k in SETTING_FIELDS}
+    )
+    if "tiebreaks" in checked:
+        try:
+            check_tiebreaks(checked["tiebreaks"])
+        except CommandError as error:
+            raise FieldErrors({"tiebreaks": str(error)}) from None
 
     def build(event: Event) -> Mapping[str, Any]:
         before = event.settings.to_data()
         changed = {k: v for k, v in checked.items() if before[k] != v}
+        round_robin = System(changed.get("system", before["system"])).round_robin
+        if "points" in changed and round_robin and changed["points"]["pairing_bye"] is None:
+            # As at creation: everyone sits out once in an odd round robin, for nothing.
+            changed["points"] = {**changed["points"], "pairing_bye": "0"}
+            if changed["points"] == before["points"]:
+                del changed["points"]
         if not changed:
             raise CommandError("nothing to change: the event already says so")
         edited = event.settings.edited(changed)
         edited.check_report_together()
-        total = event.tournament.total_rounds
+        total = edited.rounds if "rounds" in changed else event.tournament.total_rounds
         if total is not None and len(edited.round_dates) > total:
             dates = len(edited.round_dates)
             raise FieldErrors({"round_dates": f"{dates} dates for an event of {total} rounds"})
@@ -1044,7 +1065,7 @@ def describe(
             return f"{p['owner']} now runs the event"
         case "event.edited":
             return "edited the event: " + "; ".join(
-                f"{REPORT_FIELDS.get(k, k)} {_shown(v)} (was {_shown(p.get('before', {}).get(k))})"
+                f"{_field_name(k)} {_shown(v, k)} (was {_shown(p.get('before', {}).get(k), k)})"
                 for k, v in p["changes"].items()
             )
     return record.action
@@ -1092,8 +1113,21 @@ def _namer(
     return who
 
 
-def _shown(value: Any) -> str:
-    """A report field's value in a log line: text quoted, a list joined, nothing as none."""
+def _field_name(key: str) -> str:
+    return REPORT_FIELDS.get(key) or SETTING_FIELDS.get(key, key)
+
+
+def _shown(value: Any, key: str = "") -> str:
+    """A field's value in a log line: text quoted, a list joined, nothing as none; points
+    and bye limits as an organiser writes them."""
+    if key == "points" and isinstance(value, Mapping):
+        parts = [value["win"], value["draw"], value["loss"]]
+        bye = value.get("pairing_bye")
+        return ",".join(parts) + ("" if bye is None else f", pairing bye {bye}")
+    if key == "bye_limit" and isinstance(value, Mapping):
+        return ByeLimit.from_data(value).describe()
+    if isinstance(value, bool | int):
+        return str(value).lower() if isinstance(value, bool) else str(value)
     if isinstance(value, list | tuple):
         value = ", ".join(str(v) for v in value)
     return repr(value) if value else "none"
@@ -1142,7 +1176,7 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
         case "event.claimed":
             return "the change of director"
         case "event.edited":
-            return "edit of the event's " + ", ".join(REPORT_FIELDS.get(k, k) for k in p["changes"])
+            return "edit of the event's " + ", ".join(_field_name(k) for k in p["changes"])
         case actions.UNDONE:
             return f"undo of #{p['seq']}"
         case actions.REDONE:
