@@ -55,3 +55,24 @@ def test_duplicates_edits_removal_and_return_through_the_api(api: Api) -> None:
     assert refused.status_code == 400 and "already paired without him" in refused.json()["detail"]
     gone = client.delete(f"{players}/1", auth=anna)
     assert gone.status_code == 400 and "cannot be removed" in gone.json()["detail"]
+
+
+def test_the_event_settings_change_through_the_api(api: Api) -> None:
+    _, client, anna = api
+    made = client.post("/api/events", json={"name": "Open", "rounds": 3}, auth=anna).json()
+    url = f"/api/events/{made['id']}"
+    for name in ("Ann", "Bob"):
+        client.post(f"{url}/players", json={"name": name}, auth=anna)
+    changed = client.patch(
+        url, json={"rounds": 5, "points": "3,1,0", "tiebreaks": ["BH"], "city": "Lyon"}, auth=anna
+    )
+    assert changed.status_code == 200, changed.text
+    assert changed.json()["total_rounds"] == 5
+    bad = client.patch(url, json={"bye_limit": "half=two"}, auth=anna)
+    assert bad.status_code == 422 and bad.json()["detail"][0]["loc"] == ["body", "bye_limit"]
+    stale = client.patch(url, json={"rounds": 6, "version": made["version"]}, auth=anna)
+    assert stale.status_code == 409
+    client.post(f"{url}/pair", auth=anna)
+    refused = client.patch(url, json={"initial_colour": "black"}, auth=anna)
+    assert refused.status_code == 400
+    assert "first colour cannot change once round 1 is paired" in refused.json()["detail"]

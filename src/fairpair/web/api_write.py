@@ -128,6 +128,35 @@ class PlayerChanges(BaseModel):
     sex: str | None = None
 
 
+class EventChanges(BaseModel):
+    """What to change of an event: only the fields given, as one undoable change. What the
+    rounds already paired or scored fix (the system, the first colour, a round robin's
+    schedule, the points once results are in, fewer rounds than paired) is refused (400)
+    with the reason."""
+
+    version: int | None = Field(
+        default=None, description="The event's version the caller saw (409 if it changed)."
+    )
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    start_date: str | None = None
+    end_date: str | None = None
+    city: str | None = None
+    federation: str | None = None
+    event_type: str | None = None
+    chief_arbiter: str | None = None
+    deputy_arbiters: list[str] | None = None
+    time_control: str | None = None
+    round_dates: list[str] | None = None
+    rounds: int | None = Field(default=None, ge=1, le=99)
+    system: SystemName | None = None
+    points: str | None = Field(default=None, description="win,draw,loss[,bye], e.g. 3,1,0.")
+    tiebreaks: list[str] | None = None
+    bye_limit: str | None = Field(default=None, description="e.g. half=2,last=2; empty: none.")
+    withdrawal_policy: WithdrawalPolicy | None = None
+    double: bool | None = None
+    initial_colour: Literal["white", "black"] | None = None
+
+
 class Withdrawal(BaseModel):
     """The first round a withdrawn player is not paired in."""
 
@@ -313,6 +342,19 @@ def add_player(
         sex=player.sex,
         version=event.version,
     )
+
+
+@router.patch("/events/{event_id}", response_model=EventOut, responses=_ERRORS)
+def edit_event(
+    request: Request, director: ApiDirector, event_id: int, body: EventChanges
+) -> EventOut:
+    """Change the event's report fields and settings (only those given), as one change."""
+    desk = _mine(request, director, event_id)
+    changes = body.model_dump(exclude_none=True, mode="json")
+    expected = changes.pop("version", None)
+    with _answers():
+        event = ev.edit_event(desk, event_id, changes, expected_version=expected)
+    return _event_out(event)
 
 
 @router.patch("/events/{event_id}/players/{number}", response_model=EventOut, responses=_ERRORS)
