@@ -73,3 +73,30 @@ def test_a_withdrawal_is_taken_back_with_a_button(site: tuple[FastAPI, Browser])
     page = anna.submit(f"/desk/events/{event_id}/players/2/return")
     assert page.status_code == 303, page.text
     assert loaded(app, event_id).tournament.withdrawals == ()
+
+
+def test_the_settings_form_changes_the_settings_in_one_undoable_change(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, [("Ada", "2300"), ("Bob", "2200")])
+    anna.get(f"/desk/events/{event_id}")
+    action = f"/desk/events/{event_id}/settings"
+    shown = anna.hidden_fields(action)
+    assert "version" in shown
+    form = {"rounds": "5", "system": "dutch", "points": "3,1,0", "tiebreaks": ""}
+    form |= {"bye_limit": "half=1", "withdrawal_policy": "keep_played_forfeit_rest"}
+    form |= {"double": "no", "initial_colour": "white"}
+    page = anna.submit(action, form | {"bye_limit": "half=one"})
+    assert page.status_code == 422 and field_error(page.text, "settings-bye_limit")
+    anna.get(f"/desk/events/{event_id}")
+    page = anna.submit(action, form)
+    assert page.status_code == 303, page.text
+    s = loaded(app, event_id).settings
+    assert (s.rounds, s.points.win, s.bye_limit.half) == (5, 30, 1)
+    anna.post(f"/desk/events/{event_id}/pair")
+    anna.get(f"/desk/events/{event_id}")
+    page = anna.submit(action, form | {"initial_colour": "black"})
+    assert page.status_code == 400
+    assert "first colour cannot change once round 1 is paired" in page.text

@@ -21,7 +21,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import URL, FormData
 
-from fairpair.core import Player, Tournament
+from fairpair.core import Player, Tournament, format_points
 from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
@@ -291,6 +291,27 @@ def _report_text(settings: EventSettings) -> dict[str, str]:
     }
 
 
+def _settings_text(settings: EventSettings) -> dict[str, str]:
+    """The pairing and scoring settings as the settings form shows them."""
+    p, limit = settings.points, settings.bye_limit
+    points = [format_points(v) for v in (p.win, p.draw, p.loss)]
+    if p.pairing_bye is not None:
+        points.append(format_points(p.pairing_bye))
+    keys: list[tuple[str, int | None]] = [("full", limit.full), ("half", limit.half)]
+    keys += [("zero", limit.zero), ("total", limit.total)]
+    keys.append(("last", limit.closed_last_rounds or None))
+    return {
+        "rounds": "" if settings.rounds is None else str(settings.rounds),
+        "system": settings.system.value,
+        "points": ",".join(points),
+        "tiebreaks": ", ".join(settings.tiebreaks),
+        "bye_limit": ",".join(f"{k}={v}" for k, v in keys if v is not None),
+        "withdrawal_policy": settings.withdrawal_policy.value,
+        "double": "yes" if settings.double else "no",
+        "initial_colour": settings.initial_colour.name.lower(),
+    }
+
+
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
     values = dict.fromkeys((*_NEW_FIELDS, *_REPORT_FORM), "") | {
@@ -439,8 +460,10 @@ def _desk_page(
         "swiss": not event.settings.system.round_robin,
         "errors": errors or {},
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
+        "settings_open": any(k.split(".")[0] == "settings" for k in errors or {}),
         # The report form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _report_text(event.settings).items()}
+        | {f"settings.{k}": v for k, v in _settings_text(event.settings).items()}
         | dict(values or {}),
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),
@@ -894,6 +917,49 @@ def edit_details(
             error = FieldErrors({"name": "an event with this name exists; choose another name"})
         values = {f"details.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, "details", values)
+    changed = ev.history(desk_for(request, director), event_id)[-1]
+    return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
+
+
+@router.post("/events/{event_id}/settings", response_class=HTMLResponse)
+def edit_settings(
+    request: Request,
+    director: Director,
+    event_id: int,
+    version: _Text = "",
+    rounds: _Text = "",
+    system: _Text = "",
+    points: _Text = "",
+    tiebreaks: _Text = "",
+    bye_limit: _Text = "",
+    withdrawal_policy: _Text = "",
+    double: _Text = "",
+    initial_colour: _Text = "",
+) -> Response:
+    """The event's pairing and scoring settings, as one undoable change (the service call of
+    the report details): what the rounds already paired or scored fix is refused with the
+    reason; refused (409) if the event changed since the page was loaded."""
+    typed = {"rounds": rounds, "system": system, "points": points, "tiebreaks": tiebreaks}
+    typed |= {"bye_limit": bye_limit, "withdrawal_policy": withdrawal_policy}
+    typed |= {"double": double, "initial_colour": initial_colour}
+    event = _mine(request, director, event_id)
+    expected = _page_version(version)
+    if expected is None:
+        return _desk_page(request, event, errors={"settings": STALE}, status_code=409)
+    values = {f"settings.{k}": v for k, v in typed.items()}
+    try:
+        changes: dict[str, Any] = dict(typed)
+        answer = double.strip().lower()
+        if answer not in ("yes", "no"):
+            raise FieldErrors({"double": "yes or no"})
+        changes["double"] = answer == "yes"
+        if not rounds.strip():
+            del changes["rounds"]  # a round robin's rounds come from its field
+        edited = ev.edit_event(
+            desk_for(request, director), event_id, changes, expected_version=expected
+        )
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "settings", values)
     changed = ev.history(desk_for(request, director), event_id)[-1]
     return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
 
