@@ -36,12 +36,12 @@ def test_duplicates_edits_removal_and_return_through_the_api(api: Api) -> None:
     anyway = client.post(players, json={"name": "MULLER, Jonas", "duplicate_ok": True}, auth=anna)
     assert anyway.status_code == 201 and anyway.json()["id"] == 4
 
-    edited = client.patch(f"{players}/2", json={"rating": 1850, "club": "Brno"}, auth=anna)
+    edited = client.post(f"{players}/2/edit", json={"rating": 1850, "club": "Brno"}, auth=anna)
     assert edited.status_code == 200, edited.text
-    bad = client.patch(f"{players}/2", json={"rating": 5000}, auth=anna)
+    bad = client.post(f"{players}/2/edit", json={"rating": 5000}, auth=anna)
     assert bad.status_code == 422 and bad.json()["detail"][0]["loc"] == ["body", "rating"]
 
-    removed = client.delete(f"{players}/4", auth=anna)
+    removed = client.post(f"{players}/4/remove", auth=anna)
     assert removed.status_code == 200 and removed.json()["players"] == 3
 
     late = client.post(f"{players}/3/withdraw", json={"round": 9}, auth=anna)
@@ -53,7 +53,7 @@ def test_duplicates_edits_removal_and_return_through_the_api(api: Api) -> None:
     assert client.post(f"/api/events/{event_id}/pair", auth=anna).status_code == 200
     refused = client.post(f"{players}/3/return", auth=anna)
     assert refused.status_code == 400 and "already paired without him" in refused.json()["detail"]
-    gone = client.delete(f"{players}/1", auth=anna)
+    gone = client.post(f"{players}/1/remove", auth=anna)
     assert gone.status_code == 400 and "cannot be removed" in gone.json()["detail"]
 
 
@@ -63,16 +63,20 @@ def test_the_event_settings_change_through_the_api(api: Api) -> None:
     url = f"/api/events/{made['id']}"
     for name in ("Ann", "Bob"):
         client.post(f"{url}/players", json={"name": name}, auth=anna)
-    changed = client.patch(
-        url, json={"rounds": 5, "points": "3,1,0", "tiebreaks": ["BH"], "city": "Lyon"}, auth=anna
+    changed = client.post(
+        f"{url}/settings",
+        json={"rounds": 5, "points": "3,1,0", "tiebreaks": ["BH"], "city": "Lyon"},
+        auth=anna,
     )
     assert changed.status_code == 200, changed.text
     assert changed.json()["total_rounds"] == 5
-    bad = client.patch(url, json={"bye_limit": "half=two"}, auth=anna)
+    bad = client.post(f"{url}/settings", json={"bye_limit": "half=two"}, auth=anna)
     assert bad.status_code == 422 and bad.json()["detail"][0]["loc"] == ["body", "bye_limit"]
-    stale = client.patch(url, json={"rounds": 6, "version": made["version"]}, auth=anna)
+    stale = client.post(
+        f"{url}/settings", json={"rounds": 6, "version": made["version"]}, auth=anna
+    )
     assert stale.status_code == 409
     client.post(f"{url}/pair", auth=anna)
-    refused = client.patch(url, json={"initial_colour": "black"}, auth=anna)
+    refused = client.post(f"{url}/settings", json={"initial_colour": "black"}, auth=anna)
     assert refused.status_code == 400
     assert "first colour cannot change once round 1 is paired" in refused.json()["detail"]

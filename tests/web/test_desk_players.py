@@ -55,6 +55,9 @@ def test_a_player_is_corrected_and_removed_on_his_page(site: tuple[FastAPI, Brow
     )
 
     anna.get(f"/desk/events/{event_id}/players/2")
+    page = anna.submit(f"/desk/events/{event_id}/players/2/remove")  # asks first
+    assert page.status_code == 200 and "Remove 2 Bob Smith?" in page.text
+    assert len(loaded(app, event_id).tournament.players) == 3
     page = anna.submit(f"/desk/events/{event_id}/players/2/remove")
     assert page.status_code == 303, page.text
     assert [p.name for p in loaded(app, event_id).tournament.players] == ["Ada", "Cy"]

@@ -344,7 +344,7 @@ def add_player(
     )
 
 
-@router.patch("/events/{event_id}", response_model=EventOut, responses=_ERRORS)
+@router.post("/events/{event_id}/settings", response_model=EventOut, responses=_ERRORS)
 def edit_event(
     request: Request, director: ApiDirector, event_id: int, body: EventChanges
 ) -> EventOut:
@@ -357,7 +357,7 @@ def edit_event(
     return _event_out(event)
 
 
-@router.patch("/events/{event_id}/players/{number}", response_model=EventOut, responses=_ERRORS)
+@router.post("/events/{event_id}/players/{number}/edit", response_model=EventOut, responses=_ERRORS)
 def edit_player(
     request: Request, director: ApiDirector, event_id: int, number: int, body: PlayerChanges
 ) -> EventOut:
@@ -368,7 +368,9 @@ def edit_player(
     return _event_out(event)
 
 
-@router.delete("/events/{event_id}/players/{number}", response_model=EventOut, responses=_ERRORS)
+@router.post(
+    "/events/{event_id}/players/{number}/remove", response_model=EventOut, responses=_ERRORS
+)
 def remove_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
     """Remove a player registered by mistake, never paired and without a bye (400 with the
     reason otherwise); the players after him move up one start number; undo brings him back."""

@@ -731,6 +731,8 @@ def _player_page(
     values: Mapping[str, str] | None = None,
     errors: Mapping[str, str] | None = None,
     status_code: int = 200,
+    *,
+    confirming: bool = False,
 ) -> HTMLResponse:
     player = event.tournament.player(player_id)
     shown = {
@@ -743,6 +745,7 @@ def _player_page(
         "values": values or {f"edit.{k}": v for k, v in shown.items()},
         "errors": errors or {},
         "removable": removable["removable"],
+        "confirming": confirming,
     }
     return _render(request, "desk/player.html", context, status_code=status_code)
 
@@ -812,7 +815,7 @@ def remove_player(
     event = _player_of(request, director, event_id, player_id)
     name = event.tournament.player(player_id).name
     if confirm != "yes":
-        return _player_page(request, event, player_id)
+        return _player_page(request, event, player_id, confirming=True)
     try:
         ev.remove_player(desk_for(request, director), event_id, str(player_id))
     except _REFUSED as error:
@@ -955,6 +958,8 @@ def edit_settings(
         changes["double"] = answer == "yes"
         if not rounds.strip():
             del changes["rounds"]  # a round robin's rounds come from its field
+        if not initial_colour.strip():
+            del changes["initial_colour"]  # a card game's boards have no colours
         edited = ev.edit_event(
             desk_for(request, director), event_id, changes, expected_version=expected
         )
