@@ -72,6 +72,8 @@ def test_a_withdrawal_is_taken_back_with_a_button(site: tuple[FastAPI, Browser])
     register(anna, event_id, [("Ada", "2300"), ("Bob", "2200"), ("Cy", "2100")])
     anna.get(f"/desk/events/{event_id}/players/2/withdraw")
     assert anna.submit(f"/desk/events/{event_id}/players/2/withdraw").status_code == 303
+    anna.get(f"/desk/events/{event_id}/players/2/withdraw")  # says so, and offers it back
+    assert "has already withdrawn, from round 1 on" in anna.page
     anna.get(f"/desk/events/{event_id}")
     page = anna.submit(f"/desk/events/{event_id}/players/2/return")
     assert page.status_code == 303, page.text

@@ -673,6 +673,7 @@ def _withdraw_page(request: Request, event: ev.Event, player_id: int) -> HTMLRes
         "player": t.player(player_id),
         "from_round": t.next_round,
         "withdrawn": dict(t.withdrawals).get(player_id),
+        "paired": len(t.rounds),
     }
     return _render(request, "desk/withdraw.html", context)
 
