@@ -199,3 +199,28 @@ def test_player_report_fields_are_refused_as_a_csv_import_refuses_them(tmp_path:
     code, _, err = fairpair(db, "export", str(tmp_path / "e.csv"))
     assert code == 0, err
     assert "1999/04/07" in (tmp_path / "e.csv").read_text(encoding="utf-8")
+
+
+def test_event_edit_changes_the_settings_until_the_rounds_fix_them(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Open", "--rounds", "5")[0] == 0
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        assert fairpair(db, "player", "add", name)[0] == 0
+    code, out, err = fairpair(
+        db, "event", "edit", "--rounds", "7", "--points", "3,1,0", "--tiebreaks", "BH,SB",
+        "--bye-limit", "half=1", "--first-colour", "black",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "number of rounds 7 (was 5)" in out and "point system 3,1,0 (was 1,0.5,0)" in out
+    settings = shown(db)
+    assert settings["rounds"] == "0 of 7 paired" and settings["tie-breaks"] == "BH, SB"
+    code, _, err = fairpair(db, "event", "edit", "--first-colour", "red")
+    assert code == 2 and "--first-colour: white or black" in err
+    assert fairpair(db, "round", "pair")[0] == 0
+    code, _, err = fairpair(db, "event", "edit", "--system", "burstein")
+    assert code == 2 and "system cannot change once round 1 is paired" in err
+    code, _, err = fairpair(db, "event", "edit", "--rounds", "4", "--bye-limit", "none")
+    assert code == 0, err
+    assert shown(db)["bye limit"] == "no limit"
+    assert fairpair(db, "undo")[0] == 0
+    assert shown(db)["rounds"] == "1 of 7 paired"

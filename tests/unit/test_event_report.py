@@ -132,8 +132,8 @@ def test_a_refused_edit_changes_nothing() -> None:
     with pytest.raises(FieldErrors, match="ends"):
         ev.edit_event(d, event.id, {"start_date": "2026-05-03", "end_date": "2026-05-01"})
     with pytest.raises(FieldErrors) as refused:
-        ev.edit_event(d, event.id, {"system": "berger"})
-    assert "system" in refused.value.errors
+        ev.edit_event(d, event.id, {"owner": "berger"})
+    assert "owner" in refused.value.errors
     assert ev.load(d, event.id).version == version
 
 

@@ -271,6 +271,9 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.import_players(d, swiss.id, [Player(1, "Ann"), Player(2, "Bob")])
     ev.grant_bye(d, swiss.id, "ann", 2, "half")
     ev.withdraw(d, swiss.id, "bob", 3)
+    ev.return_player(d, swiss.id, "bob")
+    ev.register_player(d, swiss.id, "Cy")
+    ev.remove_player(d, swiss.id, "cy")
     ev.forbid_pairs(d, swiss.id, ["ann", "bob"])
     d.store.add_director(DirectorRecord(d.actor, "$argon2id$unused", d.clock()))
     directors.give_event(d, swiss.id, d.actor)
@@ -285,6 +288,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("pairs.forbidden", "kept apart from round 1 on: 1 Ann, 2 Bob") in lines
     assert ("event.claimed", f"{d.actor} now runs the event") in lines
     assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
+    assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
+    assert ("player.removed", "removed 3 Cy (never paired)") in lines
 
 
 def test_a_casual_swiss_is_paired_by_its_engine_reproducibly_and_without_rematches() -> None:

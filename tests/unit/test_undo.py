@@ -39,6 +39,21 @@ def paired(d: ev.Desk) -> ev.Event:
     return event
 
 
+def withdrawn(d: ev.Desk) -> ev.Event:
+    """The Swiss with Dee withdrawn from round 2, not yet paired."""
+    return ev.withdraw(d, swiss(d).id, "dee")
+
+
+def registered(d: ev.Desk) -> ev.Event:
+    """A Swiss with its players registered, round 1 not yet paired."""
+    from fairpair.service.settings import EventSettings, System
+
+    event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=5))
+    for i, name in enumerate(NAMES):
+        event, _ = ev.register_player(d, event.id, name, rating=2000 - 50 * i)
+    return event
+
+
 def without(log: list[LogRecord], *seqs: int) -> Tournament:
     """What the log leads to without the records named."""
     return actions.replay((r.action, r.payload) for r in log if r.seq not in seqs)
@@ -62,6 +77,8 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
     "result.corrected": (swiss, lambda d, e: ev.correct_results(d, e, 1, [(1, "0-1")])),
     "bye.granted": (swiss, lambda d, e: ev.grant_bye(d, e, "bob", 2, "half")),
     "player.withdrawn": (swiss, lambda d, e: ev.withdraw(d, e, "dee")),
+    "player.returned": (withdrawn, lambda d, e: ev.return_player(d, e, "dee")),
+    "player.removed": (registered, lambda d, e: ev.remove_player(d, e, "bob")),
     "board.set": (paired, lambda d, e: ev.set_manual_board(d, e, "1", "2")),
     "pairs.forbidden": (swiss, lambda d, e: ev.forbid_pairs(d, e, ["ann", "bob"])),
     "event.edited": (

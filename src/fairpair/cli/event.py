@@ -53,6 +53,7 @@ _HELP = {
     "round_dates": "Date of each round, round 1 first: 2026-05-01,2026-05-02,... (TRF 132).",
 }
 _OPTION = {
+    "initial_colour": "first_colour",
     "chief_arbiter": "arbiter",
     "deputy_arbiters": "deputy",
     "event_type": "type",
@@ -230,11 +231,42 @@ def edit(
     round_dates: Annotated[
         str | None, typer.Option("--round-dates", help=_HELP["round_dates"])
     ] = None,
+    rounds: Annotated[
+        int | None, typer.Option("--rounds", "-r", help="Number of rounds (not fewer than paired).")
+    ] = None,
+    system: Annotated[
+        System | None, typer.Option("--system", "-s", help="Pairing system (before round 1).")
+    ] = None,
+    points: Annotated[
+        str | None,
+        typer.Option("--points", help="win,draw,loss[,bye], e.g. 3,1,0 (before any result)."),
+    ] = None,
+    tiebreaks: Annotated[
+        str | None, typer.Option("--tiebreaks", "-t", help="Codes in order, e.g. BH-C1,BH,DE.")
+    ] = None,
+    bye_limit: Annotated[
+        str | None,
+        typer.Option("--bye-limit", help="e.g. half=2,last=2; 'none' for no limit (Swiss)."),
+    ] = None,
+    withdrawal_policy: Annotated[
+        WithdrawalPolicy | None,
+        typer.Option("--withdrawal-policy", help="Round robin: how a withdrawal is scored."),
+    ] = None,
+    double: Annotated[
+        bool | None,
+        typer.Option("--double/--single", help="Double round robin (before round 1)."),
+    ] = None,
+    first_colour: Annotated[
+        str | None,
+        typer.Option("--first-colour", help="white or black: the top seed's colour in round 1."),
+    ] = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
 ) -> None:
-    """Change the event's name, dates and rating-report details (one change, undoable)."""
+    """Change the event's name, dates, rating-report details and settings (rounds, points,
+    tie-breaks, bye limit, system options): one change, undoable. What the rounds already
+    paired or scored fix is refused with the reason."""
     given: dict[str, object] = {
         "name": name,
         "start_date": start,
@@ -246,6 +278,14 @@ def edit(
         "time_control": time_control,
         "event_type": event_type,
         "round_dates": round_dates,
+        "rounds": rounds,
+        "system": None if system is None else system.value,
+        "points": points,
+        "tiebreaks": tiebreaks,
+        "bye_limit": "" if bye_limit == "none" else bye_limit,
+        "withdrawal_policy": None if withdrawal_policy is None else withdrawal_policy.value,
+        "double": double,
+        "initial_colour": first_colour,
     }
     changes = {k: v for k, v in given.items() if v is not None}
     if not changes:

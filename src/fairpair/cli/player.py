@@ -1,4 +1,4 @@
-"""`fairpair player ...`: register, import, list, edit and withdraw players."""
+"""`fairpair player ...`: register, import, list, edit, withdraw, return and remove players."""
 
 from __future__ import annotations
 
@@ -45,6 +45,15 @@ def add(
     birth_date: Annotated[str, typer.Option("--birth-date")] = "",
     sex: Annotated[str, typer.Option("--sex")] = "",
     missed_points: MissedOption = None,
+    duplicate_ok: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate-ok",
+            "--yes",
+            help="Register even if a player of the same name (ignoring case and accents) or "
+            "FIDE ID is registered already.",
+        ),
+    ] = False,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -67,6 +76,7 @@ def add(
             s.event_id(),
             typed.name,
             missed_points=_points_list(missed_points),
+            duplicate_ok=duplicate_ok,
             **typed.details,
         )
         typer.echo(
@@ -182,14 +192,55 @@ def withdraw(
     from_round: Annotated[
         int | None, typer.Option("--round", help="First round not played (default: the next).")
     ] = None,
+    undo: Annotated[
+        bool,
+        typer.Option("--undo", help="Take the player's withdrawal back (as `player return`)."),
+    ] = False,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
 ) -> None:
     """Withdraw a player: not paired from the next round on; results stay."""
+    if undo:
+        if from_round is not None:
+            raise fail("--undo takes back the player's withdrawal: give no --round")
+        return_player(player, db, event, actor)
+        return
     with session(db, event, actor) as s:
         event_id = s.event_id()
         who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
         result = ev.withdraw(s.desk, event_id, player, from_round)
         (_, first), *_ = [w for w in result.tournament.withdrawals if w[0] == who.id]
         typer.echo(f"{who.id} {who.name} withdrawn from round {first} on")
+
+
+@app.command("return")
+def return_player(
+    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Take a withdrawal back: the player is paired again (before the round he withdrew
+    from is paired)."""
+    with session(db, event, actor) as s:
+        event_id = s.event_id()
+        who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
+        result = ev.return_player(s.desk, event_id, player)
+        typer.echo(f"{who.id} {who.name} is back (version {result.version})")
+
+
+@app.command("remove")
+def remove(
+    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Remove a player registered by mistake, who has never been paired and has no bye;
+    the players after him move up one start number. Undo brings him back."""
+    with session(db, event, actor) as s:
+        event_id = s.event_id()
+        who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
+        result = ev.remove_player(s.desk, event_id, player)
+        typer.echo(f"removed {who.id} {who.name} (version {result.version})")

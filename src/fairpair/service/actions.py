@@ -22,6 +22,7 @@ from fairpair.core import (
     AWARDABLE_BYES,
     Bye,
     ByeKind,
+    Colour,
     ForbiddenPairs,
     Game,
     GameResult,
@@ -34,7 +35,7 @@ from fairpair.core import (
     Tournament,
 )
 from fairpair.service.errors import CommandError
-from fairpair.service.settings import REPORT_FIELDS, EventSettings
+from fairpair.service.settings import REPORT_FIELDS, SETTING_FIELDS, EventSettings, System
 
 __all__ = [
     "ACTIONS",
@@ -282,7 +283,61 @@ def _withdrawn(t: Tournament, p: Payload) -> Tournament:
         raise CommandError(f"{t.player(pid).name} has already withdrawn")
     if number < t.next_round:
         raise CommandError(f"round {number} is already paired; withdraw from round {t.next_round}")
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise CommandError(
+            f"the event's last round is round {t.total_rounds}: there is no round {number} "
+            "to withdraw from"
+        )
     return t.replace(withdrawals=(*t.withdrawals, (pid, number)))
+
+
+def _returned(t: Tournament, p: Payload) -> Tournament:
+    """A withdrawal taken back, while no round it affects is paired."""
+    pid = p["player"]
+    name = t.player(pid).name
+    found = [r for x, r in t.withdrawals if x == pid]
+    if not found:
+        raise CommandError(f"{name} has not withdrawn")
+    if found[0] <= len(t.rounds):
+        raise CommandError(
+            f"{name} withdrew from round {found[0]} on, and round {found[0]} is already paired "
+            "without him: the withdrawal can be taken back only before that round is paired "
+            "(undo the pairing first if it has no results)"
+        )
+    return t.replace(withdrawals=tuple(w for w in t.withdrawals if w[0] != pid))
+
+
+def _removed(t: Tournament, p: Payload) -> Tournament:
+    """A player registered by mistake, taken off before he was ever paired; the players after
+    him move up one start number (as they would have had without him)."""
+    pid = p["player"]
+    name = t.player(pid).name
+    for rnd in t.rounds:
+        if any(g.involves(pid) for g in rnd.games) or any(b.player == pid for b in rnd.byes):
+            raise CommandError(
+                f"{name} is in round {rnd.number} (paired, or a bye): a player who has been "
+                "paired cannot be removed; withdraw him instead"
+            )
+    requested = [b.round for b in t.requested_byes if b.player == pid]
+    if requested:
+        raise CommandError(
+            f"{name} has a bye requested for round {requested[0]}: undo it before removing him"
+        )
+    rest = tuple(q for q in t.players if q.id != pid)
+    forbidden = []
+    for rule in t.forbidden:
+        members = tuple(x for x in rule.players if x != pid)
+        if len(members) >= 2:
+            forbidden.append(dataclasses.replace(rule, players=members))
+    gone = t.replace(
+        players=rest,
+        withdrawals=tuple(w for w in t.withdrawals if w[0] != pid),
+        forbidden=tuple(forbidden),
+        accelerations=tuple(a for a in t.accelerations if a.player != pid),
+    )
+    if t.rounds:
+        return gone
+    return renumbered(gone, [q.id for q in sorted(rest, key=lambda q: q.id)])
 
 
 def _board_set(t: Tournament, p: Payload) -> Tournament:
@@ -353,14 +408,75 @@ def _event_edited(t: Tournament, p: Payload) -> Tournament:
     """Report fields changed (name, place, dates, arbiters...): the snapshot keeps them as
     the settings do (:meth:`EventSettings.edited`); no pairing or score changes."""
     changes = dict(p["changes"])
-    unknown = sorted(set(changes) - set(REPORT_FIELDS))
+    unknown = sorted(set(changes) - set(REPORT_FIELDS) - set(SETTING_FIELDS))
     if unknown:
         raise CommandError(f"cannot edit {', '.join(unknown)} of an event")
     name = changes.pop("name", t.name)
     details: dict[str, Any] = {
-        k: tuple(v) if isinstance(v, list | tuple) else v for k, v in changes.items()
+        k: tuple(v) if isinstance(v, list | tuple) else v
+        for k, v in changes.items()
+        if k in REPORT_FIELDS
     }
-    return t.replace(name=name, details=dataclasses.replace(t.details, **details))
+    edited = t.replace(name=name, details=dataclasses.replace(t.details, **details))
+    # Of the pairing and scoring settings, the snapshot keeps these three.
+    if "rounds" in changes:
+        edited = edited.replace(total_rounds=changes["rounds"])
+    if "points" in changes:
+        points = EventSettings.from_data({**_ANY_SETTINGS, "points": changes["points"]}).points
+        edited = edited.replace(points=points)
+    if "initial_colour" in changes:
+        edited = edited.replace(initial_colour=Colour[changes["initial_colour"].upper()])
+    return edited
+
+
+_ANY_SETTINGS = EventSettings("settings", System.BERGER).to_data()
+"""Settings data to read one changed setting with (:meth:`EventSettings.from_data`)."""
+
+
+def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
+    """Refuse a change of setting that would make the rounds already paired or scored wrong,
+    saying why; the settings after it must hold together (:class:`EventSettings`)."""
+    changes = p["changes"]
+    paired = len(before.rounds)
+    if paired:
+        fixed = {
+            "system": f"the {paired} round(s) paired were paired by {s.system.value}",
+            "seed": "the lots drawn with it made the rounds already paired",
+            "initial_colour": "round 1's colours were given with it",
+            "double": "a round robin's schedule is fixed once round 1 is paired",
+        }
+        if s.system.round_robin:
+            fixed["rounds"] = "a round robin's schedule is fixed once round 1 is paired"
+        for field, why in fixed.items():
+            if field in changes:
+                raise CommandError(
+                    f"{SETTING_FIELDS[field]} cannot change once round 1 is paired: {why}"
+                )
+    number = changes.get("rounds")
+    if number is not None and number < paired:
+        raise CommandError(
+            f"number of rounds: {paired} rounds are already paired, so the event cannot have "
+            f"{number}"
+        )
+    if "points" in changes:
+        scored = [
+            r.number for r in before.rounds if r.byes or any(g.result is not None for g in r.games)
+        ]
+        if scored:
+            raise CommandError(
+                f"point system cannot change once results are in (round {scored[0]} has "
+                "results or byes scored with it): correct the results instead, or undo them"
+            )
+        new = EventSettings.from_data({**_ANY_SETTINGS, "points": changes["points"]}).points
+        if paired and new.card_game != s.points.card_game:
+            raise CommandError(
+                "point system cannot change between match points and chess points once a "
+                "round is paired: a card game's boards have no colours"
+            )
+    try:
+        s.edited(changes)
+    except CommandError as error:
+        raise CommandError(f"the settings would not hold together: {error}") from None
 
 
 def _claimed(t: Tournament, _: Payload) -> Tournament:
@@ -382,6 +498,8 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "result.corrected": _results,
     "bye.granted": _bye,
     "player.withdrawn": _withdrawn,
+    "player.returned": _returned,
+    "player.removed": _removed,
     "board.set": _board_set,
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,
@@ -405,6 +523,7 @@ RULES: dict[str, Callable[[Tournament, Tournament, Payload, EventSettings], None
     "bye.granted": _bye_within_limit,
     "player.registered": _joining_allowed,
     "players.imported": _joining_allowed,
+    "event.edited": _settings_fit,
 }
 """The organiser's rules (the event's settings) an action must keep, checked on its result."""
 

@@ -20,3 +20,13 @@ class FilledBoardError(CommandError):
     """A result typed over one already entered, by a caller who neither saw it (no event
     version given) nor said it is a correction: refused, so that no result is overwritten
     by mistake (two people entering the same round, a platform sending again)."""
+
+
+class DuplicatePlayerError(CommandError):
+    """A player registered again by mistake? Their name (ignoring case and accents) or FIDE
+    ID is that of a player already registered: refused unless the caller says it is not a
+    duplicate (two players of the same name do exist); ``match`` names the one found."""
+
+    def __init__(self, message: str, match: str) -> None:
+        self.match = match
+        super().__init__(message)

@@ -32,15 +32,24 @@ from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
 from fairpair.service import actions
 from fairpair.service.cache import LatestVersions
-from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
+from fairpair.service.errors import (
+    CommandError,
+    DuplicatePlayerError,
+    FieldErrors,
+    FilledBoardError,
+)
 from fairpair.service.pairing import pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
+    SETTING_FIELDS,
+    ByeLimit,
     EventSettings,
     Game,
+    System,
     WithdrawalPolicy,
     report_fields,
+    setting_fields,
 )
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
@@ -63,6 +72,7 @@ __all__ = [
     "correct_results",
     "create_event",
     "describe",
+    "duplicate_of",
     "edit_event",
     "edit_player",
     "enter_results",
@@ -81,6 +91,8 @@ __all__ = [
     "record_results",
     "redo",
     "register_player",
+    "remove_player",
+    "return_player",
     "set_manual_board",
     "settings_data",
     "settings_lines",
@@ -322,6 +334,13 @@ def find_player(tournament: Tournament, ref: str) -> Player:
     raise CommandError(f"no player matches {ref!r}{hint}")
 
 
+def _names(*players: Player) -> dict[str, Any]:
+    """The names of the players a log record names, as they are when it is made: the log
+    shows them as they were (start numbers change at the first Swiss pairing, names by an
+    edit)."""
+    return {"names": {str(p.id): p.name for p in players}}
+
+
 def _missed_rounds(
     tournament: Tournament, names: str, points: Sequence[int] | None
 ) -> dict[str, Any]:
@@ -375,6 +394,7 @@ def register_player(
     name: str,
     *,
     missed_points: Sequence[int] | None = None,
+    duplicate_ok: bool = False,
     **fields: Any,
 ) -> tuple[Event, Player]:
     """Register one player with the next start number.
@@ -382,12 +402,24 @@ def register_player(
     After round 1 is paired (Swiss only) this is a late entry: ``missed_points`` (tenths)
     are awarded for the rounds already paired, one value per round or one for all,
     each the worth of a zero, half or full-point bye (default 0).
+
+    A name (ignoring case and accents) or FIDE ID already registered is refused with
+    :class:`DuplicatePlayerError` unless ``duplicate_ok``.
     """
     if not name.strip():
         raise CommandError("a player needs a name")
     made: list[Player] = []
 
     def build(event: Event) -> Mapping[str, Any]:
+        if not duplicate_ok:
+            same = duplicate_of(event.tournament, name, str(fields.get("fide_id") or ""))
+            if same is not None:
+                what = "FIDE ID" if _name_key(same.name) != _name_key(name) else "name"
+                raise DuplicatePlayerError(
+                    f"{same.id} {same.name} is already registered (same {what}); nothing was "
+                    "saved: register anyway if this is another player",
+                    f"{same.id} {same.name}",
+                )
         number = max(event.tournament.player_ids, default=0) + 1
         made.append(Player(id=number, name=name.strip(), **fields))
         missed = _missed_rounds(event.tournament, made[0].name, missed_points)
@@ -432,7 +464,7 @@ def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any])
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
-        return {"player": player.id, "changes": dict(changes)}
+        return {"player": player.id, "changes": dict(changes), **_names(player)}
 
     return _command(desk, event_id, "player.edited", build)
 
@@ -465,9 +497,50 @@ def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None)
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
         number = event.tournament.next_round if from_round is None else from_round
-        return {"player": player.id, "round": number}
+        return {"player": player.id, "round": number, **_names(player)}
 
     return _command(desk, event_id, "player.withdrawn", build)
+
+
+def return_player(desk: Desk, event_id: int, ref: str) -> Event:
+    """Take a withdrawal back (the player is paired again), while no round it affects is
+    paired."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        player = find_player(event.tournament, ref)
+        gone = [r for x, r in event.tournament.withdrawals if x == player.id]
+        return {"player": player.id, "round": gone[0] if gone else None, **_names(player)}
+
+    return _command(desk, event_id, "player.returned", build)
+
+
+def remove_player(desk: Desk, event_id: int, ref: str) -> Event:
+    """Take off a player registered by mistake, who has never been paired and has no bye;
+    the players after him move up one start number."""
+
+    def build(event: Event) -> Mapping[str, Any]:
+        player = find_player(event.tournament, ref)
+        return {"player": player.id, **_names(player)}
+
+    return _command(desk, event_id, "player.removed", build)
+
+
+def _name_key(name: str) -> str:
+    """A name as the duplicate check compares it: without case, accents, commas or extra
+    spaces ("Müller, Jonas" is "muller jonas"). Our own helper: :func:`find_player` is not
+    the place to change how names are compared."""
+    letters = unicodedata.normalize("NFKD", name.casefold())
+    plain = "".join(c for c in letters if not unicodedata.combining(c))
+    return " ".join(plain.replace(",", " ").split())
+
+
+def duplicate_of(tournament: Tournament, name: str, fide_id: str = "") -> Player | None:
+    """A registered player with the same name (ignoring case and accents) or FIDE ID."""
+    key = _name_key(name)
+    for player in tournament.players:
+        if _name_key(player.name) == key or (fide_id and player.fide_id == fide_id):
+            return player
+    return None
 
 
 _BYE_KINDS = {"full": ByeKind.FULL_POINT, "half": ByeKind.HALF_POINT, "zero": ByeKind.ZERO_POINT}
@@ -485,7 +558,8 @@ def grant_bye(desk: Desk, event_id: int, ref: str, round_number: int | None, kin
             )
         player = find_player(event.tournament, ref)
         number = event.tournament.next_round if round_number is None else round_number
-        return {"player": player.id, "round": number, "kind": _BYE_KINDS[kind].name.lower()}
+        kind_name = _BYE_KINDS[kind].name.lower()
+        return {"player": player.id, "round": number, "kind": kind_name, **_names(player)}
 
     return _command(desk, event_id, "bye.granted", build)
 
@@ -499,9 +573,9 @@ def forbid_pairs(
     def build(event: Event) -> Mapping[str, Any]:
         if event.settings.system.round_robin:
             raise CommandError("a round robin follows its schedule; pairs cannot be forbidden")
-        players = [find_player(event.tournament, ref).id for ref in refs]
+        found = [find_player(event.tournament, ref) for ref in refs]
         number = event.tournament.next_round if first_round is None else first_round
-        return {"players": players, "first_round": number}
+        return {"players": [p.id for p in found], "first_round": number, **_names(*found)}
 
     return _command(desk, event_id, "pairs.forbidden", build)
 
@@ -514,18 +588,35 @@ def edit_event(
     expected_version: int | None = None,
 ) -> Event:
     """Change the event's report fields (:data:`~fairpair.service.settings.REPORT_FIELDS`:
-    name, dates, place, arbiters, time control...): one ``event.edited`` record holding the
-    fields that change, with their values before. :class:`FieldErrors` names a wrong field."""
-    checked = report_fields(changes)
+    name, dates, place, arbiters, time control...) and its pairing and scoring settings
+    (:data:`~fairpair.service.settings.SETTING_FIELDS`: rounds, points, tie-breaks, bye
+    limit, system options, as typed): one ``event.edited`` record holding the fields that
+    change, with their values before. :class:`FieldErrors` names a wrong field; a setting
+    that the rounds already paired or scored fix is refused with the reason."""
+    report = {k: v for k, v in changes.items() if k not in SETTING_FIELDS}
+    checked = report_fields(report) | setting_fields(
+        {k: v for k, v in changes.items() if k in SETTING_FIELDS}
+    )
+    if "tiebreaks" in checked:
+        try:
+            check_tiebreaks(checked["tiebreaks"])
+        except CommandError as error:
+            raise FieldErrors({"tiebreaks": str(error)}) from None
 
     def build(event: Event) -> Mapping[str, Any]:
         before = event.settings.to_data()
         changed = {k: v for k, v in checked.items() if before[k] != v}
+        round_robin = System(changed.get("system", before["system"])).round_robin
+        if "points" in changed and round_robin and changed["points"]["pairing_bye"] is None:
+            # As at creation: everyone sits out once in an odd round robin, for nothing.
+            changed["points"] = {**changed["points"], "pairing_bye": "0"}
+            if changed["points"] == before["points"]:
+                del changed["points"]
         if not changed:
             raise CommandError("nothing to change: the event already says so")
         edited = event.settings.edited(changed)
         edited.check_report_together()
-        total = event.tournament.total_rounds
+        total = edited.rounds if "rounds" in changed else event.tournament.total_rounds
         if total is not None and len(edited.round_dates) > total:
             dates = len(edited.round_dates)
             raise FieldErrors({"round_dates": f"{dates} dates for an event of {total} rounds"})
@@ -586,6 +677,8 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         ]
         if forfeited:
             payload["forfeited"] = forfeited
+        if pairing.bye is not None:
+            payload.update(_names(t.player(pairing.bye)))
         return payload
 
     return _command(desk, event_id, "round.paired", build), made[0]
@@ -696,7 +789,12 @@ def set_manual_board(desk: Desk, event_id: int, white_ref: str, black_ref: str) 
             raise CommandError("no round is paired yet")
         white = find_player(t, white_ref)
         black = find_player(t, black_ref)
-        return {"round": len(t.rounds), "white": white.id, "black": black.id}
+        return {
+            "round": len(t.rounds),
+            "white": white.id,
+            "black": black.id,
+            **_names(white, black),
+        }
 
     return _command(desk, event_id, "board.set", build)
 
@@ -947,8 +1045,7 @@ def describe(
         what = p.get("action", "") if target is None else describe(target, tournament)
         return f"{verb} #{seq}: {what}"
 
-    def who(pid: int) -> str:
-        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+    who = _namer(record, tournament, log)
 
     def results() -> str:
         shown = ", ".join(f"board {r['board']} {r['result']}" for r in p["results"][:6])
@@ -990,6 +1087,10 @@ def describe(
             return f"{kind} bye for {who(p['player'])} in round {p['round']}"
         case "player.withdrawn":
             return f"withdrew {who(p['player'])} from round {p['round']} on"
+        case "player.returned":
+            return f"took back the withdrawal of {who(p['player'])}"
+        case "player.removed":
+            return f"removed {who(p['player'])} (never paired)"
         case "board.set":
             return f"round {p['round']}: paired {who(p['white'])} - {who(p['black'])} by hand"
         case "pairs.forbidden":
@@ -999,14 +1100,69 @@ def describe(
             return f"{p['owner']} now runs the event"
         case "event.edited":
             return "edited the event: " + "; ".join(
-                f"{REPORT_FIELDS.get(k, k)} {_shown(v)} (was {_shown(p.get('before', {}).get(k))})"
+                f"{_field_name(k)} {_shown(v, k)} (was {_shown(p.get('before', {}).get(k), k)})"
                 for k, v in p["changes"].items()
             )
     return record.action
 
 
-def _shown(value: Any) -> str:
-    """A report field's value in a log line: text quoted, a list joined, nothing as none."""
+def _namer(
+    record: LogRecord, tournament: Tournament, log: Sequence[LogRecord] | None
+) -> Callable[[int], str]:
+    """How a log line names a player: by the name the record keeps (as he was then), else
+    (a record made before records kept names) by the start number he had then, carried
+    through the renumberings of later pairings in effect to the player it is now."""
+    kept: Mapping[str, str] = record.payload.get("names", {})
+    found: list[dict[int, int]] = []
+
+    def renumbering() -> dict[int, int]:
+        # Worked out only for a line that needs it (records kept no names before).
+        if found:
+            return found[0]
+        renumber: dict[int, int] = {}
+        history = actions.undo_history((r.seq, r.action, r.payload) for r in log or ())
+        in_effect = set(history.in_effect)
+        for later in log or ():
+            if later.seq <= record.seq or later.seq not in in_effect:
+                continue
+            step: dict[int, int] = {}
+            if later.action == "round.paired" and "order" in later.payload:
+                step = {old: new for new, old in enumerate(later.payload["order"], start=1)}
+            elif later.action == "player.removed":
+                gone = later.payload["player"]
+                last = max((*tournament.player_ids, *renumber, *renumber.values()), default=0)
+                step = {n: n - 1 for n in range(gone + 1, last + 2)}
+            if step:
+                renumber = {k: step.get(v, v) for k, v in renumber.items()} | {
+                    k: v for k, v in step.items() if k not in renumber
+                }
+        found.append(renumber)
+        return renumber
+
+    def who(pid: int) -> str:
+        if str(pid) in kept:
+            return f"{pid} {kept[str(pid)]}"
+        now = renumbering().get(pid, pid) if log is not None else pid
+        return f"{pid} {tournament.player(now).name}" if tournament.has_player(now) else str(pid)
+
+    return who
+
+
+def _field_name(key: str) -> str:
+    return REPORT_FIELDS.get(key) or SETTING_FIELDS.get(key, key)
+
+
+def _shown(value: Any, key: str = "") -> str:
+    """A field's value in a log line: text quoted, a list joined, nothing as none; points
+    and bye limits as an organiser writes them."""
+    if key == "points" and isinstance(value, Mapping):
+        parts = [value["win"], value["draw"], value["loss"]]
+        bye = value.get("pairing_bye")
+        return ",".join(parts) + ("" if bye is None else f", pairing bye {bye}")
+    if key == "bye_limit" and isinstance(value, Mapping):
+        return ByeLimit.from_data(value).describe()
+    if isinstance(value, bool | int):
+        return str(value).lower() if isinstance(value, bool) else str(value)
     if isinstance(value, list | tuple):
         value = ", ".join(str(v) for v in value)
     return repr(value) if value else "none"
@@ -1016,9 +1172,7 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
     """A few words naming a change, for a button or a heading ("results of round 3",
     "pairing of round 4"); :func:`describe` gives the whole line."""
     p = record.payload
-
-    def who(pid: int) -> str:
-        return f"{pid} {tournament.player(pid).name}" if tournament.has_player(pid) else str(pid)
+    who = _namer(record, tournament, None)
 
     def boards() -> str:
         items = p["results"]
@@ -1046,6 +1200,10 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"{p['kind'].replace('_', '-')} bye for {who(p['player'])}"
         case "player.withdrawn":
             return f"withdrawal of {who(p['player'])}"
+        case "player.returned":
+            return f"return of {who(p['player'])}"
+        case "player.removed":
+            return f"removal of {who(p['player'])}"
         case "board.set":
             return f"board set by hand in round {p['round']}"
         case "pairs.forbidden":
@@ -1053,7 +1211,7 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
         case "event.claimed":
             return "the change of director"
         case "event.edited":
-            return "edit of the event's " + ", ".join(REPORT_FIELDS.get(k, k) for k in p["changes"])
+            return "edit of the event's " + ", ".join(_field_name(k) for k in p["changes"])
         case actions.UNDONE:
             return f"undo of #{p['seq']}"
         case actions.REDONE:

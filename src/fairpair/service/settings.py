@@ -30,6 +30,7 @@ __all__ = [
     "GO_TIEBREAKS",
     "REPORT_FIELDS",
     "ROUND_ROBIN_TIEBREAKS",
+    "SETTING_FIELDS",
     "SWISS_TIEBREAKS",
     "ByeLimit",
     "EventSettings",
@@ -38,6 +39,7 @@ __all__ = [
     "WithdrawalPolicy",
     "parse_points",
     "report_fields",
+    "setting_fields",
     "usual_scoring",
 ]
 
@@ -323,6 +325,83 @@ REPORT_FIELDS: dict[str, str] = {
 }
 """What a FIDE rating report says about the event (TRF 012-132), in the organiser's words:
 the settings a director may change at any time (``event.edited``); none changes a pairing."""
+SETTING_FIELDS: dict[str, str] = {
+    "rounds": "number of rounds",
+    "system": "system",
+    "points": "point system",
+    "tiebreaks": "tie-breaks",
+    "bye_limit": "bye limit",
+    "withdrawal_policy": "withdrawal policy",
+    "double": "double round robin",
+    "initial_colour": "first colour",
+    "seed": "seed",
+}
+"""The settings that decide pairings and scores, changed with the report fields by
+``event.edited`` while what is already paired or scored allows (see
+:func:`fairpair.service.actions.apply`)."""
+
+
+def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
+    """The pairing and scoring settings given (as typed: ``"1,0.5,0"``, ``"half=2"``,
+    ``"black"``...), as :meth:`EventSettings.to_data` writes them; :class:`FieldErrors`
+    names each field that is wrong. Empty points, tie-breaks or bye limit: the default."""
+    errors: dict[str, str] = {}
+    checked: dict[str, Any] = {}
+    for field, value in values.items():
+        text = str(value).strip() if not isinstance(value, bool | int | list | tuple) else ""
+        try:
+            match field:
+                case "rounds":
+                    number = value if isinstance(value, int) else int(text) if text.isdigit() else 0
+                    if not 1 <= number <= 99:
+                        raise ValueError("a whole number of rounds between 1 and 99")
+                    checked[field] = number
+                case "system":
+                    checked[field] = System(text).value
+                case "points":
+                    checked[field] = _points_data(parse_points(text) if text else CHESS)
+                case "tiebreaks":
+                    items = value if isinstance(value, list | tuple) else re.split(r"[,\s]+", text)
+                    checked[field] = [str(code) for code in items if str(code).strip()]
+                case "bye_limit":
+                    checked[field] = (ByeLimit.parse(text) if text else ByeLimit()).to_data()
+                case "withdrawal_policy":
+                    checked[field] = WithdrawalPolicy(text).value
+                case "double":
+                    if not isinstance(value, bool):
+                        raise ValueError("yes or no")
+                    checked[field] = value
+                case "initial_colour":
+                    if text.lower() not in ("white", "black"):
+                        raise ValueError("white or black (the top seed's colour in round 1)")
+                    checked[field] = text.lower()
+                case "seed":
+                    checked[field] = value if isinstance(value, int) else int(text)
+                case _:
+                    raise ValueError(f"not a setting (these are: {', '.join(SETTING_FIELDS)})")
+        except (ValueError, CommandError) as error:
+            problem = str(error)
+            if field == "system":
+                problem = "choose one of " + ", ".join(s.value for s in System)
+            elif field == "withdrawal_policy":
+                problem = "choose one of " + ", ".join(w.value for w in WithdrawalPolicy)
+            elif field == "seed":
+                problem = "a whole number"
+            errors[field] = problem
+    if errors:
+        raise FieldErrors(errors)
+    return checked
+
+
+def _points_data(p: PointSystem) -> dict[str, str | None]:
+    return {
+        "win": format_points(p.win),
+        "draw": format_points(p.draw),
+        "loss": format_points(p.loss),
+        "pairing_bye": None if p.pairing_bye is None else format_points(p.pairing_bye),
+    }
+
+
 _LISTS = ("deputy_arbiters", "round_dates")
 _DATES = ("start_date", "end_date")
 _DATE_TEXT = re.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})")
@@ -468,11 +547,15 @@ class EventSettings:
     def edited(self, changes: Mapping[str, Any]) -> EventSettings:
         """These settings with report fields changed, as an ``event.edited`` record logs
         them (see :func:`report_fields`)."""
-        unknown = sorted(set(changes) - set(REPORT_FIELDS))
+        unknown = sorted(set(changes) - set(REPORT_FIELDS) - set(SETTING_FIELDS))
         if unknown:
             raise CommandError(f"cannot edit {', '.join(unknown)} of an event")
-        values: dict[str, Any] = {k: tuple(v) if k in _LISTS else v for k, v in changes.items()}
-        return dataclasses.replace(self, **values)
+        values: dict[str, Any] = {
+            k: tuple(v) if k in _LISTS else v for k, v in changes.items() if k in REPORT_FIELDS
+        }
+        setting = {k: v for k, v in changes.items() if k in SETTING_FIELDS}
+        base = EventSettings.from_data(self.to_data() | setting) if setting else self
+        return dataclasses.replace(base, **values)
 
     def checked_report(self) -> EventSettings:
         """These settings with the report fields written one way (see :func:`report_fields`);
@@ -518,17 +601,11 @@ class EventSettings:
 
     def to_data(self) -> dict[str, Any]:
         """JSON data (points as decimal strings, so they stay exact)."""
-        p = self.points
         return {
             "name": self.name,
             "system": self.system.value,
             "rounds": self.rounds,
-            "points": {
-                "win": format_points(p.win),
-                "draw": format_points(p.draw),
-                "loss": format_points(p.loss),
-                "pairing_bye": None if p.pairing_bye is None else format_points(p.pairing_bye),
-            },
+            "points": _points_data(self.points),
             "tiebreaks": list(self.tiebreaks),
             "game": self.game.value,
             "start_date": self.start_date,

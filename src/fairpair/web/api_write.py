@@ -19,7 +19,12 @@ from pydantic import BaseModel, Field
 
 from fairpair.service import directors, entry
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError, FieldErrors, FilledBoardError
+from fairpair.service.errors import (
+    CommandError,
+    DuplicatePlayerError,
+    FieldErrors,
+    FilledBoardError,
+)
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
@@ -117,6 +122,59 @@ class NewPlayer(BaseModel):
         description="A late entry's points for the rounds already paired: 0.5 for each, or "
         "one value per round (0,0.5); each the worth of a zero, half or full-point bye.",
     )
+    duplicate_ok: bool = Field(
+        default=False,
+        description="Register even if a player of the same name (ignoring case and accents) "
+        "or FIDE ID is registered already (otherwise 409, naming the match).",
+    )
+
+
+class PlayerChanges(BaseModel):
+    """A correction of a player's details: only the fields given change."""
+
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    rating: int | None = Field(default=None, ge=0, le=4000)
+    title: str | None = Field(default=None, max_length=3)
+    federation: str | None = Field(default=None, max_length=3)
+    club: str | None = None
+    fide_id: str | None = Field(default=None, max_length=11)
+    birth_date: str | None = None
+    sex: str | None = None
+
+
+class EventChanges(BaseModel):
+    """What to change of an event: only the fields given, as one undoable change. What the
+    rounds already paired or scored fix (the system, the first colour, a round robin's
+    schedule, the points once results are in, fewer rounds than paired) is refused (400)
+    with the reason."""
+
+    version: int | None = Field(
+        default=None, description="The event's version the caller saw (409 if it changed)."
+    )
+    name: str | None = Field(default=None, min_length=1, max_length=200)
+    start_date: str | None = None
+    end_date: str | None = None
+    city: str | None = None
+    federation: str | None = None
+    event_type: str | None = None
+    chief_arbiter: str | None = None
+    deputy_arbiters: list[str] | None = None
+    time_control: str | None = None
+    round_dates: list[str] | None = None
+    rounds: int | None = Field(default=None, ge=1, le=99)
+    system: SystemName | None = None
+    points: str | None = Field(default=None, description="win,draw,loss[,bye], e.g. 3,1,0.")
+    tiebreaks: list[str] | None = None
+    bye_limit: str | None = Field(default=None, description="e.g. half=2,last=2; empty: none.")
+    withdrawal_policy: WithdrawalPolicy | None = None
+    double: bool | None = None
+    initial_colour: Literal["white", "black"] | None = None
+
+
+class Withdrawal(BaseModel):
+    """The first round a withdrawn player is not paired in."""
+
+    round: int | None = Field(default=None, ge=1, description="Default: the next round.")
 
 
 class PlayerOut(BaseModel):
@@ -192,7 +250,7 @@ def _answers(body_field: str = "") -> Iterator[None]:
         ) from None
     except UnknownEventError as error:
         raise HTTPException(404, str(error)) from None
-    except (ConcurrencyError, FilledBoardError) as error:
+    except (ConcurrencyError, FilledBoardError, DuplicatePlayerError) as error:
         raise HTTPException(409, str(error)) from None
     except EventExistsError as error:
         raise HTTPException(
@@ -281,7 +339,12 @@ def add_player(
             sex=body.sex,
         )
         event, player = ev.register_player(
-            desk, event_id, typed.name, missed_points=typed.missed_points, **typed.details
+            desk,
+            event_id,
+            typed.name,
+            missed_points=typed.missed_points,
+            duplicate_ok=body.duplicate_ok,
+            **typed.details,
         )
     return PlayerOut(
         id=player.id,
@@ -295,6 +358,70 @@ def add_player(
         sex=player.sex,
         version=event.version,
     )
+
+
+@router.post("/events/{event_id}/settings", response_model=EventOut, responses=_ERRORS)
+def edit_event(
+    request: Request, director: ApiDirector, event_id: int, body: EventChanges
+) -> EventOut:
+    """Change the event's report fields and settings (only those given), as one change."""
+    desk = _mine(request, director, event_id)
+    changes = body.model_dump(exclude_none=True, mode="json")
+    expected = changes.pop("version", None)
+    with _answers():
+        event = ev.edit_event(desk, event_id, changes, expected_version=expected)
+    return _event_out(event)
+
+
+@router.post("/events/{event_id}/players/{number}/edit", response_model=EventOut, responses=_ERRORS)
+def edit_player(
+    request: Request, director: ApiDirector, event_id: int, number: int, body: PlayerChanges
+) -> EventOut:
+    """Correct a player's details (only the fields given)."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.edit_player(desk, event_id, str(number), body.model_dump(exclude_none=True))
+    return _event_out(event)
+
+
+@router.post(
+    "/events/{event_id}/players/{number}/remove", response_model=EventOut, responses=_ERRORS
+)
+def remove_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
+    """Remove a player registered by mistake, never paired and without a bye (400 with the
+    reason otherwise); the players after him move up one start number; undo brings him back."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.remove_player(desk, event_id, str(number))
+    return _event_out(event)
+
+
+@router.post(
+    "/events/{event_id}/players/{number}/withdraw", response_model=EventOut, responses=_ERRORS
+)
+def withdraw(
+    request: Request,
+    director: ApiDirector,
+    event_id: int,
+    number: int,
+    body: Withdrawal | None = None,
+) -> EventOut:
+    """Withdraw a player from a round on (default: the next round)."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.withdraw(desk, event_id, str(number), (body or Withdrawal()).round)
+    return _event_out(event)
+
+
+@router.post(
+    "/events/{event_id}/players/{number}/return", response_model=EventOut, responses=_ERRORS
+)
+def return_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
+    """Take a withdrawal back while the round it starts from is not paired."""
+    desk = _mine(request, director, event_id)
+    with _answers():
+        event = ev.return_player(desk, event_id, str(number))
+    return _event_out(event)
 
 
 @router.post("/events/{event_id}/pair", response_model=RoundOut, responses=_ERRORS)

@@ -21,14 +21,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import URL, FormData
 
-from fairpair.core import Player, Tournament
+from fairpair.core import Player, Tournament, format_points
 from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
 from fairpair.service import accounts, directors, entry, printouts
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
@@ -301,6 +301,27 @@ def _report_text(settings: EventSettings) -> dict[str, str]:
     }
 
 
+def _settings_text(settings: EventSettings) -> dict[str, str]:
+    """The pairing and scoring settings as the settings form shows them."""
+    p, limit = settings.points, settings.bye_limit
+    points = [format_points(v) for v in (p.win, p.draw, p.loss)]
+    if p.pairing_bye is not None:
+        points.append(format_points(p.pairing_bye))
+    keys: list[tuple[str, int | None]] = [("full", limit.full), ("half", limit.half)]
+    keys += [("zero", limit.zero), ("total", limit.total)]
+    keys.append(("last", limit.closed_last_rounds or None))
+    return {
+        "rounds": "" if settings.rounds is None else str(settings.rounds),
+        "system": settings.system.value,
+        "points": ",".join(points),
+        "tiebreaks": ", ".join(settings.tiebreaks),
+        "bye_limit": ",".join(f"{k}={v}" for k, v in keys if v is not None),
+        "withdrawal_policy": settings.withdrawal_policy.value,
+        "double": "yes" if settings.double else "no",
+        "initial_colour": settings.initial_colour.name.lower(),
+    }
+
+
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
     values = dict.fromkeys((*_NEW_FIELDS, *_REPORT_FORM), "") | {
@@ -452,8 +473,10 @@ def _desk_page(
         "swiss": not event.settings.system.round_robin,
         "errors": errors or {},
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
+        "settings_open": any(k.split(".")[0] == "settings" for k in errors or {}),
         # The report form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _report_text(event.settings).items()}
+        | {f"settings.{k}": v for k, v in _settings_text(event.settings).items()}
         | dict(values or {}),
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),
@@ -520,7 +543,10 @@ def _player_rows(t: Tournament) -> list[dict[str, Any]]:
         byes = [b for b in t.requested_byes if b.player == p.id and b.round >= t.next_round]
         status = [f"withdrawn from round {withdrawn[p.id]}"] if p.id in withdrawn else []
         status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
-        rows.append({"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn})
+        removable = not t.rounds and not any(b.player == p.id for b in t.requested_byes)
+        row = {"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn}
+        row |= {"returnable": withdrawn.get(p.id, 0) > len(t.rounds), "removable": removable}
+        rows.append(row)
     return rows
 
 
@@ -568,8 +594,9 @@ def add_player(
     birth_date: _Text = "",
     sex: _Text = "",
     missed: _Text = "",
+    duplicate_ok: _Text = "",
 ) -> Response:
-    _mine(request, director, event_id)
+    event = _mine(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
     typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
     typed |= {"missed": missed}
@@ -590,8 +617,13 @@ def add_player(
             event_id,
             player.name,
             missed_points=player.missed_points,
+            duplicate_ok=duplicate_ok == "yes",
             **player.details,
         )
+    except DuplicatePlayerError as error:
+        # Asked, not refused: two players of one name do exist.
+        context = {"event": event, "typed": typed, "match": error.match, "message": str(error)}
+        return _render(request, "desk/duplicate.html", context, status_code=409)
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, "player", values)
@@ -654,6 +686,7 @@ def _withdraw_page(request: Request, event: ev.Event, player_id: int) -> HTMLRes
         "player": t.player(player_id),
         "from_round": t.next_round,
         "withdrawn": dict(t.withdrawals).get(player_id),
+        "paired": len(t.rounds),
     }
     return _render(request, "desk/withdraw.html", context)
 
@@ -686,6 +719,124 @@ def withdraw(
         return _refused(request, director, event_id, error, "players")
     name = event.tournament.player(player_id).name
     return _done(request, f"Withdrew {player_id} {name}.", _here(event_id))
+
+
+@router.post("/events/{event_id}/players/{player_id}/return", response_class=HTMLResponse)
+def return_player(request: Request, director: Director, event_id: int, player_id: int) -> Response:
+    """Take a withdrawal back (one button: undo takes it back again)."""
+    event = _mine(request, director, event_id)
+    try:
+        if not event.tournament.has_player(player_id):
+            raise CommandError(f"no player has start number {player_id}")
+        ev.return_player(desk_for(request, director), event_id, str(player_id))
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "players")
+    name = event.tournament.player(player_id).name
+    return _done(request, f"{player_id} {name} is back: paired again.", _here(event_id))
+
+
+_PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
+
+
+def _player_page(
+    request: Request,
+    event: ev.Event,
+    player_id: int,
+    values: Mapping[str, str] | None = None,
+    errors: Mapping[str, str] | None = None,
+    status_code: int = 200,
+    *,
+    confirming: bool = False,
+) -> HTMLResponse:
+    player = event.tournament.player(player_id)
+    shown = {
+        f: "" if getattr(player, f) is None else str(getattr(player, f)) for f in _PLAYER_FIELDS
+    }
+    removable = next(r for r in _player_rows(event.tournament) if r["p"].id == player_id)
+    context = {
+        "event": event,
+        "player": player,
+        "values": values or {f"edit.{k}": v for k, v in shown.items()},
+        "errors": errors or {},
+        "removable": removable["removable"],
+        "confirming": confirming,
+    }
+    return _render(request, "desk/player.html", context, status_code=status_code)
+
+
+def _player_of(request: Request, director: str, event_id: int, player_id: int) -> ev.Event:
+    event = _mine(request, director, event_id)
+    if not event.tournament.has_player(player_id):
+        raise HTTPException(404, f"No player {player_id}.")
+    return event
+
+
+@router.get("/events/{event_id}/players/{player_id}", response_class=HTMLResponse)
+def player_page(
+    request: Request, director: Director, event_id: int, player_id: int
+) -> HTMLResponse:
+    """A player's details to correct, and his removal while he has never been paired."""
+    return _player_page(request, _player_of(request, director, event_id, player_id), player_id)
+
+
+@router.post("/events/{event_id}/players/{player_id}/edit", response_class=HTMLResponse)
+def edit_player(
+    request: Request,
+    director: Director,
+    event_id: int,
+    player_id: int,
+    name: _Text = "",
+    rating: _Text = "",
+    title: _Text = "",
+    federation: _Text = "",
+    club: _Text = "",
+    fide_id: _Text = "",
+    birth_date: _Text = "",
+    sex: _Text = "",
+) -> Response:
+    """Correct the fields that differ from what the player has now."""
+    event = _player_of(request, director, event_id, player_id)
+    player = event.tournament.player(player_id)
+    typed = {"name": name, "rating": rating, "title": title, "federation": federation}
+    typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
+    values = {f"edit.{k}": v for k, v in typed.items()}
+    try:
+        changes: dict[str, Any] = {}
+        for field, text in typed.items():
+            now = getattr(player, field)
+            if text.strip() == ("" if now is None else str(now)):
+                continue
+            if field == "rating":
+                if text.strip() and not text.strip().isdigit():
+                    raise FieldErrors({"rating": "a whole number, e.g. 1850"})
+                changes[field] = int(text) if text.strip() else None
+            else:
+                changes[field] = text
+        ev.edit_player(desk_for(request, director), event_id, str(player_id), changes)
+    except FieldErrors as error:
+        errors = {f"edit.{f}": m for f, m in error.errors.items()}
+        return _player_page(request, event, player_id, values, errors, 422)
+    except _REFUSED as error:
+        return _player_page(request, event, player_id, values, {"edit": str(error)}, 400)
+    return _done(request, f"Corrected {player_id} {typed['name'].strip()}.", _here(event_id))
+
+
+@router.post("/events/{event_id}/players/{player_id}/remove", response_class=HTMLResponse)
+def remove_player(
+    request: Request, director: Director, event_id: int, player_id: int, confirm: _Text = ""
+) -> Response:
+    """Remove a player never paired, once the director has confirmed (``confirm=yes``)."""
+    event = _player_of(request, director, event_id, player_id)
+    name = event.tournament.player(player_id).name
+    if confirm != "yes":
+        return _player_page(request, event, player_id, confirming=True)
+    try:
+        ev.remove_player(desk_for(request, director), event_id, str(player_id))
+    except _REFUSED as error:
+        return _player_page(
+            request, event, player_id, errors={"remove": str(error)}, status_code=400
+        )
+    return _done(request, f"Removed {player_id} {name}; undo brings him back.", _here(event_id))
 
 
 @router.post("/events/{event_id}/byes", response_class=HTMLResponse)
@@ -783,6 +934,51 @@ def edit_details(
             error = FieldErrors({"name": "an event with this name exists; choose another name"})
         values = {f"details.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, "details", values)
+    changed = ev.history(desk_for(request, director), event_id)[-1]
+    return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
+
+
+@router.post("/events/{event_id}/settings", response_class=HTMLResponse)
+def edit_settings(
+    request: Request,
+    director: Director,
+    event_id: int,
+    version: _Text = "",
+    rounds: _Text = "",
+    system: _Text = "",
+    points: _Text = "",
+    tiebreaks: _Text = "",
+    bye_limit: _Text = "",
+    withdrawal_policy: _Text = "",
+    double: _Text = "",
+    initial_colour: _Text = "",
+) -> Response:
+    """The event's pairing and scoring settings, as one undoable change (the service call of
+    the report details): what the rounds already paired or scored fix is refused with the
+    reason; refused (409) if the event changed since the page was loaded."""
+    typed = {"rounds": rounds, "system": system, "points": points, "tiebreaks": tiebreaks}
+    typed |= {"bye_limit": bye_limit, "withdrawal_policy": withdrawal_policy}
+    typed |= {"double": double, "initial_colour": initial_colour}
+    event = _mine(request, director, event_id)
+    expected = _page_version(version)
+    if expected is None:
+        return _desk_page(request, event, errors={"settings": STALE}, status_code=409)
+    values = {f"settings.{k}": v for k, v in typed.items()}
+    try:
+        changes: dict[str, Any] = dict(typed)
+        answer = double.strip().lower()
+        if answer not in ("yes", "no"):
+            raise FieldErrors({"double": "yes or no"})
+        changes["double"] = answer == "yes"
+        if not rounds.strip():
+            del changes["rounds"]  # a round robin's rounds come from its field
+        if not initial_colour.strip():
+            del changes["initial_colour"]  # a card game's boards have no colours
+        edited = ev.edit_event(
+            desk_for(request, director), event_id, changes, expected_version=expected
+        )
+    except _REFUSED as error:
+        return _refused(request, director, event_id, error, "settings", values)
     changed = ev.history(desk_for(request, director), event_id)[-1]
     return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
 
