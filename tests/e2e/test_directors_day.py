@@ -7,6 +7,11 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.e2e.browser import LiveServer, Screenshots
+from tests.e2e.desk import DirectorAtDesk, event_id_in
 from tests.e2e.test_director_cli import Director, boards_of, director
 
 __all__ = ["director"]
@@ -96,3 +101,72 @@ def test_a_13_player_magic_event_scores_matches(director: Director, tmp_path: Pa
     assert "2-1" in crosstable and "½" not in crosstable
     assert not re.search(r"\d[wb]\d", crosstable)  # no colours in a card game
     printouts(director, tmp_path, names)
+
+
+MAGIC_NAMES = (
+    "Aurelia Ashdown",
+    "Bastian Bellweather",
+    "Corin Crowe",
+    "Dagny Dunmore",
+    "Esker Elwood",
+    "Fennick Frost",
+    "Galen Greaves",
+    "Hollis Hartwell",
+    "Isolde Inchbald",
+    "Jory Jessop",
+    "Kestrel Kane",
+    "Lorcan Lisle",
+    "Maren Mossop",
+)
+
+
+@pytest.mark.browser
+def test_a_13_player_magic_event_at_the_desk(
+    page: Page, server: LiveServer, screenshots: Screenshots
+) -> None:
+    director = DirectorAtDesk(page, server, screenshots)
+    director.sign_up("arbiter", "a long and private passphrase")
+    page.goto(director.url("/desk/events/new"))
+    page.locator('[name="name"]').fill("Friday Magic")
+    page.locator('[name="system"]').select_option("casual")
+    page.locator('[name="game"]').select_option("cards")
+    page.locator('[name="rounds"]').fill("4")
+    page.locator('[name="name"]').press("Enter")
+    expect(page).to_have_url(re.compile(r"/desk/events/\d+/?$"))
+    director.event_id = event_id_in(page.url)
+    for name in MAGIC_NAMES:
+        director.add_player(name, 0)
+    form = director.form("/players")
+    form.locator('[name="name"]').fill(MAGIC_NAMES[4])
+    director.submit(form)
+    page.locator("#register-anyway").click()
+    expect(page.get_by_role("cell", name=MAGIC_NAMES[4], exact=True)).to_have_count(2)
+    page.goto(director.url(f"/desk/events/{director.event_id}/players/14"))
+    page.locator("#ask-remove").click()
+    screenshots.shoot(page, "remove-duplicate")
+    page.locator("#remove").click()
+    page.goto(director.desk_url)
+    expect(page.get_by_role("cell", name=MAGIC_NAMES[4], exact=True)).to_have_count(1)
+    page.locator("#event-settings summary").click()
+    settings = director.form("/settings")
+    settings.locator('[name="rounds"]').fill("3")
+    director.submit(settings)
+    page.goto(director.desk_url)
+    expect(director.form("/settings").locator('[name="rounds"]')).to_have_value("3")
+    for number in (1, 2, 3):
+        if number == 3:
+            page.goto(director.url(f"/desk/events/{director.event_id}/players/9/withdraw"))
+            page.locator("#withdraw").click()
+            page.goto(director.desk_url)
+            page.get_by_role("button", name=f"Take back the withdrawal of {MAGIC_NAMES[8]}").click()
+        director.pair(number)
+        page.goto(director.url(f"/events/{director.event_id}/rounds/{number}"))
+        expect(page.locator("#pairings")).to_contain_text(MAGIC_NAMES[8])
+        director.type_results(number, ["2-1", "1-2", "2-0", "0-2", "2-1", "1-2"])
+    page.goto(director.desk_url)
+    expect(page.get_by_role("button", name="Pair round 4", exact=True)).to_have_count(0)
+    for sheet in ("slips", "check-in", "wall-chart"):
+        page.goto(director.url(f"/desk/events/{director.event_id}/print/{sheet}"))
+        screenshots.shoot(page, f"print-{sheet}")
+        text = page.locator("body").inner_text()
+        assert sum(name in text for name in MAGIC_NAMES) >= 6, (sheet, text[:500])
