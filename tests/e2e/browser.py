@@ -12,19 +12,17 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import uvicorn
 from playwright.sync_api import Page
 
 from fairpair.storage import EventStore, open_store
 from fairpair.web.app import create_app
 from fairpair.web.config import WebConfig
+from tests.web.desk_client import served
 
 CHROMIUM_ENV = "FAIRPAIR_TEST_CHROMIUM"
 CHROMIUM_ARGS = (
@@ -72,27 +70,8 @@ class LiveServer:
 def live_server(store: str) -> Iterator[LiveServer]:
     """Serve the app over ``store`` with uvicorn in a thread until the block ends."""
     app = create_app(WebConfig(store=store, demo=False, signup=True))
-    # Bound and listening before the server starts: the browser's first request waits in the
-    # backlog instead of failing while uvicorn starts.
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(
-        target=server.run, kwargs={"sockets": [listener]}, name=f"uvicorn:{port}", daemon=True
-    )
-    thread.start()
-    try:
-        while not server.started:
-            thread.join(0.02)
-            if not thread.is_alive():
-                raise RuntimeError(f"the app did not start on {store} (see the log above)")
-        yield LiveServer(f"http://127.0.0.1:{port}", store)
-    finally:
-        server.should_exit = True
-        thread.join(30)
-        listener.close()
+    with served(app, f"the app on {store}") as url:
+        yield LiveServer(url, store)
 
 
 @dataclass

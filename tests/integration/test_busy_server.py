@@ -11,17 +11,11 @@ proves it by order (the page came back before the import was committed), not by 
 from __future__ import annotations
 
 import re
-import socket
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx2 as httpx
 import pytest
-import uvicorn
-from fastapi import FastAPI
 
 from fairpair.core import Player
 from fairpair.service import directors
@@ -31,33 +25,10 @@ from fairpair.storage.sql import SqlStore
 from fairpair.web.app import create_app
 from fairpair.web.config import WebConfig
 from tests.integration.stores import SQL_BACKENDS, database_url
-from tests.web.desk_client import Browser
+from tests.web.desk_client import Browser, served
 
 PLAYERS = 100_000
 PASSWORD = "password-" + "x" * 8
-
-
-@contextmanager
-def serving(app: FastAPI) -> Iterator[str]:
-    """Serve ``app`` with uvicorn in a thread until the block ends; yields its base URL."""
-    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(128)
-    port = listener.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(
-        target=server.run, kwargs={"sockets": [listener]}, name=f"uvicorn:{port}", daemon=True
-    )
-    thread.start()
-    try:
-        while not server.started:
-            thread.join(0.02)
-            assert thread.is_alive(), "the app did not start"
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(30)
-        listener.close()
 
 
 @pytest.mark.parametrize("backend", SQL_BACKENDS)
@@ -86,7 +57,7 @@ def test_public_pages_answer_while_another_event_imports(backend: str, tmp_path:
             public.append(httpx.get(f"{base}/events/{b.id}/standings", timeout=120))
             order.append("public page answered")
 
-        with serving(app) as base:
+        with served(app) as base:
             app.state.store.close()
             app.state.store = SqlStore(url, before_commit=inside_the_import)
             with httpx.Client(base_url=base, timeout=300) as client:

@@ -114,29 +114,41 @@ def add_director(app: FastAPI, username: str, password: str = "password-" + "x" 
 
 
 @contextmanager
-def serving(config: WebConfig) -> Iterator[tuple[FastAPI, str]]:
-    """The app served by uvicorn in a thread on a free local port, for truly parallel
-    requests (the test client runs one request at a time): the app and its base URL."""
+def served(app: FastAPI, what: str = "the app") -> Iterator[str]:
+    """Serve ``app`` with uvicorn in a thread on a free local port until the block ends, for
+    truly parallel requests and real browsers (the test client runs one request at a time);
+    yields its base URL. The socket listens before the server starts, so a first request
+    waits in the backlog instead of failing while uvicorn starts."""
     import socket
     import threading
 
     import uvicorn
 
-    app = create_app(config)
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", 0))
     listener.listen(256)
     port = listener.getsockname()[1]
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [listener]}, daemon=True)
+    thread = threading.Thread(
+        target=server.run, kwargs={"sockets": [listener]}, name=f"uvicorn:{port}", daemon=True
+    )
     thread.start()
     try:
         while not server.started:
             thread.join(0.02)
             if not thread.is_alive():
-                raise RuntimeError("the app did not start")
-        yield app, f"http://127.0.0.1:{port}"
+                raise RuntimeError(f"{what} did not start (see the log above)")
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(30)
         listener.close()
+
+
+@contextmanager
+def serving(config: WebConfig) -> Iterator[tuple[FastAPI, str]]:
+    """The app of ``config`` served on a free local port (:func:`served`): the app and its
+    base URL."""
+    app = create_app(config)
+    with served(app) as url:
+        yield app, url

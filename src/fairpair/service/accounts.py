@@ -162,6 +162,12 @@ def sign_in(
     return found
 
 
+def _from_anyone_at(address: str, limits: Limits) -> list[tuple[str, int]]:
+    """The counters an attempt that names no account goes against: the overall ceiling and
+    the client's address."""
+    return [("all", limits.overall), (f"address:{address}", limits.per_address)]
+
+
 def sign_up(
     desk: Desk,
     username: str,
@@ -173,7 +179,7 @@ def sign_up(
 ) -> str:
     """Open an account (:func:`directors.add_director`), counted against the address like a
     failed sign-in (so that nobody opens accounts by the thousand) and through the gate."""
-    _count(desk, [("all", limits.overall), (f"address:{address}", limits.per_address)], limits)
+    _count(desk, _from_anyone_at(address, limits), limits)
     with gate.slot():
         return directors.add_director(desk, username, password).username
 
@@ -217,9 +223,7 @@ def claim_event(
     """Take an event with the organiser's claim code (:func:`directors.claim_with_code`); a
     wrong code counts against the address as a failed sign-in does, so codes cannot be
     guessed in bulk."""
-    counted = _count(
-        desk, [("all", limits.overall), (f"address:{address}", limits.per_address)], limits
-    )
+    counted = _count(desk, _from_anyone_at(address, limits), limits)
     info = directors.claim_with_code(desk, code)
     for key in counted:
         desk.store.forget_attempt(key)

@@ -11,7 +11,7 @@ the event, 409 when another director saved first.
 from __future__ import annotations
 
 import html
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, Any
 from urllib.parse import urlsplit
@@ -921,21 +921,7 @@ def edit_details(
         "time_control": time_control,
         "round_dates": round_dates,
     }
-    event = _mine(request, director, event_id)
-    expected = _page_version(version)
-    if expected is None:  # not sent by the desk's form: nothing to check against
-        return _desk_page(request, event, errors={"details": STALE}, status_code=409)
-    try:
-        edited = ev.edit_event(
-            desk_for(request, director), event_id, typed, expected_version=expected
-        )
-    except (*_REFUSED, EventExistsError) as error:
-        if isinstance(error, EventExistsError):
-            error = FieldErrors({"name": "an event with this name exists; choose another name"})
-        values = {f"details.{k}": v for k, v in typed.items()}
-        return _refused(request, director, event_id, error, "details", values)
-    changed = ev.history(desk_for(request, director), event_id)[-1]
-    return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
+    return _edit_event(request, director, event_id, version, "details", typed, lambda: typed)
 
 
 @router.post("/events/{event_id}/settings", response_class=HTMLResponse)
@@ -959,26 +945,47 @@ def edit_settings(
     typed = {"rounds": rounds, "system": system, "points": points, "tiebreaks": tiebreaks}
     typed |= {"bye_limit": bye_limit, "withdrawal_policy": withdrawal_policy}
     typed |= {"double": double, "initial_colour": initial_colour}
-    event = _mine(request, director, event_id)
-    expected = _page_version(version)
-    if expected is None:
-        return _desk_page(request, event, errors={"settings": STALE}, status_code=409)
-    values = {f"settings.{k}": v for k, v in typed.items()}
-    try:
-        changes: dict[str, Any] = dict(typed)
+
+    def changes() -> dict[str, Any]:
+        read: dict[str, Any] = dict(typed)
         answer = double.strip().lower()
         if answer not in ("yes", "no"):
             raise FieldErrors({"double": "yes or no"})
-        changes["double"] = answer == "yes"
+        read["double"] = answer == "yes"
         if not rounds.strip():
-            del changes["rounds"]  # a round robin's rounds come from its field
+            del read["rounds"]  # a round robin's rounds come from its field
         if not initial_colour.strip():
-            del changes["initial_colour"]  # a card game's boards have no colours
+            del read["initial_colour"]  # a card game's boards have no colours
+        return read
+
+    return _edit_event(request, director, event_id, version, "settings", typed, changes)
+
+
+def _edit_event(
+    request: Request,
+    director: str,
+    event_id: int,
+    version: str,
+    form: str,
+    typed: dict[str, str],
+    changes: Callable[[], Mapping[str, Any]],
+) -> Response:
+    """One ``event.edited`` change from the desk form ``form`` (what was ``typed``, read into
+    the changes by ``changes``, which may refuse a field): refused (409) when the event changed
+    since the page was loaded, the form shown again with its errors when refused."""
+    event = _mine(request, director, event_id)
+    expected = _page_version(version)
+    if expected is None:  # not sent by the desk's form: nothing to check against
+        return _desk_page(request, event, errors={form: STALE}, status_code=409)
+    try:
         edited = ev.edit_event(
-            desk_for(request, director), event_id, changes, expected_version=expected
+            desk_for(request, director), event_id, changes(), expected_version=expected
         )
-    except _REFUSED as error:
-        return _refused(request, director, event_id, error, "settings", values)
+    except (*_REFUSED, EventExistsError) as error:
+        if isinstance(error, EventExistsError):
+            error = FieldErrors({"name": "an event with this name exists; choose another name"})
+        values = {f"{form}.{k}": v for k, v in typed.items()}
+        return _refused(request, director, event_id, error, form, values)
     changed = ev.history(desk_for(request, director), event_id)[-1]
     return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
 
