@@ -8,6 +8,7 @@ with a message that says what is expected; the caller names the file, line or fo
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 WIDTH = {"title": 3, "federation": 3, "fide_id": 11, "birth_date": 10, "name": 33}
 """The columns of a TRF player record each field is written in."""
@@ -91,3 +92,15 @@ READERS = {
     "birth_date": birth_date,
 }
 """The report fields by their name on :class:`~fairpair.core.Player`."""
+
+
+def read(typed: Mapping[str, str], errors: dict[str, str]) -> dict[str, str]:
+    """The report fields among ``typed`` (by their names in :data:`READERS`), read; what cannot
+    be read goes into ``errors`` by field, for a form to show them all at once."""
+    fields: dict[str, str] = {}
+    for field, text in typed.items():
+        try:
+            fields[field] = READERS[field](text)
+        except ValueError as error:
+            errors[field] = str(error)
+    return fields

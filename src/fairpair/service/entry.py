@@ -7,7 +7,6 @@ message per field that is wrong, so that a form can show each next to its field.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -188,7 +187,7 @@ def player_entry(
         errors["rating"] = "between 0 and 4000"
     typed = {"title": title, "federation": federation, "fide_id": fide_id}
     typed |= {"birth_date": birth_date, "sex": sex}
-    report = report_fields(typed, errors)
+    report = player_fields.read(typed, errors)
     missed_points: tuple[int, ...] | None = None
     try:
         missed_points = missed_rounds(missed)
@@ -198,15 +197,3 @@ def player_entry(
         raise FieldErrors(errors)
     details = {"rating": value, "club": club.strip(), **report}
     return PlayerEntry(name.strip(), details, missed_points)
-
-
-def report_fields(typed: Mapping[str, str], errors: dict[str, str]) -> dict[str, str]:
-    """The rating-report fields among ``typed`` (title, federation, FIDE ID, birth date, sex),
-    read as a CSV import reads them; what cannot be read goes into ``errors`` by field."""
-    read: dict[str, str] = {}
-    for field, text in typed.items():
-        try:
-            read[field] = player_fields.READERS[field](text)
-        except ValueError as error:
-            errors[field] = str(error)
-    return read

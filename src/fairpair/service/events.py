@@ -473,13 +473,13 @@ def _checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     """A correction's fields read as a registration reads them (name, rating 0-4000, the
     rating-report fields as :mod:`fairpair.formats.player_fields` reads them)."""
     errors: dict[str, str] = {}
+    report = {f: str(v) for f, v in changes.items() if f in player_fields.READERS}
+    read = player_fields.read(report, errors)
     checked: dict[str, Any] = {}
     for field, value in changes.items():
-        if field in player_fields.READERS:
-            try:
-                checked[field] = player_fields.READERS[field](str(value))
-            except ValueError as error:
-                errors[field] = str(error)
+        if field in report:
+            if field in read:
+                checked[field] = read[field]
         elif field == "name" and not str(value).strip():
             errors[field] = "give the player's name"
         elif field == "rating" and value is not None and not 0 <= int(value) <= 4000:
