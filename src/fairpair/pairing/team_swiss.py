@@ -39,11 +39,13 @@ from fairpair.pairing.lexicographic import (
 
 __all__ = [
     "ColourPreference",
+    "TeamBracket",
     "TeamState",
     "allocate_colours",
     "colour_preference",
     "pair_team_swiss",
     "team_states",
+    "team_swiss_brackets",
 ]
 
 _C2_BARRED = (TeamOutcome.PAIRING_BYE, TeamOutcome.FULL_BYE, TeamOutcome.FORFEIT_WIN)
@@ -280,7 +282,10 @@ def allocate_colours(
 
 
 @dataclass(frozen=True, slots=True)
-class _Bracket:
+class TeamBracket:
+    """A bracket as it was paired (3.2, 3.5-3.6): the top scoregroup's residents, the
+    upfloaters it took from lower scores, and its pairs (top member, bottom member)."""
+
     score: int
     residents: tuple[TeamId, ...]
     upfloaters: tuple[TeamId, ...]
@@ -373,7 +378,7 @@ class _Round:
             fewest += max(0, profile.count(score) - fresh)
         return fewest
 
-    def next_bracket(self, unpaired: list[TeamId]) -> _Bracket:
+    def next_bracket(self, unpaired: list[TeamId]) -> TeamBracket:
         """The bracket of the top scoregroup with its upfloaters (3.5), paired (3.6)."""
         states = self.states
         score = max(states[tpn].score for tpn in unpaired)
@@ -403,7 +408,7 @@ class _Round:
                 if best is not None:
                     members = sorted(set(residents).union(best[1]))
                     pairs = self.pair_bracket(members, score)
-                    return _Bracket(score, tuple(residents), best[1], pairs)
+                    return TeamBracket(score, tuple(residents), best[1], pairs)
         raise NoValidPairing(
             f"the scoregroup {format_points(score)} cannot be paired with any upfloaters (C1, C3)"
         )
@@ -427,6 +432,29 @@ class _Round:
         if pairs is None:  # excluded by the legality test of the set
             raise NoValidPairing("a bracket found pairable could not be paired")
         return pairs
+
+
+def _pair_brackets(
+    t: TeamTournament, states: dict[TeamId, TeamState]
+) -> tuple[TeamId | None, tuple[TeamBracket, ...]]:
+    """Steps 1-2 of 3.3: the PAB, then the brackets from the top, each decision final."""
+    rnd = _Round(t, states)
+    pab = rnd.choose_pab()
+    unpaired = [tpn for tpn in rnd.teams if tpn != pab]
+    brackets: list[TeamBracket] = []
+    while unpaired:
+        bracket = rnd.next_bracket(unpaired)
+        brackets.append(bracket)
+        done = {tpn for pair in bracket.pairs for tpn in pair}
+        unpaired = [tpn for tpn in unpaired if tpn not in done]
+    return pab, tuple(brackets)
+
+
+def team_swiss_brackets(
+    t: TeamTournament, *, skip_absent_newcomers: bool = True
+) -> tuple[TeamId | None, tuple[TeamBracket, ...]]:
+    """The PAB and the brackets of the next round, before colours (for checks and notes)."""
+    return _pair_brackets(t, team_states(t, skip_absent_newcomers=skip_absent_newcomers))
 
 
 def _initial_colour(t: TeamTournament, states: dict[TeamId, TeamState]) -> Colour:
@@ -460,15 +488,7 @@ def pair_team_swiss(t: TeamTournament, *, skip_absent_newcomers: bool = True) ->
     colour).
     """
     states = team_states(t, skip_absent_newcomers=skip_absent_newcomers)
-    rnd = _Round(t, states)
-    pab = rnd.choose_pab()
-    unpaired = [tpn for tpn in rnd.teams if tpn != pab]
-    brackets: list[_Bracket] = []
-    while unpaired:
-        bracket = rnd.next_bracket(unpaired)
-        brackets.append(bracket)
-        done = {tpn for pair in bracket.pairs for tpn in pair}
-        unpaired = [tpn for tpn in unpaired if tpn not in done]
+    pab, brackets = _pair_brackets(t, states)
     initial = _initial_colour(t, states) if any(b.pairs for b in brackets) else Colour.WHITE
     boards: list[tuple[tuple[int, int, int], Game, str]] = []
     for bracket in brackets:
@@ -502,7 +522,7 @@ def pair_team_swiss(t: TeamTournament, *, skip_absent_newcomers: bool = True) ->
     )
 
 
-def _note(bracket: _Bracket, rule: str) -> str:
+def _note(bracket: TeamBracket, rule: str) -> str:
     text = f"bracket {format_points(bracket.score)}"
     if bracket.upfloaters:
         text += " with upfloater(s) " + ", ".join(str(u) for u in bracket.upfloaters)
