@@ -42,6 +42,7 @@ __all__ = [
     "TeamBracket",
     "TeamState",
     "allocate_colours",
+    "baku_virtual_points",
     "colour_preference",
     "pair_team_swiss",
     "team_states",
@@ -126,7 +127,28 @@ def _primary(entry: TeamEntry, primary: PrimaryScore) -> int:
     return entry.match_points if primary is PrimaryScore.MATCH_POINTS else entry.game_points
 
 
+def baku_virtual_points(t: TeamTournament, tpn: TeamId, round_number: int) -> int:
+    """Virtual match points of the Baku method for teams (C.04.7; spec §7): Group A is the
+    first 2·⌈N/4⌉ teams by TPN; rounds 1..⌈R/2⌉ are accelerated, Group A carrying ``TW`` in the
+    first ⌈⌈R/2⌉/2⌉ of them and ``TD`` in the rest. Match points primary only (C.04.7 1.4.4)."""
+    if t.scoring.primary is not PrimaryScore.MATCH_POINTS:
+        raise PairingInputError(
+            "Baku acceleration of a team Swiss needs match points primary (C.04.7 1.4.4)"
+        )
+    if t.total_rounds is None:
+        raise PairingInputError("Baku acceleration needs the number of rounds (TRF 142)")
+    group_a = 2 * -(-len(t.teams) // 4)
+    accelerated = -(-t.total_rounds // 2)
+    if tpn > group_a or round_number > accelerated:
+        return 0
+    return t.scoring.win if round_number <= -(-accelerated // 2) else t.scoring.draw
+
+
 def _virtual(t: TeamTournament, tpn: TeamId, round_number: int) -> int:
+    """Virtual points of the pairing score (2.2, spec §7): TRF 250 records when the event has
+    them, otherwise the Baku method when the 192 code asks for it."""
+    if not t.accelerations and t.system.strip().upper().endswith("_BAKU"):
+        return baku_virtual_points(t, tpn, round_number)
     mp, gp = t.virtual_points(tpn, round_number)
     return mp if t.scoring.primary is PrimaryScore.MATCH_POINTS else gp
 
