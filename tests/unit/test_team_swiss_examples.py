@@ -80,3 +80,20 @@ def test_example_e_last_round_pab_to_the_leader() -> None:
 def test_example_f_bracket_by_bracket_not_one_global_matching() -> None:
     event = team_event(4, [[(1, 3, 2.0), (4, 2, 1.0)]], total_rounds=4)
     assert output(pair_team_swiss(event)) == [(2, 1), (3, 4)]
+
+
+def test_example_c_notes_name_the_bracket_the_upfloater_and_the_colour_rule() -> None:
+    """``--explain``: 2-6 is bracket 4 with upfloater 6, colours by 4.3.2; 3-4 by 4.3.6."""
+    event = team_event(
+        6,
+        [
+            [(1, 4, 0.0), (5, 2, 0.5), (3, 6, 2.0)],
+            [(4, 2, 0.0), (1, 3, 1.5), (6, 5, 2.0)],
+        ],
+        total_rounds=6,
+    )
+    notes = {note.board: note.text for note in pair_team_swiss(event).notes}
+    assert notes[1].startswith("bracket 4 with upfloater(s) 6")
+    assert "4.3.2" in notes[1]
+    assert notes[2].startswith("bracket 2 with upfloater(s) 5")
+    assert "4.3.6" in notes[2]

@@ -544,8 +544,23 @@ def pair_team_swiss(t: TeamTournament, *, skip_absent_newcomers: bool = True) ->
     )
 
 
+_RULE_TEXT = {
+    "4.3.1": "neither team has played: the initial colour by the first-team's number",
+    "4.3.2": "the only preference is granted",
+    "4.3.3": "opposite preferences, both granted",
+    "4.3.4": "the strong preference is granted",
+    "4.3.5": "the lower colour difference gets White",
+    "4.3.6": "alternation from the latest round where their colours differed",
+    "4.3.7": "the first-team's preference",
+    "4.3.8": "the first-team alternates its last colour",
+    "4.3.9": "the other team alternates its last colour",
+}
+
+
 def _note(bracket: TeamBracket, rule: str) -> str:
+    """An arbiter's explanation of a board: its bracket, the upfloaters, the colour rule."""
     text = f"bracket {format_points(bracket.score)}"
     if bracket.upfloaters:
         text += " with upfloater(s) " + ", ".join(str(u) for u in bracket.upfloaters)
-    return f"{text}; colours by {rule}"
+        text += " (fewest, best scores, C4-C7, first in order 3.5.3-3.5.5)"
+    return f"{text}; colours {rule}: {_RULE_TEXT[rule]}"
