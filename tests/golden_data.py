@@ -64,5 +64,7 @@ def team_rounds() -> list[dict[str, str]]:
     with require(TEAM / "rounds.csv").open(newline="") as handle:
         rows = list(csv.DictReader(handle))
     if len(rows) != TEAM_ROUNDS:
-        raise MissingGoldenData(f"{TEAM}/rounds.csv: expected {TEAM_ROUNDS} rows, found {len(rows)}")
+        raise MissingGoldenData(
+            f"{TEAM}/rounds.csv: expected {TEAM_ROUNDS} rows, found {len(rows)}"
+        )
     return rows
