@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairpair.core import Pairing
 from fairpair.core.teams import TeamOutcome, TeamTournament, team_entries
 from fairpair.pairing.errors import NoValidPairing
+from fairpair.pairing.team_round_robin import team_berger_round
 from fairpair.pairing.team_swiss import pair_team_swiss, team_states, team_swiss_brackets
 from tests.strategies import team_tournaments
 
@@ -73,3 +77,25 @@ def test_brackets_take_upfloaters_and_never_send_a_resident_down(t: TeamTourname
         assert members == set(bracket.residents) | set(bracket.upfloaters)
         left -= members
     assert not left
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(2, 24), st.integers(1, 3))
+def test_team_round_robin_every_pair_meets_once_per_cycle(teams: int, cycles: int) -> None:
+    """§9: each pair of teams meets once per cycle, nobody twice in a round, the colours of a
+    pair reversed from one cycle to the next."""
+    size = teams + teams % 2
+    met: dict[frozenset[int], list[tuple[int, int]]] = {}
+    for number in range(1, (size - 1) * cycles + 1):
+        pairing = team_berger_round(teams, number, cycles)
+        placed = [t for g in pairing.boards for t in (g.white, g.black)]
+        if pairing.bye is not None:
+            placed.append(pairing.bye)
+        assert sorted(placed) == list(range(1, teams + 1))
+        for g in pairing.boards:
+            met.setdefault(frozenset((g.white, g.black)), []).append((g.white, g.black))
+    assert len(met) == teams * (teams - 1) // 2
+    for games in met.values():
+        assert len(games) == cycles
+        for earlier, later in itertools.pairwise(games):
+            assert later == earlier[::-1]

@@ -204,7 +204,7 @@ def team_states(
             colours=colours,
             floated=floated,
             met=frozenset(e.opponent for e in played_rows if e.opponent is not None),
-            pab_barred=any(e.outcome in _C2_BARRED for e in rows),
+            pab_barred=c2_barred_from_pab(rows),
             parity_number=parity.get(tpn, tpn),
             preference=colour_preference(colours, t.colour_model, last_round),
         )
@@ -212,6 +212,12 @@ def team_states(
 
 
 # --- criteria ------------------------------------------------------------------------------
+
+
+def c2_barred_from_pab(rows: Sequence[TeamEntry]) -> bool:
+    """C2 (2.1.2): a team that had the PAB, a full-point bye or won a match by forfeit (an
+    unplayed match won) gets no PAB; half- and zero-point byes and lost forfeits do not bar."""
+    return any(e.outcome in _C2_BARRED for e in rows)
 
 
 def c8_same_preference(a: TeamState, b: TeamState) -> int:
@@ -350,7 +356,7 @@ class _Round:
         if len(self.teams) % 2 == 0:
             return None
         candidates = sorted(
-            (self.states[tpn] for tpn in self.teams if not self.states[tpn].pab_barred),
+            (self.states[tpn] for tpn in self.teams if not self.states[tpn].pab_barred),  # C2
             key=pab_order_key,
         )
         for team in candidates:
