@@ -87,10 +87,11 @@ def test_type_b_last_round_rows_2_3_before_row_7() -> None:
     assert ours(event) == b
 
 
-def test_tpn_compaction_follows_the_spec_reading() -> None:
-    """1.1, 4.3.1, spec §2.1 / §14 Q7: the parity skips a never-paired team absent now (the
-    reading the spec takes, engine A's output); the corpus's verdict keeps the assigned TPN
-    (engine B's), which ``skip_absent_newcomers=False`` gives."""
+def test_tpn_parity_keeps_the_assigned_numbers() -> None:
+    """1.1.1, 1.1.3, 4.3.1: a TPN once given stays, so the parity of 4.3.1 is the assigned
+    TPN's even when a team above never played and is absent (the corpus's verdict, engine B's
+    output). The other reading (spec §2.1 / §14 Q7: skip that team) gives engine A's output
+    and stays available as ``skip_absent_newcomers=True``."""
     event, a, b = example("A-tpn-compaction")
-    assert ours(event) == a
-    assert ours(event, skip_absent_newcomers=False) == b
+    assert ours(event) == b
+    assert ours(event, skip_absent_newcomers=True) == a

@@ -154,13 +154,15 @@ def _virtual(t: TeamTournament, tpn: TeamId, round_number: int) -> int:
 
 
 def team_states(
-    t: TeamTournament, *, skip_absent_newcomers: bool = True
+    t: TeamTournament, *, skip_absent_newcomers: bool = False
 ) -> dict[TeamId, TeamState]:
     """The state of every team before round r = ``t.next_round`` (spec §2, §1.8).
 
-    ``skip_absent_newcomers``: the parity of 4.3.1 skips a team never paired and absent now
-    (spec §2.1, §14 Q7, the reading taken); ``False`` keeps every assigned TPN, as gacrux does
-    and as the reference corpus's ``A-tpn-compaction`` verdict reads 1.1.1/1.1.3.
+    ``skip_absent_newcomers``: by default every assigned TPN keeps its parity for 4.3.1, as
+    1.1.1 and 1.1.3 read (a TPN once given stays), as gacrux does and as the reference
+    corpus's ``A-tpn-compaction`` verdict says. ``True`` takes the other reading (spec §2.1,
+    §14 Q7, from a reported SPP answer on GHR 2.4): a team never paired and absent now holds no
+    number, and the teams below it change parity.
     """
     r = t.next_round
     entries = team_entries(t)
@@ -479,7 +481,7 @@ def _pair_brackets(
 
 
 def team_swiss_brackets(
-    t: TeamTournament, *, skip_absent_newcomers: bool = True
+    t: TeamTournament, *, skip_absent_newcomers: bool = False
 ) -> tuple[TeamId | None, tuple[TeamBracket, ...]]:
     """The PAB and the brackets of the next round, before colours (for checks and notes)."""
     return _pair_brackets(t, team_states(t, skip_absent_newcomers=skip_absent_newcomers))
@@ -506,7 +508,7 @@ def board_key(a: TeamState, b: TeamState) -> tuple[int, int, int]:
     return (-high.score, -(a.score + b.score), high.tpn)
 
 
-def pair_team_swiss(t: TeamTournament, *, skip_absent_newcomers: bool = True) -> Pairing:
+def pair_team_swiss(t: TeamTournament, *, skip_absent_newcomers: bool = False) -> Pairing:
     """Pair round ``t.next_round`` by C.04.6 (spec §4): PAB, brackets, colours, board order.
 
     ``skip_absent_newcomers`` chooses the TPN parity reading of 4.3.1 (:func:`team_states`).
