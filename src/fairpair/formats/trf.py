@@ -519,8 +519,9 @@ def _tiebreaks(headers: dict[str, tuple[TrfLine, ...]]) -> tuple[TiebreakCode, .
     return ()
 
 
-def read_trf(path: str | PathLike[str]) -> TrfDocument:
-    """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
+def decode_trf(path: str | PathLike[str]) -> tuple[str, str]:
+    """The text of a TRF file and its encoding (UTF-8, or Latin-1 when it is not valid UTF-8);
+    an empty or binary file is refused."""
     with open(path, "rb") as handle:
         data = handle.read()
     source = str(path)
@@ -529,12 +530,16 @@ def read_trf(path: str | PathLike[str]) -> TrfDocument:
         raise TrfError("the file is empty: a TRF file has a line per player (001)", path=source)
     if b"\0" in data:
         raise TrfError("not a TRF file: it holds NUL bytes (a binary file?)", path=source)
-    encoding = "utf-8"
     try:
-        text = data.decode(encoding)
+        return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        encoding = "latin-1"
-        text = data.decode(encoding)
+        return data.decode("latin-1"), "latin-1"
+
+
+def read_trf(path: str | PathLike[str]) -> TrfDocument:
+    """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
+    source = str(path)
+    text, encoding = decode_trf(path)
     document = parse_trf(text, source)
     if not any(line.code in _GROUP for line in document.lines):
         raise TrfError(
@@ -545,6 +550,9 @@ def read_trf(path: str | PathLike[str]) -> TrfDocument:
 
 class _Builder:
     """Turns the parsed lines of one document into a Tournament, checking cross-references."""
+
+    competitor = "player"
+    """What the records 240, 260 and XXP name: players here, teams in a team file."""
 
     def __init__(
         self, reader: _Reader, records: tuple[PlayerRecord, ...], lines: tuple[TrfLine, ...]
@@ -826,12 +834,21 @@ class _Builder:
         stripped = text.strip()
         if not stripped.isdigit():
             raise self.reader.error(
-                line.number, column, what, f"expected a player number, found {stripped!r}"
+                line.number,
+                column,
+                what,
+                f"expected a {self.competitor} number, found {stripped!r}",
             )
         pid = int(stripped)
-        if pid not in self.by_id:
-            raise self.reader.error(line.number, column, what, f"there is no player {pid}")
+        if not self.known(pid):
+            raise self.reader.error(
+                line.number, column, what, f"there is no {self.competitor} {pid}"
+            )
         return pid
+
+    def known(self, number: int) -> bool:
+        """Whether a competitor with this number is registered."""
+        return number in self.by_id
 
     def requested_byes(self, line: TrfLine) -> Iterator[RequestedBye]:
         text = line.text
@@ -852,10 +869,14 @@ class _Builder:
             chunk = text[start - 1 : start + 3]
             if chunk.strip():
                 found = True
-                yield RequestedBye(rnd, self.known_player(line, start, chunk, "bye player"), kind)
+                yield RequestedBye(
+                    rnd, self.known_player(line, start, chunk, f"bye {self.competitor}"), kind
+                )
             start += 5
         if not found:
-            raise self.reader.error(line.number, 11, "bye player", "no player given")
+            raise self.reader.error(
+                line.number, 11, f"bye {self.competitor}", f"no {self.competitor} given"
+            )
 
     def accelerations_250(self, line: TrfLine) -> Iterator[Acceleration]:
         reader = self.reader
@@ -917,21 +938,33 @@ class _Builder:
         while start <= len(line.text):
             chunk = line.text[start - 1 : start + 3]
             if chunk.strip():
-                players.append(self.known_player(line, start, chunk, "forbidden player"))
+                players.append(
+                    self.known_player(line, start, chunk, f"forbidden {self.competitor}")
+                )
             start += 5
         if len(players) < 2:
-            raise reader.error(line.number, 13, "forbidden player", "at least two players needed")
+            raise reader.error(
+                line.number,
+                13,
+                f"forbidden {self.competitor}",
+                f"at least two {self.competitor}s needed",
+            )
         return ForbiddenPairs(tuple(players), first, last)
 
     def forbidden_xxp(self, line: TrfLine) -> ForbiddenPairs:
         players: list[PlayerId] = []
         for match in re.finditer(r"\S+", line.text[3:]):
             players.append(
-                self.known_player(line, match.start() + 4, match.group(), "forbidden player")
+                self.known_player(
+                    line, match.start() + 4, match.group(), f"forbidden {self.competitor}"
+                )
             )
         if len(players) < 2:
             raise self.reader.error(
-                line.number, 5, "forbidden player", "at least two players needed"
+                line.number,
+                5,
+                f"forbidden {self.competitor}",
+                f"at least two {self.competitor}s needed",
             )
         return ForbiddenPairs(tuple(players))
 
