@@ -282,7 +282,7 @@ def test_standings_rows_share_a_rank_only_when_everything_is_equal() -> None:
 
 @pytest.mark.parametrize(
     "code",
-    ["ESB", "EMGSB/M1", "BC:GP", "ARO", "WIN:GP", "BH/K3", "SSSC/C1", "XYZ", "PS/P"],
+    ["ESB", "EMGSB/M1", "BC:GP", "ARO", "WIN:GP", "BH/K3", "SSSC/C1", "XYZ", "PS/P", "AOB/P"],
 )
 def test_codes_the_spec_does_not_define_are_refused(code: str) -> None:
     with pytest.raises(UnknownTiebreakError):

@@ -53,12 +53,11 @@ def _complete_round_count(table: dict[TeamId, list[TeamEntry]], rounds: int) -> 
     return count
 
 
-def _slot_outcome(entry: TeamEntry, as_played: bool) -> Outcome:
+def _slot_outcome(entry: TeamEntry) -> Outcome:
     """What a team's round is as a "game" of the individual tie-breaks (spec §1.6-1.7, §10).
 
     A played match is a played game; a match forfeited as a whole (or with every board
-    forfeited) is a forfeit against the scheduled opponent, a VUR unless it was won; with
-    ``/P`` (``as_played``) it counts as played against that opponent.
+    forfeited) is a forfeit against the scheduled opponent, a VUR unless it was won.
     """
     match entry.outcome:
         case TeamOutcome.WON:
@@ -66,13 +65,13 @@ def _slot_outcome(entry: TeamEntry, as_played: bool) -> Outcome:
         case TeamOutcome.LOST:
             return Outcome.LOSS
         case TeamOutcome.DRAWN:
-            return Outcome.DRAW if entry.played or as_played else Outcome.FORFEIT_LOSS
+            return Outcome.DRAW if entry.played else Outcome.FORFEIT_LOSS
         case TeamOutcome.FORFEIT_WIN:
             if entry.opponent is None:
                 return Outcome.UNPAIRED_FORFEIT_WIN
-            return Outcome.WIN if as_played else Outcome.FORFEIT_WIN
+            return Outcome.FORFEIT_WIN
         case TeamOutcome.FORFEIT_LOSS:
-            return Outcome.LOSS if as_played else Outcome.FORFEIT_LOSS
+            return Outcome.FORFEIT_LOSS
         case TeamOutcome.PAIRING_BYE:
             return Outcome.PAIRING_BYE
         case TeamOutcome.FULL_BYE:
@@ -91,7 +90,14 @@ class TeamEventView(EventView):
 
     ``score`` chooses the per-round points (MP or GP); the win, draw and loss values are those
     of a match in that type (``TW``/``TD``/``TL``, or B × the board values), so that "a draw" of
-    an unplayed round is ``TD`` or B × draw (spec §10.2). ``as_played`` is the ``/P`` modifier.
+    an unplayed round is ``TD`` or B × draw (spec §10.2).
+
+    ``as_played`` is the ``/P`` modifier (C.07 14): a match forfeited against a scheduled
+    opponent counts as a match played against him, for the opponent-score contributions (the
+    mechanism of FIDE rule 4, :attr:`TiebreakSettings.unplayed_as_played`) and for direct
+    encounter. The forfeit stays what it was for everything else: a VUR of the team that did not
+    come, so its adjusted score (tiebreaks.md §1.1 rule 1) is the same with or without ``/P``
+    (gacrux reads it so too).
     """
 
     def __init__(
@@ -108,7 +114,9 @@ class TeamEventView(EventView):
         self.team_tournament = tournament
         self.score_type = score
         self.as_played = as_played
-        self.settings = settings
+        self.settings = (
+            dataclasses.replace(settings, unplayed_as_played=True) if as_played else settings
+        )
         scoring = tournament.scoring
         boards = tournament.boards
         if score is MP:
@@ -127,7 +135,7 @@ class TeamEventView(EventView):
             self.slots[tid] = tuple(
                 Slot(
                     e.round,
-                    _slot_outcome(e, as_played),
+                    _slot_outcome(e),
                     Fraction(e.match_points if score is MP else e.game_points, TENTHS),
                     e.opponent,
                     e.colour,
@@ -138,6 +146,21 @@ class TeamEventView(EventView):
             pid: sum((s.points for s in self.slots[pid]), Fraction(0)) for pid in self.ids
         }
         self._memo: dict[str, object] = {}
+
+    def contributions(self, pid: PlayerId) -> list[Contribution]:
+        """Buchholz-like contributions; with ``/P`` a forfeit is a match against its opponent."""
+        return self.sb_contributions(pid) if self.as_played else super().contributions(pid)
+
+    def played(self, pid: PlayerId) -> list[Slot]:
+        """Matches played over the board; with ``/P`` forfeits against an opponent too."""
+        if not self.as_played:
+            return super().played(pid)
+        return [
+            s
+            for s in self.slots[pid]
+            if s.played
+            or (s.opponent is not None and s.outcome in (Outcome.FORFEIT_WIN, Outcome.FORFEIT_LOSS))
+        ]
 
     def with_settings(self, settings: TiebreakSettings) -> EventView:
         if settings == self.settings:
@@ -286,7 +309,8 @@ _EDE = frozenset({"EDE", "EDEBT", "EDEBB", "EDET", "EDEB"})
 _TEAM_ONLY = frozenset({"MPTS", "GPTS", "MPVGP", "SSSC", "BC", "TBR", "BBE"}) | _ESB | _EDE
 _CUTS = frozenset({"BH", "FB", "SB", "PS"}) | _ESB
 _MEDIANS = frozenset({"BH", "FB"})
-_AS_PLAYED = frozenset({"BH", "FB", "SB", "DE", "AOB", "SSSC", "BC", "TBR", "BBE"}) | _ESB | _EDE
+_AS_PLAYED = frozenset({"BH", "FB", "SB", "DE", "SSSC", "BC", "TBR", "BBE"}) | _ESB | _EDE
+"""Codes that take ``/P`` (C.07 14 as spec §10.3 lists them: not AOB, PS, KS, counts)."""
 _MP_ONLY = frozenset({"WIN", "WON"})
 
 
