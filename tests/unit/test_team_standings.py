@@ -307,3 +307,6 @@ def test_team_standings_render_like_individual_standings() -> None:
     first = next(line for line in lines if line.lstrip().startswith("1 "))
     assert "Team 1" in first and "8.5" in first
     assert '"EMGSB": 8.5' in render_json(table)
+    # The primary score's own column (MPTS = the points) is not shown twice; GPTS is.
+    header = next(line for line in lines if "EMGSB" in line)
+    assert "MPTS" not in header and "GPTS" in header
