@@ -116,7 +116,7 @@ def _shared_decimals(values: Sequence[Fraction | None], fixed: int | None) -> in
     return None if not needed or None in needed else max(d for d in needed if d is not None)
 
 
-_SCORES = frozenset({"PTS", "MP", "MMS"})
+_SCORES = frozenset({"PTS", "MP", "MMS", "MPTS", "GPTS"})
 """Codes of a primary score: as a tie-break column they repeat the points when equal to them."""
 
 

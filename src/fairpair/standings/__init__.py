@@ -3,6 +3,14 @@
 Imports only :mod:`fairpair.core` and the standard library; values are exact fractions.
 """
 
+from fairpair.standings.boards import (
+    BoardAssignment,
+    BoardLine,
+    BoardPrizeBasis,
+    BoardStanding,
+    BoardStandingsSettings,
+    board_standings,
+)
 from fairpair.standings.event import EventView, Value, Values
 from fairpair.standings.registry import (
     REGISTRY,
@@ -23,22 +31,44 @@ from fairpair.standings.table import (
     compute_standings,
     tiebreak_values,
 )
+from fairpair.standings.team import (
+    TeamStandings,
+    TeamStandingsRow,
+    TeamTiebreak,
+    compute_team_standings,
+    parse_team_code,
+    team_tiebreak,
+    team_tiebreak_values,
+)
 
 __all__ = [
     "MTG_FLOOR_MTR",
     "MTG_FLOOR_ONE_THIRD",
     "REGISTRY",
+    "BoardAssignment",
+    "BoardLine",
+    "BoardPrizeBasis",
+    "BoardStanding",
+    "BoardStandingsSettings",
     "Display",
     "EventView",
     "Standings",
     "StandingsRow",
+    "TeamStandings",
+    "TeamStandingsRow",
+    "TeamTiebreak",
     "Tiebreak",
     "TiebreakSettings",
     "UnknownTiebreakError",
     "UnplayedRule",
     "Value",
     "Values",
+    "board_standings",
     "compute_standings",
+    "compute_team_standings",
+    "parse_team_code",
+    "team_tiebreak",
+    "team_tiebreak_values",
     "tiebreak",
     "tiebreak_values",
 ]
