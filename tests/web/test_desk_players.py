@@ -105,3 +105,22 @@ def test_the_settings_form_changes_the_settings_in_one_undoable_change(
     page = anna.submit(action, form | {"initial_colour": "black"})
     assert page.status_code == 400
     assert "first colour cannot change once round 1 is paired" in page.text
+
+
+def test_a_late_entrant_is_removed_on_his_page(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    event_id = create(anna)
+    register(anna, event_id, [("Ada", "2300"), ("Bob", "2200"), ("Cy", "2100"), ("Di", "2000")])
+    anna.get(f"/desk/events/{event_id}")
+    assert anna.submit(f"/desk/events/{event_id}/pair").status_code == 303
+    register(anna, event_id, [("Late, Lucy", "")])
+    page = anna.get(f"/desk/events/{event_id}/players/1")
+    assert "Ada is paired in round 1" in page.text and 'id="ask-remove"' not in page.text
+    anna.get(f"/desk/events/{event_id}/players/5")
+    page = anna.submit(f"/desk/events/{event_id}/players/5/remove")  # asks first
+    assert page.status_code == 200 and "Remove 5 Late, Lucy?" in page.text
+    page = anna.submit(f"/desk/events/{event_id}/players/5/remove")
+    assert page.status_code == 303, page.text
+    assert not loaded(app, event_id).tournament.has_player(5)
+    records = ev.history(ev.Desk(app.state.store, ticking_clock()), event_id)
+    assert records[-1].action == "player.removed"

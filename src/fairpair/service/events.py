@@ -515,8 +515,10 @@ def return_player(desk: Desk, event_id: int, ref: str) -> Event:
 
 
 def remove_player(desk: Desk, event_id: int, ref: str) -> Event:
-    """Take off a player registered by mistake, who has never been paired and has no bye;
-    the players after him move up one start number."""
+    """Take off a player registered by mistake, who has never been paired nor given points
+    (a late entrant too, with the byes of the rounds he missed; see
+    :func:`~fairpair.service.actions.removal_refused`); before round 1 the players after
+    him move up one start number."""
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)

@@ -26,7 +26,7 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
-from fairpair.service import accounts, directors, entry, printouts
+from fairpair.service import accounts, actions, directors, entry, printouts
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
@@ -538,12 +538,14 @@ def next_step(t: Tournament) -> NextStep:
 
 def _player_rows(t: Tournament) -> list[dict[str, Any]]:
     withdrawn = dict(t.withdrawals)
+    # Whoever played a game cannot be removed: found in one pass, the few others asked.
+    played = {pid for rnd in t.rounds for g in rnd.games for pid in (g.white, g.black)}
     rows = []
     for p in t.players:
         byes = [b for b in t.requested_byes if b.player == p.id and b.round >= t.next_round]
         status = [f"withdrawn from round {withdrawn[p.id]}"] if p.id in withdrawn else []
         status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
-        removable = not t.rounds and not any(b.player == p.id for b in t.requested_byes)
+        removable = p.id not in played and actions.removal_refused(t, p.id) is None
         row = {"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn}
         row |= {"returnable": withdrawn.get(p.id, 0) > len(t.rounds), "removable": removable}
         rows.append(row)
@@ -759,6 +761,7 @@ def _player_page(
         "values": values or {f"edit.{k}": v for k, v in shown.items()},
         "errors": errors or {},
         "removable": removable["removable"],
+        "refusal": actions.removal_refused(event.tournament, player_id),
         "confirming": confirming,
     }
     return _render(request, "desk/player.html", context, status_code=status_code)
