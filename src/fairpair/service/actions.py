@@ -471,7 +471,8 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
     paired = len(before.rounds)
     if paired:
         fixed = {
-            "system": f"the {paired} round(s) paired were paired by {s.system.value}",
+            "system": f"the {paired} round(s) paired were paired by {s.system.label}",
+            "game": "the rounds already paired have colours or none as the game has them",
             "seed": "the lots drawn with it made the rounds already paired",
             "initial_colour": "round 1's colours were given with it",
             "double": "a round robin's schedule is fixed once round 1 is paired",
