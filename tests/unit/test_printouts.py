@@ -123,6 +123,12 @@ def test_standings_without_ratings_have_no_rating_column_nor_the_points_twice() 
     assert printouts.crosstable(rated).header[3] == "Rtg"
 
 
+def test_the_check_in_list_of_an_event_without_ratings_has_no_rating_column() -> None:
+    sheet = printouts.check_in_sheet(card_event([(1, "2-1"), (2, "0-2")]))
+    assert sheet.header == ("Here", "Name", "No", "Title", "Fed", "Club")
+    assert [row[1] for row in sheet.rows] == ["A", "B", "C", "D"]
+
+
 def test_a_go_events_points_are_headed_by_the_mcmahon_score() -> None:
     desk = ev.Desk(MemoryStore(), lambda: datetime(2026, 5, 1, tzinfo=UTC))
     event = ev.create_event(desk, EventSettings("Go", System.CASUAL, rounds=2, game=Game.GO))

@@ -448,19 +448,21 @@ def check_in_sheet(event: Event) -> Sheet:
     number, rating, title, federation and club."""
     t = event.tournament
     withdrawn = {p for p, _ in t.withdrawals}
+    # No empty rating column in an event without ratings (a card game, a club night).
+    rated = any(p.rating is not None for p in t.players)
     rows = []
     for player in sorted(t.players, key=lambda p: (_name_key(p.name), p.id)):
         name = f"{player.name} (withdrawn)" if player.id in withdrawn else player.name
-        rating = "" if player.rating is None else str(player.rating)
+        rating = ("" if player.rating is None else str(player.rating),) if rated else ()
         rows.append(
-            ("", name, str(player.id), rating, player.title, player.federation, player.club)
+            ("", name, str(player.id), *rating, player.title, player.federation, player.club)
         )
     return Sheet(
         title=_title(event, "check-in"),
         subtitle=_dates(event),
-        header=("Here", "Name", "No", "Rtg", "Title", "Fed", "Club"),
+        header=("Here", "Name", "No", *(("Rtg",) if rated else ()), "Title", "Fed", "Club"),
         rows=tuple(rows),
-        numeric=frozenset({2, 3}),
+        numeric=frozenset({2, 3} if rated else {2}),
         boxes=frozenset({0}),
     )
 
