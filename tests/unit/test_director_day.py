@@ -193,7 +193,7 @@ def test_go_standings_have_the_mcmahon_score_as_points_and_sos_columns() -> None
     table = ev.standings(event)
     assert table.codes == ("SOS", "SOSOS")
     assert sorted(row.points for row in table.rows) == [0, 0, 1, 1]
-    assert ("game", "go") in ev.settings_lines(event)
+    assert ("game", "Go") in ev.settings_lines(event)
 
 
 def test_an_error_message_of_several_lines_is_printed_on_one(

@@ -469,10 +469,21 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
     saying why; the settings after it must hold together (:class:`EventSettings`)."""
     changes = p["changes"]
     paired = len(before.rounds)
+    # Results in first: the points are what is wrong, whatever they bring along.
+    if "points" in changes:
+        scored = [
+            r.number for r in before.rounds if r.byes or any(g.result is not None for g in r.games)
+        ]
+        if scored:
+            raise CommandError(
+                f"point system cannot change once results are in (round {scored[0]} has "
+                "results or byes scored with it): correct the results instead, or undo them"
+            )
     if paired:
         fixed = {
             "system": f"the {paired} round(s) paired were paired by {s.system.label}",
-            "game": "the rounds already paired have colours or none as the game has them",
+            "game": "the boards paired have colours or none by it (points of another game "
+            "bring the game along)",
             "seed": "the lots drawn with it made the rounds already paired",
             "initial_colour": "round 1's colours were given with it",
             "double": "a round robin's schedule is fixed once round 1 is paired",
@@ -484,27 +495,19 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
                 raise CommandError(
                     f"{SETTING_FIELDS[field]} cannot change once round 1 is paired: {why}"
                 )
-    number = changes.get("rounds")
-    if number is not None and number < paired:
-        raise CommandError(
-            f"number of rounds: {paired} rounds are already paired, so the event cannot have "
-            f"{number}"
-        )
     if "points" in changes:
-        scored = [
-            r.number for r in before.rounds if r.byes or any(g.result is not None for g in r.games)
-        ]
-        if scored:
-            raise CommandError(
-                f"point system cannot change once results are in (round {scored[0]} has "
-                "results or byes scored with it): correct the results instead, or undo them"
-            )
         new = EventSettings.from_data({**_ANY_SETTINGS, "points": changes["points"]}).points
         if paired and new.card_game != s.points.card_game:
             raise CommandError(
                 "point system cannot change between match points and chess points once a "
                 "round is paired: a card game's boards have no colours"
             )
+    number = changes.get("rounds")
+    if number is not None and number < paired:
+        raise CommandError(
+            f"number of rounds: {paired} rounds are already paired, so the event cannot have "
+            f"{number}"
+        )
     try:
         s.edited(changes)
     except CommandError as error:
