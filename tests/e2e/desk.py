@@ -265,7 +265,7 @@ def check_standings_page(page: Page, expected: Standings) -> None:
     expect(table.locator("tbody tr")).to_have_count(len(expected.rows))
     headers = [h.strip() for h in table.locator("thead th").all_inner_texts()]
     column = {h: i for i, h in enumerate(headers)}
-    points_at = next(column[h] for h in ("Pts", "Points", "Score") if h in column)
+    points_at = next(column[h] for h in ("Pts", "MMS", "Points", "Score") if h in column)
     for code in expected.codes:
         assert code in column, f"no {code} column in {headers}"
     shown = [row.locator("td").all_inner_texts() for row in table.locator("tbody tr").all()]

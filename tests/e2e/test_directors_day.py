@@ -10,9 +10,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from fairpair.core import Player
+from fairpair.service import events as ev
 from tests.e2e.browser import LiveServer, Screenshots
-from tests.e2e.desk import DirectorAtDesk, event_id_in
+from tests.e2e.desk import DirectorAtDesk, check_standings_page, event_id_in
 from tests.e2e.test_director_cli import Director, boards_of, director
+from tests.e2e.test_events_browser import SWISS_FIELD, stored_tournament
 
 __all__ = ["director"]
 
@@ -165,8 +168,94 @@ def test_a_13_player_magic_event_at_the_desk(
         director.type_results(number, ["2-1", "1-2", "2-0", "0-2", "2-1", "1-2"])
     page.goto(director.desk_url)
     expect(page.get_by_role("button", name="Pair round 4", exact=True)).to_have_count(0)
-    for sheet in ("slips", "check-in", "wall-chart"):
-        page.goto(director.url(f"/desk/events/{director.event_id}/print/{sheet}"))
-        screenshots.shoot(page, f"print-{sheet}")
-        text = page.locator("body").inner_text()
+    for sheet in ("slips", "check-in", "wall-chart", "crosstable"):
+        text = open_printout(director, sheet)
         assert sum(name in text for name in MAGIC_NAMES) >= 6, (sheet, text[:500])
+    crosstable = open_printout(director, "crosstable")
+    # Match scores as entered, never a chess half point.
+    assert "2-1" in crosstable and "1-2" in crosstable and "½" not in crosstable
+
+
+def open_printout(director: DirectorAtDesk, sheet: str) -> str:
+    """Open one of the desk's printouts (as its link does) and read it."""
+    page = director.page
+    page.goto(director.desk_url)
+    page.locator(f'a[href="/desk/events/{director.event_id}/print/{sheet}"]').click()
+    expect(page).to_have_url(director.url(f"/desk/events/{director.event_id}/print/{sheet}"))
+    director.shots.shoot(page, f"print-{sheet}")
+    return page.locator("body").inner_text()
+
+
+SWISS_RESULTS = ("1", "0", "5", "1-0", "0-1", "=")
+"""Results as a director types them (one key or the whole result)."""
+
+
+@pytest.mark.browser
+def test_a_24_player_swiss_at_the_desk(
+    page: Page, server: LiveServer, screenshots: Screenshots, tmp_path: Path
+) -> None:
+    rng = random.Random(2024)
+    rounds = 5
+    names = [name for name, _ in SWISS_FIELD]
+    director = DirectorAtDesk(page, server, screenshots)
+    director.sign_up("arbiter", "a long and private passphrase")
+    director.create_event("Spring open", "dutch", rounds=rounds)
+    players_csv = tmp_path / "players.csv"
+    players_csv.write_text("name,rating\n" + "".join(f"{n},{r}\n" for n, r in SWISS_FIELD))
+    field = [Player(id=i + 1, name=n, rating=r) for i, (n, r) in enumerate(SWISS_FIELD)]
+    director.import_players(players_csv, field)
+
+    # A duplicate registered anyway, then removed on his page.
+    form = director.form("/players")
+    form.locator('[name="name"]').fill(names[6].upper())
+    director.submit(form)
+    page.locator("#register-anyway").click()
+    expect(page.get_by_role("cell", name=names[6].upper(), exact=True)).to_have_count(1)
+    page.goto(director.url(f"/desk/events/{director.event_id}/players/25"))
+    page.locator("#ask-remove").click()
+    page.locator("#remove").click()
+    page.goto(director.desk_url)
+    expect(page.get_by_role("cell", name=names[6].upper(), exact=True)).to_have_count(0)
+
+    # The settings: other tie-breaks, Black for the top seed in round 1, chosen from a list.
+    page.locator("#event-settings summary").click()
+    settings = director.form("/settings")
+    settings.locator('[name="tiebreaks"]').fill("BH, SB")
+    settings.locator('select[name="initial_colour"]').select_option(label="Black")
+    director.submit(settings)
+    page.goto(director.desk_url)
+    settings = director.form("/settings")
+    expect(settings.locator('select[name="initial_colour"]')).to_have_value("black")
+    expect(page.locator("dl.settings")).to_contain_text("top seed black in round 1")
+    assert director.settings().tiebreaks == ("BH", "SB")
+
+    for number in range(1, rounds + 1):
+        if number == 3:  # a withdrawal by mistake, taken back before round 3 is paired
+            page.goto(director.url(f"/desk/events/{director.event_id}/players/13/withdraw"))
+            page.locator("#withdraw").click()
+            page.goto(director.desk_url)
+            withdrawn = stored_tournament(server, director.event_id).player(13).name
+            take_back = f"Take back the withdrawal of {withdrawn}"
+            page.get_by_role("button", name=take_back).click()
+            expect(page.get_by_role("button", name=take_back)).to_have_count(0)
+        director.pair(number)
+        played = stored_tournament(server, director.event_id).rounds[-1]
+        assert len(played.games) == 12 and not played.byes  # the duplicate is gone
+        if number == 1:
+            top = stored_tournament(server, director.event_id).player(1)
+            assert played.games[0].black == 1 and top.name == names[0]  # black, as set
+        director.type_results(number, [rng.choice(SWISS_RESULTS) for _ in played.games])
+    page.goto(director.desk_url)
+    expect(page.get_by_role("button", name=f"Pair round {rounds + 1}", exact=True)).to_have_count(0)
+
+    expected = director.script.replay(director.settings())
+    assert stored_tournament(server, director.event_id) == expected.tournament
+    page.goto(director.url(f"/events/{director.event_id}/standings"))
+    check_standings_page(page, ev.standings(expected))
+    for sheet in ("slips", "check-in", "wall-chart", "crosstable"):
+        text = open_printout(director, sheet)
+        assert sum(name in text for name in names) >= 12, (sheet, text[:500])
+    assert re.search(r"Board\s+12\b", open_printout(director, "slips"))
+    winner = ev.standings(expected).rows[0].name
+    crosstable = open_printout(director, "crosstable")
+    assert winner in crosstable and "Rtg" in crosstable

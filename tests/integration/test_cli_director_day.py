@@ -34,7 +34,7 @@ def test_a_casual_swiss_gets_match_points_and_the_magic_tiebreaks(tmp_path: Path
     assert code == 0, err
     assert "points 3/1/0" in out and "tie-breaks OMW,GW,OGW" in out
     settings = shown(db)
-    assert settings["game"] == "cards"
+    assert settings["game"] == "card or board game (match points)"
     assert settings["points"] == "win 3, draw 1, loss 0"
     assert settings["tie-breaks"] == "OMW, GW, OGW"
     assert "first colour" not in settings
@@ -51,12 +51,40 @@ def test_colours_make_a_casual_swiss_chess(tmp_path: Path) -> None:
     assert settings["tie-breaks"] == "BH-C1, BH, DE, WON" and "first colour" in settings
 
 
+def test_event_edit_changes_the_game_and_the_points_follow(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Friday Magic", "--game", "cards", "-r", "4")[0] == 0
+    code, out, err = fairpair(db, "event", "edit", "--points", "1/0.5/0")
+    assert code == 0, err
+    assert "game 'chess' (was 'card or board game (match points)')" in out
+    settings = shown(db)
+    assert settings["game"] == "chess" and settings["tie-breaks"] == "BH-C1, BH, DE, WON"
+    assert fairpair(db, "undo")[0] == 0
+    code, out, err = fairpair(db, "event", "edit", "--game", "chess")
+    assert code == 0 and "point system 1,0.5,0 (was 3,1,0)" in out, err
+    assert shown(db)["points"] == "win 1, draw 0.5, loss 0"
+    assert json.loads(fairpair(db, "event", "show", "--format", "json")[1])["game"] == "chess"
+
+
+def test_event_show_names_the_settings_in_words(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    code, _, err = fairpair(
+        db, "event", "create", "Club", "-s", "berger", "--withdrawal-policy", "annul_if_under_half"
+    )
+    assert code == 0, err
+    code, out, _ = fairpair(db, "event", "show")
+    assert "Round robin (Berger tables)" in out and "are annulled" in out
+    assert "annul_if_under_half" not in out and "berger" not in out
+    raw = json.loads(fairpair(db, "event", "show", "--format", "json")[1])
+    assert raw["withdrawal_policy"] == "annul_if_under_half"  # scripts read the identifiers
+
+
 def test_a_go_event_is_a_casual_swiss_ranked_by_mcmahon_score(tmp_path: Path) -> None:
     db = tmp_path / "events.sqlite3"
     code, _, err = fairpair(db, "event", "create", "Go club", "--game", "go", "-r", "4")
     assert code == 0, err
     settings = shown(db)
-    assert settings["system"] == "casual" and settings["game"] == "go"
+    assert settings["system"] == "Swiss (casual)" and settings["game"] == "Go"
     assert settings["tie-breaks"] == "SOS, SOSOS"
     assert "McMahon" in settings["points"]
 

@@ -49,3 +49,21 @@ def test_duplicates_removal_and_return(tmp_path: Path) -> None:
     assert "withdrew 2 Pim, Ada from round 2 on" in out
     assert "took back the withdrawal of 2 Pim, Ada" in out
     assert "removed 4 muller, jonas (never paired)" in out
+
+
+def test_a_late_entrant_never_paired_is_removed_and_undo_brings_him_back(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Open", "--rounds", "3")[0] == 0
+    for name in ("Ann", "Bob", "Cy", "Dee"):
+        assert fairpair(db, "player", "add", name)[0] == 0
+    assert fairpair(db, "round", "pair")[0] == 0
+    code, out, err = fairpair(db, "player", "add", "Late, Lucy", "--missed-points", "0.5")
+    assert code == 0 and "registered 5 Late, Lucy" in out, err
+    code, out, err = fairpair(db, "player", "remove", "lucy")
+    assert code == 0 and "removed 5 Late, Lucy" in out, err
+    assert "Late, Lucy" not in fairpair(db, "player", "list")[1]
+    assert "removed 5 Late, Lucy (never paired)" in fairpair(db, "log")[1]
+    assert fairpair(db, "undo")[0] == 0
+    assert "Late, Lucy" in fairpair(db, "player", "list")[1]
+    code, _, err = fairpair(db, "player", "remove", "ann")
+    assert code == 2 and "Ann is paired in round 1" in err

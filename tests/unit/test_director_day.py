@@ -72,6 +72,7 @@ class _Line:
 class _Table:
     columns: tuple[_Column, ...]
     rows: tuple[_Line, ...]
+    score: str = "PTS"
 
     def notes(self) -> tuple[str, ...]:
         return ()
@@ -112,6 +113,20 @@ def test_a_score_column_that_differs_from_the_points_stays() -> None:
         (_Line(1, 1, "Ann", None, Fraction(2), (Fraction(22),)),),
     )
     assert standings_render.render_text(table).splitlines()[0].split()[-1] == "MMS"
+
+
+def test_a_mcmahon_score_heads_the_points_column_mms() -> None:
+    table = _Table(
+        (_Column("SOS"),), (_Line(1, 1, "Ann", None, Fraction(2), (Fraction(3),)),), "MMS"
+    )
+    assert standings_render.render_text(table).splitlines()[0].split() == [
+        "Rk",
+        "SNo",
+        "Name",
+        "MMS",
+        "SOS",
+    ]
+    assert "<th>MMS</th>" in standings_render.render_html(table)
 
 
 # --- defaults that fit the game -------------------------------------------------------------
@@ -178,7 +193,7 @@ def test_go_standings_have_the_mcmahon_score_as_points_and_sos_columns() -> None
     table = ev.standings(event)
     assert table.codes == ("SOS", "SOSOS")
     assert sorted(row.points for row in table.rows) == [0, 0, 1, 1]
-    assert ("game", "go") in ev.settings_lines(event)
+    assert ("game", "Go") in ev.settings_lines(event)
 
 
 def test_an_error_message_of_several_lines_is_printed_on_one(

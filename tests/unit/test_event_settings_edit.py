@@ -58,7 +58,7 @@ def test_what_the_paired_rounds_fix_is_refused_with_the_reason() -> None:
     ev.pair_round(d, event.id)
     version = ev.load(d, event.id).version
     refusals = {
-        "system": ("burstein", "paired by dutch"),
+        "system": ("burstein", r"paired by Swiss \(FIDE Dutch\)"),
         "initial_colour": ("black", "round 1's colours were given with it"),
         "rounds": ("0", "number of rounds"),
     }

@@ -440,8 +440,8 @@ def test_a_bye_beyond_the_limit_is_refused_by_the_service_and_nothing_is_written
         ev.grant_bye(d, event.id, "Player 4", 5, "full")
     assert ev.load(d, event.id).version == event.version
     assert ev.describe(ev.history(d, event.id)[0], event.tournament) == (
-        "created 'Open' (dutch, 5 rounds; byes per player: at most 1 half-point bye; "
-        "no full- or half-point bye in the last round)"
+        "created 'Open': Swiss (FIDE Dutch), 5 rounds; byes per player: at most 1 half-point "
+        "bye; no full- or half-point bye in the last round"
     )
     shown = dict(ev.settings_lines(event))
     assert shown["bye limit"] == ByeLimit(half=1, closed_last_rounds=1).describe()

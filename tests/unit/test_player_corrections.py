@@ -46,8 +46,44 @@ def test_a_player_who_was_paired_or_has_a_bye_cannot_be_removed() -> None:
         ev.remove_player(d, event.id, "dee")
     ev.pair_round(d, event.id)
     version = ev.load(d, event.id).version
-    with pytest.raises(CommandError, match=r"in round 1 .*cannot be removed; withdraw"):
+    with pytest.raises(CommandError, match=r"paired in round 1: .*cannot be removed; withdraw"):
         ev.remove_player(d, event.id, "ann")
+    assert ev.load(d, event.id).version == version
+
+
+def test_a_late_entrant_never_paired_is_removed_with_the_byes_of_his_missed_rounds() -> None:
+    d = desk()
+    event = four(d)
+    ev.pair_round(d, event.id)
+    event, late = ev.register_player(d, event.id, "Late, Lucy", missed_points=[5])
+    event, later = ev.register_player(d, event.id, "Later, Leo")
+    before = ev.load(d, event.id).tournament
+    removed = ev.remove_player(d, event.id, "lucy").tournament
+    assert not removed.has_player(late.id)
+    assert [e.player for e in removed.late_entries] == [later.id]
+    assert all(b.player != late.id for rnd in removed.rounds for b in rnd.byes)
+    # Nobody else moves: start numbers are fixed once round 1 is paired.
+    assert [p.id for p in removed.players] == [p.id for p in before.players if p.id != late.id]
+    log = ev.history(d, event.id)
+    assert ev.describe(log[-1], removed, log) == f"removed {late.id} Late, Lucy (never paired)"
+    assert ev.undo(d, event.id)[0].tournament == before
+    ev.redo(d, event.id)
+    ev.enter_results(d, event.id, [(1, "1-0"), (2, "0-1")])
+    paired, _ = ev.pair_round(d, event.id)  # five left: four from round 1 and Leo
+    assert later.id in paired.tournament.rounds[1].participants()
+
+
+def test_a_player_given_points_in_a_round_he_could_play_cannot_be_removed() -> None:
+    d = desk()
+    event = four(d)
+    ev.withdraw(d, event.id, "dee", 1)
+    ev.grant_bye(d, event.id, "cy", 1, "half")
+    ev.pair_round(d, event.id)
+    # Dee was absent (no points): never paired, so she goes; Cy's half point stays.
+    assert ev.remove_player(d, event.id, "dee").tournament.player_ids == (1, 2, 3)
+    version = ev.load(d, event.id).version
+    with pytest.raises(CommandError, match=r"Cy has a bye with points in round 1: .*withdraw"):
+        ev.remove_player(d, event.id, "cy")
     assert ev.load(d, event.id).version == version
 
 

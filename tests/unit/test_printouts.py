@@ -12,7 +12,7 @@ from fairpair.formats.pdf import html_to_pdf
 from fairpair.formats.printouts import Sheet, render_html, render_text
 from fairpair.service import events as ev
 from fairpair.service import printouts
-from fairpair.service.settings import EventSettings, System, parse_points
+from fairpair.service.settings import EventSettings, Game, System, parse_points
 from fairpair.storage import MemoryStore
 
 
@@ -89,8 +89,9 @@ def card_event(results: list[tuple[int, str]]) -> ev.Event:
 def test_a_card_games_crosstable_shows_the_match_scores_as_entered() -> None:
     event = card_event([(1, "2-1"), (2, "1-1-1")])
     sheet = printouts.crosstable(event)
+    assert "Rtg" not in sheet.header  # nobody has a rating
     rank = {row[1]: row[0] for row in sheet.rows}
-    cells = {row[1]: row[4] for row in sheet.rows}
+    cells = {row[1]: row[sheet.header.index("1")] for row in sheet.rows}
     first, second = event.tournament.rounds[0].games
     # Without colours a space keeps rank and result apart; the score is the player's side.
     assert cells[str(first.white)] == f"{rank[str(first.black)]} 2-1"
@@ -100,6 +101,46 @@ def test_a_card_games_crosstable_shows_the_match_scores_as_entered() -> None:
     assert "½" not in render_text(sheet)
     assert sheet.notes[0].endswith("(games won-lost-drawn in a match).")
     assert "½" not in render_text(printouts.standings_sheet(event))
+
+
+def test_standings_without_ratings_have_no_rating_column_nor_the_points_twice() -> None:
+    desk = ev.Desk(MemoryStore(), lambda: datetime(2026, 5, 1, tzinfo=UTC))
+    settings = EventSettings("Cards", System.CASUAL, rounds=2, points=parse_points("3,1,0"))
+    event = ev.create_event(desk, settings)
+    ev.edit_event(desk, event.id, {"tiebreaks": "MP,OMW,GW"})  # MP: the points again
+    for name in ("A", "B", "C", "D"):
+        ev.register_player(desk, event.id, name)
+    ev.pair_round(desk, event.id)
+    event = ev.enter_results(desk, event.id, [(1, "2-1"), (2, "0-2")])
+    sheet = printouts.standings_sheet(event)
+    assert sheet.header == ("Rank", "No", "Name", "Pts", "OMW", "GW")
+    crosstable = printouts.crosstable(event)
+    assert "Rtg" not in crosstable.header and crosstable.header.count("Pts") == 1
+    text = render_text(printouts.standings_sheet(event)) + render_text(crosstable)
+    assert "½" not in text and "2-1" in text and "1-2" in text and "0-2" in text
+    rated = ev.edit_player(desk, event.id, "A", {"rating": 1800})
+    assert printouts.standings_sheet(rated).header[3] == "Rtg"
+    assert printouts.crosstable(rated).header[3] == "Rtg"
+
+
+def test_the_check_in_list_of_an_event_without_ratings_has_no_rating_column() -> None:
+    sheet = printouts.check_in_sheet(card_event([(1, "2-1"), (2, "0-2")]))
+    assert sheet.header == ("Here", "Name", "No", "Title", "Fed", "Club")
+    assert [row[1] for row in sheet.rows] == ["A", "B", "C", "D"]
+
+
+def test_a_go_events_points_are_headed_by_the_mcmahon_score() -> None:
+    desk = ev.Desk(MemoryStore(), lambda: datetime(2026, 5, 1, tzinfo=UTC))
+    event = ev.create_event(desk, EventSettings("Go", System.CASUAL, rounds=2, game=Game.GO))
+    for name in ("A", "B", "C", "D"):
+        ev.register_player(desk, event.id, name)
+    ev.pair_round(desk, event.id)
+    event = ev.enter_results(desk, event.id, [(1, "1-0"), (2, "0-1")])
+    for sheet in (printouts.standings_sheet(event), printouts.crosstable(event)):
+        assert "MMS" in sheet.header and "Pts" not in sheet.header, sheet.header
+    assert printouts.standings_sheet(event).header[3:] == ("MMS", "SOS", "SOSOS")
+    chess = card_event([(1, "2-1"), (2, "0-2")])
+    assert "Pts" in printouts.standings_sheet(chess).header
 
 
 def test_text_and_html_layout() -> None:
@@ -179,7 +220,7 @@ def test_a_round_robins_crosstable_is_the_grid_with_two_results_a_cell_when_doub
 
 def test_the_swiss_crosstable_stays_a_list_of_rounds() -> None:
     event = card_event([(1, "2-0"), (2, "0-2")])
-    assert printouts.crosstable(event).header[4:] == ("1", "Pts")
+    assert printouts.crosstable(event).header[3:] == ("1", "Pts")
 
 
 def test_result_slips_have_one_slip_a_board_with_both_players_and_result_boxes(

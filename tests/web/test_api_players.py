@@ -57,6 +57,20 @@ def test_duplicates_edits_removal_and_return_through_the_api(api: Api) -> None:
     assert gone.status_code == 400 and "cannot be removed" in gone.json()["detail"]
 
 
+def test_a_late_entrant_is_removed_through_the_api(api: Api) -> None:
+    _, client, anna = api
+    event = client.post("/api/events", json={"name": "Open", "rounds": 3}, auth=anna).json()
+    players = f"/api/events/{event['id']}/players"
+    for name in ("Ada", "Bob", "Cy", "Di"):
+        assert client.post(players, json={"name": name}, auth=anna).status_code == 201
+    assert client.post(f"/api/events/{event['id']}/pair", auth=anna).status_code == 200
+    late = client.post(players, json={"name": "Late, Lucy"}, auth=anna)
+    assert late.status_code == 201, late.text
+    removed = client.post(f"{players}/{late.json()['id']}/remove", auth=anna)
+    assert removed.status_code == 200, removed.text
+    assert removed.json()["players"] == 4
+
+
 def test_the_event_settings_change_through_the_api(api: Api) -> None:
     _, client, anna = api
     made = client.post("/api/events", json={"name": "Open", "rounds": 3}, auth=anna).json()

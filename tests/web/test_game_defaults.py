@@ -14,6 +14,7 @@ from fairpair.service import events as ev
 from fairpair.service.settings import Game
 from fairpair.web.config import WebConfig
 from tests.web.desk_client import Browser, add_director, running, service_desk
+from tests.web.public_events import read_table
 
 
 @pytest.fixture
@@ -79,3 +80,20 @@ def test_the_desk_form_gives_a_casual_swiss_the_card_game_defaults(
     settings = _made(app, int(found[1])).settings
     assert settings.game is Game.CARDS and settings.card_game
     assert settings.chosen_tiebreaks == ("OMW", "GW", "OGW")
+
+
+def test_a_go_events_public_standings_head_the_points_mms_without_ratings(
+    api: tuple[FastAPI, TestClient, tuple[str, str]],
+) -> None:
+    _, client, anna = api
+    made = client.post("/api/events", json={"name": "Go", "game": "go", "rounds": 3}, auth=anna)
+    event = f"/api/events/{made.json()['id']}"
+    for name in ("Ayumi", "Bo", "Chen", "Dai"):
+        assert client.post(f"{event}/players", json={"name": name}, auth=anna).status_code == 201
+    assert client.post(f"{event}/pair", auth=anna).status_code == 200
+    results = {"results": [{"board": 1, "result": "1-0"}, {"board": 2, "result": "0-1"}]}
+    assert client.post(f"{event}/results", json=results, auth=anna).status_code == 200
+    page = client.get(f"/events/{made.json()['id']}/standings").text
+    table = read_table(page, "standings")
+    assert table.header == ["Rk", "No", "Name", "MMS", "SOS", "SOSOS"]
+    assert sorted(row.cells[3] for row in table.rows) == ["0", "0", "1", "1"]

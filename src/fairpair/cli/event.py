@@ -194,17 +194,16 @@ def create(
         event = ev.create_event(s.desk, settings)
         limit = event.settings.bye_limit
         typer.echo(
-            f"created event {event.id} {event.info.name!r} ({system.value}"
+            f"created event {event.id} {event.info.name!r}: {system.label}"
             + (f", {rounds} rounds" if rounds else "")
-            + f"; {game.value}, points {_points(scoring)}"
+            + f"; {game.label}, points {_points(scoring)}"
             + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)}"
             + (f"; byes {limit.describe()}" if limit.limits_anything else "")
             + (
-                f"; withdrawals {withdrawal_policy.value}"
+                f"; withdrawals: {withdrawal_policy.label}"
                 if withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
                 else ""
             )
-            + ")"
         )
 
 
@@ -237,9 +236,23 @@ def edit(
     system: Annotated[
         System | None, typer.Option("--system", "-s", help="Pairing system (before round 1).")
     ] = None,
+    game: Annotated[
+        Game | None,
+        typer.Option(
+            "--game",
+            "-g",
+            help="chess, cards or go (before round 1); the points follow when they were the "
+            "old game's usual ones.",
+            show_default=False,
+        ),
+    ] = None,
     points: Annotated[
         str | None,
-        typer.Option("--points", help="win,draw,loss[,bye], e.g. 3,1,0 (before any result)."),
+        typer.Option(
+            "--points",
+            help="win,draw,loss[,bye], e.g. 3,1,0 (before any result); 3,1,0 makes a card "
+            "game, other points make a card game chess, unless --game says otherwise.",
+        ),
     ] = None,
     tiebreaks: Annotated[
         str | None, typer.Option("--tiebreaks", "-t", help="Codes in order, e.g. BH-C1,BH,DE.")
@@ -280,6 +293,7 @@ def edit(
         "round_dates": round_dates,
         "rounds": rounds,
         "system": None if system is None else system.value,
+        "game": None if game is None else game.value,
         "points": points,
         "tiebreaks": tiebreaks,
         "bye_limit": "" if bye_limit == "none" else bye_limit,

@@ -20,10 +20,13 @@ __all__ = [
     "StandingsLine",
     "StandingsTable",
     "format_value",
+    "points_heading",
+    "rated",
     "render_csv",
     "render_html",
     "render_json",
     "render_text",
+    "shown_columns",
 ]
 
 _MAX_DECIMALS = 6
@@ -70,6 +73,11 @@ class StandingsTable(Protocol):
 
     @property
     def rows(self) -> Sequence[StandingsLine]: ...
+
+    @property
+    def score(self) -> str:
+        """The code of the score shown as the points: PTS, MMS (McMahon) or MP."""
+        ...
 
     def notes(self) -> Sequence[str]: ...
 
@@ -120,7 +128,17 @@ _SCORES = frozenset({"PTS", "MP", "MMS", "MPTS", "GPTS"})
 """Codes of a primary score: as a tie-break column they repeat the points when equal to them."""
 
 
-def _shown(table: StandingsTable) -> list[int]:
+_HEADINGS = {"MMS": "MMS", "MP": "MP"}
+"""The points column's heading by the score it shows; the event's own points are "Pts"."""
+
+
+def points_heading(table: StandingsTable) -> str:
+    """The heading of the points column, named by what it is: "MMS" when a Go event ranks
+    by McMahon score, "Pts" for the event's points."""
+    return _HEADINGS.get(table.score, "Pts")
+
+
+def shown_columns(table: StandingsTable) -> list[int]:
     """The tie-break columns worth a column: not one that repeats the points on every line
     (MP in a 3-1-0 event, MMS in a Go Swiss)."""
     rows = list(table.rows)
@@ -131,15 +149,15 @@ def _shown(table: StandingsTable) -> list[int]:
     ]
 
 
-def _rated(table: StandingsTable) -> bool:
+def rated(table: StandingsTable) -> bool:
     """Whether anyone has a rating: an event without ratings has no empty rating column."""
     return any(row.rating is not None for row in table.rows)
 
 
 def _cells(table: StandingsTable, *, rating: bool | None = None) -> list[list[str]]:
     rows = list(table.rows)
-    shown = _shown(table)
-    rated = _rated(table) if rating is None else rating
+    shown = shown_columns(table)
+    with_rating = rated(table) if rating is None else rating
     points = _shared_decimals([row.points for row in rows], None)
     places = {
         i: _shared_decimals([row.values[i] for row in rows], table.columns[i].decimals)
@@ -150,7 +168,7 @@ def _cells(table: StandingsTable, *, rating: bool | None = None) -> list[list[st
             str(row.rank),
             str(row.start_rank),
             row.name,
-            *(["" if row.rating is None else str(row.rating)] if rated else []),
+            *(["" if row.rating is None else str(row.rating)] if with_rating else []),
             format_value(row.points, points),
             *(format_value(row.values[i], places[i]) for i in shown),
         ]
@@ -159,9 +177,9 @@ def _cells(table: StandingsTable, *, rating: bool | None = None) -> list[list[st
 
 
 def _header(table: StandingsTable, *, rating: bool | None = None) -> list[str]:
-    rated = _rated(table) if rating is None else rating
-    codes = [table.columns[i].code for i in _shown(table)]
-    return ["Rk", "SNo", "Name", *(["Rtg"] if rated else []), "Pts", *codes]
+    with_rating = rated(table) if rating is None else rating
+    codes = [table.columns[i].code for i in shown_columns(table)]
+    return ["Rk", "SNo", "Name", *(["Rtg"] if with_rating else []), points_heading(table), *codes]
 
 
 def render_text(table: StandingsTable, title: str = "") -> str:

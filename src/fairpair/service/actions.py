@@ -47,6 +47,7 @@ __all__ = [
     "pairing_payload",
     "player_data",
     "player_from_data",
+    "removal_refused",
     "renumbered",
     "replay",
     "replay_event",
@@ -307,30 +308,60 @@ def _returned(t: Tournament, p: Payload) -> Tournament:
     return t.replace(withdrawals=tuple(w for w in t.withdrawals if w[0] != pid))
 
 
-def _removed(t: Tournament, p: Payload) -> Tournament:
-    """A player registered by mistake, taken off before he was ever paired; the players after
-    him move up one start number (as they would have had without him)."""
-    pid = p["player"]
+def removal_refused(t: Tournament, pid: PlayerId) -> str | None:
+    """Why player ``pid`` cannot be removed, or None when he can: he has never been paired
+    in a game nor given points in a round he could play, and has no bye requested ahead.
+
+    A late entrant goes with the byes of the rounds he missed (his registration awarded
+    them); a round he sat out without points (absent, zero-point bye) leaves nothing for
+    anyone else either. A game, a pairing-allocated bye or a bye with points he asked for
+    is part of the event: withdraw him instead.
+    """
     name = t.player(pid).name
+    entry = t.late_entry(pid)
+    missed = range(1, entry.first_round) if entry is not None else range(0)
+    pointless = (ByeKind.ABSENT, ByeKind.ZERO_POINT)
     for rnd in t.rounds:
-        if any(g.involves(pid) for g in rnd.games) or any(b.player == pid for b in rnd.byes):
-            raise CommandError(
-                f"{name} is in round {rnd.number} (paired, or a bye): a player who has been "
-                "paired cannot be removed; withdraw him instead"
+        if any(g.involves(pid) for g in rnd.games):
+            return (
+                f"{name} is paired in round {rnd.number}: a player who has been paired "
+                "cannot be removed; withdraw him instead"
             )
-    requested = [b.round for b in t.requested_byes if b.player == pid]
-    if requested:
-        raise CommandError(
-            f"{name} has a bye requested for round {requested[0]}: undo it before removing him"
-        )
+        for bye in rnd.byes:
+            if bye.player == pid and rnd.number not in missed and bye.kind not in pointless:
+                return (
+                    f"{name} has a bye with points in round {rnd.number}: a player who has "
+                    "been given points cannot be removed; withdraw him instead"
+                )
+    ahead = [b.round for b in t.requested_byes if b.player == pid and b.round > len(t.rounds)]
+    if ahead:
+        return f"{name} has a bye requested for round {ahead[0]}: undo it before removing him"
+    return None
+
+
+def _removed(t: Tournament, p: Payload) -> Tournament:
+    """A player registered by mistake taken off (see :func:`removal_refused`); before round
+    1 the players after him move up one start number (as they would have had without him)."""
+    pid = p["player"]
+    refused = removal_refused(t, pid)
+    if refused is not None:
+        raise CommandError(refused)
     rest = tuple(q for q in t.players if q.id != pid)
     forbidden = []
     for rule in t.forbidden:
         members = tuple(x for x in rule.players if x != pid)
         if len(members) >= 2:
             forbidden.append(dataclasses.replace(rule, players=members))
+    rounds = tuple(
+        dataclasses.replace(r, byes=tuple(b for b in r.byes if b.player != pid)) for r in t.rounds
+    )
+    ranking = t.initial_ranking
     gone = t.replace(
         players=rest,
+        rounds=rounds,
+        late_entries=tuple(e for e in t.late_entries if e.player != pid),
+        requested_byes=tuple(b for b in t.requested_byes if b.player != pid),
+        initial_ranking=None if ranking is None else tuple(x for x in ranking if x != pid),
         withdrawals=tuple(w for w in t.withdrawals if w[0] != pid),
         forbidden=tuple(forbidden),
         accelerations=tuple(a for a in t.accelerations if a.player != pid),
@@ -438,9 +469,21 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
     saying why; the settings after it must hold together (:class:`EventSettings`)."""
     changes = p["changes"]
     paired = len(before.rounds)
+    # Results in first: the points are what is wrong, whatever they bring along.
+    if "points" in changes:
+        scored = [
+            r.number for r in before.rounds if r.byes or any(g.result is not None for g in r.games)
+        ]
+        if scored:
+            raise CommandError(
+                f"point system cannot change once results are in (round {scored[0]} has "
+                "results or byes scored with it): correct the results instead, or undo them"
+            )
     if paired:
         fixed = {
-            "system": f"the {paired} round(s) paired were paired by {s.system.value}",
+            "system": f"the {paired} round(s) paired were paired by {s.system.label}",
+            "game": "the boards paired have colours or none by it (points of another game "
+            "bring the game along)",
             "seed": "the lots drawn with it made the rounds already paired",
             "initial_colour": "round 1's colours were given with it",
             "double": "a round robin's schedule is fixed once round 1 is paired",
@@ -452,27 +495,19 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
                 raise CommandError(
                     f"{SETTING_FIELDS[field]} cannot change once round 1 is paired: {why}"
                 )
-    number = changes.get("rounds")
-    if number is not None and number < paired:
-        raise CommandError(
-            f"number of rounds: {paired} rounds are already paired, so the event cannot have "
-            f"{number}"
-        )
     if "points" in changes:
-        scored = [
-            r.number for r in before.rounds if r.byes or any(g.result is not None for g in r.games)
-        ]
-        if scored:
-            raise CommandError(
-                f"point system cannot change once results are in (round {scored[0]} has "
-                "results or byes scored with it): correct the results instead, or undo them"
-            )
         new = EventSettings.from_data({**_ANY_SETTINGS, "points": changes["points"]}).points
         if paired and new.card_game != s.points.card_game:
             raise CommandError(
                 "point system cannot change between match points and chess points once a "
                 "round is paired: a card game's boards have no colours"
             )
+    number = changes.get("rounds")
+    if number is not None and number < paired:
+        raise CommandError(
+            f"number of rounds: {paired} rounds are already paired, so the event cannot have "
+            f"{number}"
+        )
     try:
         s.edited(changes)
     except CommandError as error:

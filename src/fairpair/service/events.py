@@ -48,8 +48,10 @@ from fairpair.service.settings import (
     Game,
     System,
     WithdrawalPolicy,
+    game_follows,
     report_fields,
     setting_fields,
+    setting_label,
 )
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
@@ -515,8 +517,10 @@ def return_player(desk: Desk, event_id: int, ref: str) -> Event:
 
 
 def remove_player(desk: Desk, event_id: int, ref: str) -> Event:
-    """Take off a player registered by mistake, who has never been paired and has no bye;
-    the players after him move up one start number."""
+    """Take off a player registered by mistake, who has never been paired nor given points
+    (a late entrant too, with the byes of the rounds he missed; see
+    :func:`~fairpair.service.actions.removal_refused`); before round 1 the players after
+    him move up one start number."""
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
@@ -606,6 +610,12 @@ def edit_event(
     def build(event: Event) -> Mapping[str, Any]:
         before = event.settings.to_data()
         changed = {k: v for k, v in checked.items() if before[k] != v}
+        # The game and the points go together: one changed alone may bring the other along
+        # (a form sends both; the one it leaves as it was is not a choice).
+        changed |= {
+            k: v for k, v in game_follows(event.settings, changed).items() if k not in changed
+        }
+        changed = {k: v for k, v in changed.items() if before[k] != v}
         round_robin = System(changed.get("system", before["system"])).round_robin
         if "points" in changed and round_robin and changed["points"]["pairing_bye"] is None:
             # As at creation: everyone sits out once in an odd round robin, for nothing.
@@ -913,10 +923,10 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
     late = f" ({len(t.late_entries)} late entries)" if t.late_entries else ""
     lines = [
         ("event", f"{event.id} {settings.name}"),
-        ("system", settings.system.value + (" (double)" if settings.double else "")),
+        ("system", settings.system.label + (", double" if settings.double else "")),
         ("rounds", f"{len(t.rounds)}{total} paired"),
         ("players", f"{len(t.players)}{late}"),
-        ("game", settings.game.value),
+        ("game", settings.game.label),
         ("points", points + (", ranked by McMahon score" if settings.game is Game.GO else "")),
         ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
     ]
@@ -941,8 +951,7 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
     if not settings.system.round_robin:
         lines.append(("bye limit", settings.bye_limit.describe()))
     else:
-        policy = settings.withdrawal_policy
-        lines.append(("withdrawals", f"{policy.value}: {policy.describe()}"))
+        lines.append(("withdrawals", settings.withdrawal_policy.describe()))
     return lines
 
 
@@ -1060,8 +1069,8 @@ def describe(
             byes = f"; byes {limit.describe()}" if limit.limits_anything else ""
             policy = created.withdrawal_policy
             if policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST:
-                byes += f"; withdrawals {policy.value}"
-            return f"created {p['name']!r} ({p['system']}{rounds}{byes})"
+                byes += f"; withdrawals: {policy.label}"
+            return f"created {p['name']!r}: {created.system.label}{rounds}{byes}"
         case "player.registered":
             (player,) = p["players"]
             return f"registered {player['id']} {player['name']}{_late(p, tournament.points)}"
@@ -1161,6 +1170,10 @@ def _shown(value: Any, key: str = "") -> str:
         return ",".join(parts) + ("" if bye is None else f", pairing bye {bye}")
     if key == "bye_limit" and isinstance(value, Mapping):
         return ByeLimit.from_data(value).describe()
+    if isinstance(value, str) and value:
+        words = setting_label(key, value)
+        if words is not None:
+            return repr(words)
     if isinstance(value, bool | int):
         return str(value).lower() if isinstance(value, bool) else str(value)
     if isinstance(value, list | tuple):

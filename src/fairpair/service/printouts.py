@@ -7,10 +7,11 @@ layer lays it out as text, HTML or PDF.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 
 from fairpair.core import ByeKind, Colour, Game, Outcome, entries, format_points, scores
 from fairpair.formats.printouts import SLIP_HEADER, Layout, Sheet
-from fairpair.formats.standings_render import format_value
+from fairpair.formats.standings_render import format_value, points_heading, rated, shown_columns
 from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
@@ -211,33 +212,47 @@ def _name(row: StandingsRow) -> str:
     return f"{row.name} (annulled)" if row.annulled else row.name
 
 
+def _rating(table: Standings, row: StandingsRow) -> tuple[str, ...]:
+    """The rating cell of a line, or no cell when nobody in the event has a rating."""
+    if not rated(table):
+        return ()
+    return ("" if row.rating is None else str(row.rating),)
+
+
+def _numeric(header: Sequence[str], *names: str) -> frozenset[int]:
+    """The columns of ``header`` with these names (or a tie-break code, or a round number):
+    numbers, aligned to the right."""
+    return frozenset(i for i, h in enumerate(header) if h in names)
+
+
 def standings_sheet(event: Event) -> Sheet:
     """Standings with the event's tie-breaks (a player whose results a round-robin withdrawal
-    annulled is listed last, marked; a footer line names the withdrawal policy)."""
+    annulled is listed last, marked; a footer line names the withdrawal policy). No rating
+    column in an event without ratings, no tie-break column repeating the points."""
     table = standings(event)
+    shown = shown_columns(table)
     rows = []
     for row in table.rows:
-        rating = "" if row.rating is None else str(row.rating)
-        values = tuple(
-            format_value(v, c.decimals) for v, c in zip(row.values, table.columns, strict=True)
-        )
+        values = tuple(format_value(row.values[i], table.columns[i].decimals) for i in shown)
         rows.append(
             (
                 str(row.rank),
                 str(row.start_rank),
                 _name(row),
-                rating,
+                *_rating(table, row),
                 format_value(row.points),
                 *values,
             )
         )
-    codes = table.codes
+    codes = tuple(table.columns[i].code for i in shown)
+    rating = ("Rtg",) if rated(table) else ()
+    header = ("Rank", "No", "Name", *rating, points_heading(table), *codes)
     return Sheet(
         title=_title(event, f"standings after round {table.rounds}"),
         subtitle=_dates(event),
-        header=("Rank", "No", "Name", "Rtg", "Pts", *codes),
+        header=header,
         rows=tuple(rows),
-        numeric=frozenset({0, 1, 3, 4, *range(5, 5 + len(codes))}),
+        numeric=frozenset(i for i in range(len(header)) if i != 2),
         notes=(*table.notes(), *standings_notes(event, table)),
     )
 
@@ -268,23 +283,25 @@ def crosstable_sheet(event: Event) -> Sheet:
                 cells.append(f"({cell})" if void else cell)
             else:
                 cells.append(_BYE_CELL.get(entry.outcome, ""))
-        rating = "" if row.rating is None else str(row.rating)
         rows.append(
             (
                 str(row.rank),
                 str(row.start_rank),
                 _name(row),
-                rating,
+                *_rating(table, row),
                 *cells,
                 format_value(row.points),
             )
         )
+    rating = ("Rtg",) if rated(table) else ()
+    score = points_heading(table)
+    header = ("Rank", "No", "Name", *rating, *(str(n) for n in range(1, rounds + 1)), score)
     return Sheet(
         title=_title(event, f"crosstable after round {rounds}"),
         subtitle=_dates(event),
-        header=("Rank", "No", "Name", "Rtg", *(str(n) for n in range(1, rounds + 1)), "Pts"),
+        header=header,
         rows=tuple(rows),
-        numeric=frozenset({0, 1, 3, 4 + rounds}),
+        numeric=_numeric(header, "Rank", "No", *rating, score),
         notes=(
             "Each round: the opponent's rank, the colour (w/b) and the result"
             + (" (games won-lost-drawn in a match)." if matches else "."),
@@ -343,6 +360,7 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
     history = entries(t)
     matches = _match_results(event)
     ids = sorted(t.player_ids)
+    shown = shown_columns(table)
     rows = []
     for pid in ids:
         met: dict[int, list[str]] = {}
@@ -356,22 +374,30 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
             for other in ids
         ]
         row = line[pid]
-        values = tuple(
-            format_value(v, c.decimals) for v, c in zip(row.values, table.columns, strict=True)
-        )
-        rating = "" if row.rating is None else str(row.rating)
+        values = tuple(format_value(row.values[i], table.columns[i].decimals) for i in shown)
         rows.append(
-            (str(pid), _name(row), rating, *cells, format_value(row.points), *values, str(row.rank))
+            (
+                str(pid),
+                _name(row),
+                *_rating(table, row),
+                *cells,
+                format_value(row.points),
+                *values,
+                str(row.rank),
+            )
         )
-    size = len(ids)
-    codes = table.codes
+    rating = ("Rtg",) if rated(table) else ()
+    codes = tuple(table.columns[i].code for i in shown)
+    score = points_heading(table)
+    first = 2 + len(rating)  # the first opponent's column
+    header = ("No", "Name", *rating, *(str(pid) for pid in ids), score, *codes, "Rank")
     return Sheet(
         title=_title(event, f"crosstable after round {len(t.rounds)}"),
         subtitle=_dates(event),
-        header=("No", "Name", "Rtg", *(str(pid) for pid in ids), "Pts", *codes, "Rank"),
+        header=header,
         rows=tuple(rows),
-        numeric=frozenset({0, 2, *range(3 + size, 3 + size + 2 + len(codes))}),
-        centred=frozenset(range(3, 3 + size)),
+        numeric=frozenset({0, *range(first + len(ids), len(header))}) | _numeric(header, *rating),
+        centred=frozenset(range(first, first + len(ids))),
         notes=(
             "Each cell: the results against the player of that start number"
             + (" (games won-lost-drawn in a match)" if matches else "")
@@ -422,19 +448,21 @@ def check_in_sheet(event: Event) -> Sheet:
     number, rating, title, federation and club."""
     t = event.tournament
     withdrawn = {p for p, _ in t.withdrawals}
+    # No empty rating column in an event without ratings (a card game, a club night).
+    rated = any(p.rating is not None for p in t.players)
     rows = []
     for player in sorted(t.players, key=lambda p: (_name_key(p.name), p.id)):
         name = f"{player.name} (withdrawn)" if player.id in withdrawn else player.name
-        rating = "" if player.rating is None else str(player.rating)
+        rating = ("" if player.rating is None else str(player.rating),) if rated else ()
         rows.append(
-            ("", name, str(player.id), rating, player.title, player.federation, player.club)
+            ("", name, str(player.id), *rating, player.title, player.federation, player.club)
         )
     return Sheet(
         title=_title(event, "check-in"),
         subtitle=_dates(event),
-        header=("Here", "Name", "No", "Rtg", "Title", "Fed", "Club"),
+        header=("Here", "Name", "No", *(("Rtg",) if rated else ()), "Title", "Fed", "Club"),
         rows=tuple(rows),
-        numeric=frozenset({2, 3}),
+        numeric=frozenset({2, 3} if rated else {2}),
         boxes=frozenset({0}),
     )
 

@@ -27,6 +27,7 @@ from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
+    "FIRST_COLOURS",
     "GO_TIEBREAKS",
     "REPORT_FIELDS",
     "ROUND_ROBIN_TIEBREAKS",
@@ -37,9 +38,11 @@ __all__ = [
     "Game",
     "System",
     "WithdrawalPolicy",
+    "game_follows",
     "parse_points",
     "report_fields",
     "setting_fields",
+    "setting_label",
     "usual_scoring",
 ]
 
@@ -59,6 +62,12 @@ class System(enum.StrEnum):
     def round_robin(self) -> bool:
         return self in (System.BERGER, System.ROTATION)
 
+    @property
+    def label(self) -> str:
+        """In an organiser's words, wherever the system is shown (the value is what is
+        typed: ``--system dutch``)."""
+        return _LABELS[self]
+
 
 class WithdrawalPolicy(enum.StrEnum):
     """How a round robin scores the games of a player who withdraws (spec round-robin.md
@@ -70,6 +79,11 @@ class WithdrawalPolicy(enum.StrEnum):
     ANNUL_IF_UNDER_HALF = "annul_if_under_half"
     """If he played fewer than half of his games, all his results are deleted from the
     ranking (his games count for nobody); otherwise as :attr:`KEEP_PLAYED_FORFEIT_REST`."""
+
+    @property
+    def label(self) -> str:
+        """A few words naming the policy, for a list to choose from and a log line."""
+        return _LABELS[self]
 
     def describe(self) -> str:
         """In an organiser's words, for ``event show`` and the standings footer."""
@@ -104,8 +118,54 @@ class Game(enum.StrEnum):
     GO = "go"
     """1 per win, ½ per jigo; ranked by McMahon score, then SOS, SOSOS."""
 
+    @property
+    def label(self) -> str:
+        """In an organiser's words, wherever the game is shown."""
+        return _LABELS[self]
+
+    def describe(self) -> str:
+        """What the game brings by default, for a list to choose from."""
+        return _GAME_DEFAULTS[self]
+
 
 _USUAL_POINTS = {Game.CHESS: CHESS, Game.CARDS: MATCH_POINTS, Game.GO: CHESS}
+_LABELS: dict[enum.StrEnum, str] = {
+    System.BERGER: "Round robin (Berger tables)",
+    System.ROTATION: "Round robin (seat rotation)",
+    System.DUTCH: "Swiss (FIDE Dutch)",
+    System.BURSTEIN: "Swiss (Burstein)",
+    System.CASUAL: "Swiss (casual)",
+    WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST: "games played count, the rest are forfeits",
+    WithdrawalPolicy.ANNUL_IF_UNDER_HALF: "annulled if he played under half of his games",
+    Game.CHESS: "chess",
+    Game.CARDS: "card or board game (match points)",
+    Game.GO: "Go",
+}
+"""Each setting's values in words, in one place: what the pages, ``event show``, the log and
+the printouts show. The values themselves (``dutch``, ``annul_if_under_half``) stay what a
+director types and the API takes."""
+_GAME_DEFAULTS = {
+    Game.CHESS: "1, 0.5, 0; FIDE tie-breaks; White and Black",
+    Game.CARDS: "3, 1, 0 match points; OMW%, GW%, OGW%; no colours",
+    Game.GO: "1, 0.5, 0; McMahon score, SOS, SOSOS",
+}
+FIRST_COLOURS = {"white": "White", "black": "Black"}
+"""The top seed's colour in round 1 (``initial_colour``), in words."""
+
+
+def setting_label(field: str, value: object) -> str | None:
+    """A setting's value (as kept: ``"annul_if_under_half"``, ``"black"``) in words, or None
+    for a setting whose value is already words or numbers (points, tie-breaks...)."""
+    match field:
+        case "system":
+            return System(str(value)).label
+        case "withdrawal_policy":
+            return WithdrawalPolicy(str(value)).label
+        case "game":
+            return Game(str(value)).label
+        case "initial_colour":
+            return FIRST_COLOURS[str(value)]
+    return None
 
 
 def usual_scoring(
@@ -140,9 +200,42 @@ def usual_scoring(
     return system, game, chosen
 
 
+def game_follows(settings: EventSettings, changes: Mapping[str, Any]) -> dict[str, Any]:
+    """What a change of the game or of the points brings along, so that the two never
+    contradict each other (the settings that change, as :func:`setting_fields` writes them):
+
+    - points alone that are another game's: the game follows, match points (3,1,0) make a
+      card game, other points make a card game chess (a Go event keeps its 1, ½, 0);
+    - the game alone: the points follow when they were the old game's usual ones (a
+      director's own points stay).
+
+    Both changed: as given (a card game may be scored 1, ½, 0 if the director says so).
+    """
+    if ("game" in changes) == ("points" in changes):
+        return {}
+    if "points" in changes:
+        points = EventSettings.from_data({**settings.to_data(), "points": changes["points"]})
+        if points.points.card_game:
+            game = Game.CARDS
+        else:
+            game = Game.CHESS if settings.game is Game.CARDS else settings.game
+        return {} if game is settings.game else {"game": game.value}
+    usual = _USUAL_POINTS[Game(changes["game"])]
+
+    def scores(p: PointSystem) -> tuple[int, int, int]:
+        return p.win, p.draw, p.loss
+
+    # A round robin's pairing bye (0 from its creation) is no part of the game's points.
+    if scores(settings.points) != scores(_USUAL_POINTS[settings.game]):
+        return {}
+    return {} if scores(usual) == scores(settings.points) else {"points": _points_data(usual)}
+
+
 def parse_points(text: str) -> PointSystem:
-    """``"1,0.5,0"`` (win, draw, loss), optionally a fourth value for the pairing bye."""
-    parts = [p for p in text.replace(" ", "").split(",") if p]
+    """``"1,0.5,0"`` (win, draw, loss), optionally a fourth value for the pairing bye; also
+    ``"3/1/0"`` as the points are shown (without a comma, ``/`` separates them)."""
+    compact = text.replace(" ", "")
+    parts = [p for p in compact.split("," if "," in compact else "/") if p]
     if len(parts) not in (3, 4):
         raise CommandError(f"points {text!r}: give win,draw,loss (e.g. 1,0.5,0 or 3,1,0)")
     try:
@@ -328,6 +421,7 @@ the settings a director may change at any time (``event.edited``); none changes 
 SETTING_FIELDS: dict[str, str] = {
     "rounds": "number of rounds",
     "system": "system",
+    "game": "game",
     "points": "point system",
     "tiebreaks": "tie-breaks",
     "bye_limit": "bye limit",
@@ -358,6 +452,8 @@ def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                     checked[field] = number
                 case "system":
                     checked[field] = System(text).value
+                case "game":
+                    checked[field] = Game(text).value
                 case "points":
                     checked[field] = _points_data(parse_points(text) if text else CHESS)
                 case "tiebreaks":
@@ -385,6 +481,8 @@ def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                 problem = "choose one of " + ", ".join(s.value for s in System)
             elif field == "withdrawal_policy":
                 problem = "choose one of " + ", ".join(w.value for w in WithdrawalPolicy)
+            elif field == "game":
+                problem = "choose one of " + ", ".join(g.value for g in Game)
             elif field == "seed":
                 problem = "a whole number"
             errors[field] = problem

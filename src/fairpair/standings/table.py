@@ -39,6 +39,9 @@ class Standings:
     rows: tuple[StandingsRow, ...]
     settings: TiebreakSettings
     rounds: int
+    score: str = "PTS"
+    """The code of the primary score shown as the points: ``PTS``, ``MMS`` (McMahon score)
+    or ``MP`` (match points)."""
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -121,4 +124,4 @@ def compute_standings(
                 annulled=pid in annulled,
             )
         )
-    return Standings(columns, tuple(rows), settings, event.rounds)
+    return Standings(columns, tuple(rows), settings, event.rounds, score)

@@ -163,7 +163,16 @@ class EventChanges(BaseModel):
     round_dates: list[str] | None = None
     rounds: int | None = Field(default=None, ge=1, le=99)
     system: SystemName | None = None
-    points: str | None = Field(default=None, description="win,draw,loss[,bye], e.g. 3,1,0.")
+    game: Literal["chess", "cards", "go"] | None = Field(
+        default=None,
+        description="What is played (before round 1); the points follow when they were the "
+        "old game's usual ones.",
+    )
+    points: str | None = Field(
+        default=None,
+        description="win,draw,loss[,bye], e.g. 3,1,0; match points make a card game, other "
+        "points make a card game chess (unless the game is changed too).",
+    )
     tiebreaks: list[str] | None = None
     bye_limit: str | None = Field(default=None, description="e.g. half=2,last=2; empty: none.")
     withdrawal_policy: WithdrawalPolicy | None = None

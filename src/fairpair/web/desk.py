@@ -26,11 +26,12 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
-from fairpair.service import accounts, directors, entry, printouts
+from fairpair.service import accounts, actions, directors, entry, printouts
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
+    FIRST_COLOURS,
     REPORT_FIELDS,
     EventSettings,
     Game,
@@ -47,7 +48,7 @@ from fairpair.storage import (
 from fairpair.web import auth
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for, templates
-from fairpair.web.views import SYSTEM_NAMES, bye_label
+from fairpair.web.views import bye_label
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
 
@@ -271,7 +272,7 @@ def _my_events(
     desk = desk_for(request, director)
     context = {
         "events": directors.events_of(desk, director),
-        "names": {s.value: name for s, name in SYSTEM_NAMES.items()},
+        "names": {s.value: s.label for s in System},
         "errors": errors or {},
     }
     return _render(request, "desk/events.html", context, status_code)
@@ -301,6 +302,20 @@ def _report_text(settings: EventSettings) -> dict[str, str]:
     }
 
 
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+_CHOICES = {
+    "system": [(s.value, s.label) for s in System],
+    "game": [(g.value, f"{_sentence(g.label)}: {g.describe()}") for g in Game],
+    "withdrawal_policy": [(w.value, _sentence(w.describe())) for w in WithdrawalPolicy],
+    "initial_colour": list(FIRST_COLOURS.items()),
+    "double": [("no", "No"), ("yes", "Yes")],
+}
+"""The settings chosen from a list, each value in words (the settings form's selects)."""
+
+
 def _settings_text(settings: EventSettings) -> dict[str, str]:
     """The pairing and scoring settings as the settings form shows them."""
     p, limit = settings.points, settings.bye_limit
@@ -313,6 +328,7 @@ def _settings_text(settings: EventSettings) -> dict[str, str]:
     return {
         "rounds": "" if settings.rounds is None else str(settings.rounds),
         "system": settings.system.value,
+        "game": settings.game.value,
         "points": ",".join(points),
         "tiebreaks": ", ".join(settings.tiebreaks),
         "bye_limit": ",".join(f"{k}={v}" for k, v in keys if v is not None),
@@ -335,15 +351,8 @@ def _new_context(values: Mapping[str, str], errors: Mapping[str, str]) -> dict[s
     return {
         "values": values,
         "errors": errors,
-        "systems": [s.value for s in System],
-        "games": [g.value for g in Game],
-        # Each policy in the organiser's words, as `event show` and the standings say it.
-        "policies": [(p.value, _sentence(p.describe())) for p in WithdrawalPolicy],
+        "choices": _CHOICES,
     }
-
-
-def _sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 @router.post("/events/new", response_class=HTMLResponse)
@@ -480,7 +489,8 @@ def _desk_page(
         | dict(values or {}),
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),
-        "system_name": SYSTEM_NAMES[event.settings.system],
+        "system_name": event.settings.system.label,
+        "choices": _CHOICES,
     }
     return _render(request, "desk/event.html", context, status_code)
 
@@ -538,12 +548,14 @@ def next_step(t: Tournament) -> NextStep:
 
 def _player_rows(t: Tournament) -> list[dict[str, Any]]:
     withdrawn = dict(t.withdrawals)
+    # Whoever played a game cannot be removed: found in one pass, the few others asked.
+    played = {pid for rnd in t.rounds for g in rnd.games for pid in (g.white, g.black)}
     rows = []
     for p in t.players:
         byes = [b for b in t.requested_byes if b.player == p.id and b.round >= t.next_round]
         status = [f"withdrawn from round {withdrawn[p.id]}"] if p.id in withdrawn else []
         status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
-        removable = not t.rounds and not any(b.player == p.id for b in t.requested_byes)
+        removable = p.id not in played and actions.removal_refused(t, p.id) is None
         row = {"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn}
         row |= {"returnable": withdrawn.get(p.id, 0) > len(t.rounds), "removable": removable}
         rows.append(row)
@@ -759,6 +771,7 @@ def _player_page(
         "values": values or {f"edit.{k}": v for k, v in shown.items()},
         "errors": errors or {},
         "removable": removable["removable"],
+        "refusal": actions.removal_refused(event.tournament, player_id),
         "confirming": confirming,
     }
     return _render(request, "desk/player.html", context, status_code=status_code)
@@ -932,6 +945,7 @@ def edit_settings(
     version: _Text = "",
     rounds: _Text = "",
     system: _Text = "",
+    game: _Text = "",
     points: _Text = "",
     tiebreaks: _Text = "",
     bye_limit: _Text = "",
@@ -942,7 +956,8 @@ def edit_settings(
     """The event's pairing and scoring settings, as one undoable change (the service call of
     the report details): what the rounds already paired or scored fix is refused with the
     reason; refused (409) if the event changed since the page was loaded."""
-    typed = {"rounds": rounds, "system": system, "points": points, "tiebreaks": tiebreaks}
+    typed = {"rounds": rounds, "system": system, "game": game, "points": points}
+    typed["tiebreaks"] = tiebreaks
     typed |= {"bye_limit": bye_limit, "withdrawal_policy": withdrawal_policy}
     typed |= {"double": double, "initial_colour": initial_colour}
 
@@ -956,6 +971,8 @@ def edit_settings(
             del read["rounds"]  # a round robin's rounds come from its field
         if not initial_colour.strip():
             del read["initial_colour"]  # a card game's boards have no colours
+        if not game.strip():
+            del read["game"]  # a form from before the game was a setting
         return read
 
     return _edit_event(request, director, event_id, version, "settings", typed, changes)

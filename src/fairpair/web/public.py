@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
+from fairpair.formats import standings_render
 from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
 from fairpair.service import printouts
@@ -135,9 +136,16 @@ def standings(request: Request, event_id: int) -> Response:
     """The standings with the event's tie-breaks."""
 
     def render(event: ev.Event) -> Response:
-        return _page(
-            request, "standings", event, "standings", {"table": views.standings_view(event)}
-        )
+        table = ev.standings(event)
+        context = {
+            "table": views.standings_view(event),
+            # As on paper: no empty rating column, no column repeating the points, the
+            # points headed by what they are.
+            "rated": standings_render.rated(table),
+            "points_heading": standings_render.points_heading(table),
+            "shown": {table.columns[i].code for i in standings_render.shown_columns(table)},
+        }
+        return _page(request, "standings", event, "standings", context)
 
     return respond(request, event_id, render)
 

@@ -39,7 +39,6 @@ from fairpair.service.settings import System, WithdrawalPolicy
 from fairpair.storage import EventInfo
 
 __all__ = [
-    "SYSTEM_NAMES",
     "Board",
     "ByeLine",
     "ErrorDetail",
@@ -284,22 +283,12 @@ class PlayerView(View):
 # --- building the views ---------------------------------------------------------------------
 
 
-SYSTEM_NAMES = {
-    System.BERGER: "Round robin (Berger tables)",
-    System.ROTATION: "Round robin (seat rotation)",
-    System.DUTCH: "Swiss (FIDE Dutch)",
-    System.BURSTEIN: "Swiss (Burstein)",
-    System.CASUAL: "Swiss (casual)",
-}
-"""How each pairing system is named on the pages."""
-
-
 def event_summary(info: EventInfo) -> EventSummary:
     return EventSummary(
         id=info.id,
         name=info.name,
         system=info.system,
-        system_name=SYSTEM_NAMES.get(System(info.system), info.system),
+        system_name=System(info.system).label,
         updated_at=info.updated_at,
     )
 
@@ -343,7 +332,7 @@ def _event_detail(event: ev.Event) -> EventDetail:
         coloured=is_coloured(event),
         rounds_planned=t.total_rounds,
         current_round=len(t.rounds) or None,
-        system_name=SYSTEM_NAMES[s.system],
+        system_name=s.system.label,
         start_date=s.start_date,
         end_date=s.end_date,
         points={
