@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.cli.engine import run
+from fairpair.formats.trf_team import read_team_trf
 from tests.golden_data import TEAM, require
 from tests.unit.test_trf_team import SPEC_EXAMPLE
 
@@ -82,7 +83,7 @@ def test_a_bad_team_file_is_invalid_input_with_its_line(tmp_path: Path) -> None:
     ("argv", "says"),
     [
         (["--team", "--dutch", "A.trf", "-p"], "choose one system"),
-        (["--team", "-g", "-o", "x.trf"], "-g is not offered with --team"),
+        (["--team", "-g"], "-g needs -o OUT.trf"),
     ],
 )
 def test_wrong_arguments_are_invalid_input(argv: list[str], says: str) -> None:
@@ -112,3 +113,30 @@ def test_the_team_engine_imports_only_what_pairing_needs(example: Path) -> None:
         check=True,
     )
     assert done.stdout == "0 []\n"
+
+
+def test_generate_a_random_team_event_that_replays_as_paired(tmp_path: Path) -> None:
+    config = tmp_path / "config.txt"
+    config.write_text("TeamsNumber=9\nBoardsNumber=3\nRoundsNumber=5\nZeroPointByeRate=10\n")
+    target = tmp_path / "random.trf"
+    argv = ["--team", "-g", str(config), "-o", str(target), "-s", "7"]
+    assert engine(*argv) == (0, "", "")
+    document = read_team_trf(target)
+    event = document.tournament()
+    assert (len(event.teams), event.boards, len(event.rounds)) == (9, 3, 5)
+    assert all(b.result is not None for r in event.rounds for m in r.matches for b in m.boards)
+    # Every round is the one team-swiss pairs from the rounds before it.
+    assert engine("--team", str(target), "-c") == (0, "", "")
+    again = tmp_path / "again.trf"
+    assert engine("--team", "-g", str(config), "-o", str(again), "-s", "7")[0] == 0
+    assert again.read_bytes() == target.read_bytes()  # the seed says everything
+
+
+def test_generate_exits_1_without_writing_when_a_round_cannot_be_paired(tmp_path: Path) -> None:
+    config = tmp_path / "config.txt"
+    config.write_text("TeamsNumber=2\nBoardsNumber=2\nRoundsNumber=2\n")
+    target = tmp_path / "random.trf"
+    code, out, err = engine("--team", "-g", str(config), "-o", str(target), "-s", "1")
+    assert (code, out) == (1, "")
+    assert "no valid pairing" in err
+    assert not target.exists()

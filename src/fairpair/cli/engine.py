@@ -9,7 +9,8 @@ a TRF-2026 team file (spec team-swiss.md §12) by the FIDE Swiss Team Pairing Sy
 the Sharly-Chess fork of bbpPairings and gacrux do: the rounds in the file are played, a ``240``
 record of the next round announces a team not to pair, and the output names teams by their
 pairing numbers (TPNs), the White team first (spec §8). ``--team -c`` re-pairs every round of a
-team file. ``-g`` is not offered for teams.
+team file; ``--team -g`` generates a random team event (``TeamsNumber``, ``BoardsNumber`` in the
+generator settings).
 
 The round paired is the one after the rounds played, counted as bbpPairings counts them
 (:mod:`fairpair.pairing.played`): a round in which every player had a requested bye is
@@ -56,6 +57,8 @@ from fairpair.pairing.registry import PairingSystem, pairing_system
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
     from typing import TextIO
+
+    from fairpair.pairing.generator import GeneratorConfig
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -118,6 +121,7 @@ usage: fairpair-engine (--dutch | --burstein) INPUT.trf -p [OUT]
        fairpair-engine (--dutch | --burstein) INPUT.trf -c [--report-only]
        fairpair-engine (--dutch | --burstein) -g [CONFIG] -o OUT.trf [-s SEED]
        fairpair-engine --team TEAMS.trf (-p [OUT] | -c [--report-only])
+       fairpair-engine --team -g [CONFIG] -o OUT.trf [-s SEED]
 
 Pair, check or generate Swiss tournaments (bbpPairings-compatible).
   --dutch, --burstein  the pairing system
@@ -258,7 +262,7 @@ def _run_team(args: _Arguments, stdout: TextIO) -> int:
     from fairpair.pairing.registry import team_pairing_system
 
     if args.generate is not None:
-        raise _Failure(EXIT_INVALID_INPUT, "-g is not offered with --team")
+        return _generate_team(args, stdout)
     if args.input is None:
         raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
     try:
@@ -326,29 +330,57 @@ def _generate(args: _Arguments, system: PairingSystem, stdout: TextIO) -> int:
     import random
 
     from fairpair.formats.trf import write_trf
-    from fairpair.pairing.generator import GeneratorConfig, generate
+    from fairpair.pairing.generator import generate
 
-    if args.output is None:
-        raise _Failure(EXIT_INVALID_INPUT, "-g needs -o OUT.trf")
-    if args.input is not None:
-        raise _Failure(EXIT_INVALID_INPUT, "-g does not take a model tournament file")
-    config = GeneratorConfig()
-    if args.generate:
-        try:
-            with open(args.generate, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as error:
-            raise _Failure(EXIT_FILE_ERROR, f"{args.generate}: {error.strerror}") from None
-        try:
-            config = GeneratorConfig.from_text(text)
-        except ValueError as error:
-            raise _Failure(EXIT_INVALID_INPUT, f"{args.generate}: {error}") from None
+    config = _generator_config(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     # NoValidPairing leaves this function: exit 1, and no truncated file is written.
     tournament = generate(
         config, random.Random(seed), system, name=f"fairpair random {seed}", keep_partial=False
     )
     _write(write_trf(tournament), args.output, stdout)
+    return EXIT_OK
+
+
+def _generator_config(args: _Arguments) -> GeneratorConfig:
+    """The generator settings of ``-g [CONFIG]`` (the defaults without a file)."""
+    from fairpair.pairing.generator import GeneratorConfig
+
+    if args.output is None:
+        raise _Failure(EXIT_INVALID_INPUT, "-g needs -o OUT.trf")
+    if args.input is not None:
+        raise _Failure(EXIT_INVALID_INPUT, "-g does not take a model tournament file")
+    if not args.generate:
+        return GeneratorConfig()
+    try:
+        with open(args.generate, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise _Failure(EXIT_FILE_ERROR, f"{args.generate}: {error.strerror}") from None
+    try:
+        return GeneratorConfig.from_text(text)
+    except ValueError as error:
+        raise _Failure(EXIT_INVALID_INPUT, f"{args.generate}: {error}") from None
+
+
+def _generate_team(args: _Arguments, stdout: TextIO) -> int:
+    """``--team -g``: a random team event paired round by round by team-swiss."""
+    import random
+
+    from fairpair.formats.trf_team import write_team_trf
+    from fairpair.pairing.registry import team_pairing_system
+    from fairpair.pairing.team_generator import generate_team_event
+
+    config = _generator_config(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    # NoValidPairing leaves this function: exit 1, and no truncated file is written.
+    event = generate_team_event(
+        config,
+        random.Random(seed),
+        team_pairing_system("team-swiss"),
+        name=f"fairpair random team event {seed}",
+    )
+    _write(write_team_trf(event), args.output, stdout)
     return EXIT_OK
 
 

@@ -4,7 +4,6 @@ the round added (line-ups in roster order, results to come)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from pathlib import Path
 
@@ -12,12 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fairpair.core import ByeKind, GameResult, Pairing, format_points
+from fairpair.core import Pairing, format_points
 from fairpair.core.teams import (
-    Board,
-    TeamBye,
-    TeamMatch,
-    TeamRound,
     TeamTournament,
     team_scores,
 )
@@ -25,37 +20,7 @@ from fairpair.formats.errors import FormatError
 from fairpair.formats.trf_team import read_team_trf, write_team_trf
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.registry import team_pairing_system
-
-
-def with_paired_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
-    """The event with the paired round added: each team fields its roster's first players
-    (spec §1.2, an empty board lost by forfeit when the roster is short, §1.3), the PAB and the
-    round's requested byes as team byes."""
-
-    def boards(first: int, second: int) -> tuple[Board, ...]:
-        ours, theirs = t.team(first).roster[: t.boards], t.team(second).roster[: t.boards]
-        made: list[Board] = []
-        for index in range(max(len(ours), len(theirs))):
-            a = ours[index] if index < len(ours) else None
-            b = theirs[index] if index < len(theirs) else None
-            if a is not None and b is not None:
-                made.append(Board(a, b))
-            elif a is not None:
-                made.append(Board(a, None, GameResult.WHITE_WINS_BY_FORFEIT))
-            else:
-                made.append(Board(None, b, GameResult.BLACK_WINS_BY_FORFEIT))
-        return tuple(made)
-
-    number = t.next_round
-    matches = tuple(TeamMatch(g.white, g.black, boards(g.white, g.black)) for g in pairing.boards)
-    byes = [TeamBye(r.player, r.kind) for r in t.requested_byes if r.round == number]
-    if pairing.bye is not None:
-        byes.append(TeamBye(pairing.bye, ByeKind.PAIRING_ALLOCATED))
-    return dataclasses.replace(
-        t,
-        rounds=(*t.rounds, TeamRound(number, matches, tuple(sorted(byes, key=lambda b: b.team)))),
-        requested_byes=tuple(r for r in t.requested_byes if r.round != number),
-    )
+from fairpair.pairing.team_replay import with_paired_round
 
 
 def _table(t: TeamTournament, pairing: Pairing) -> Table:

@@ -1,14 +1,15 @@
-"""A team event round by round: the snapshot each round was paired from, and a replay that
-re-pairs every stored round and lists where the system differs from what was played (the team
-counterpart of :mod:`fairpair.pairing.checker`; ``fairpair-engine --team -c``)."""
+"""A team event round by round: the snapshot each round was paired from, a replay that re-pairs
+every stored round and lists where the system differs from what was played (the team
+counterpart of :mod:`fairpair.pairing.checker`; ``fairpair-engine --team -c``), and the round a
+pairing adds."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
 
-from fairpair.core import ByeKind, Pairing, RequestedBye
-from fairpair.core.teams import TeamId, TeamTournament
+from fairpair.core import ByeKind, GameResult, Pairing, RequestedBye
+from fairpair.core.teams import Board, TeamBye, TeamId, TeamMatch, TeamRound, TeamTournament
 
 _ANNOUNCED = (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT)
 
@@ -62,3 +63,34 @@ def team_replay(t: TeamTournament, pair: Callable[[TeamTournament], Pairing]) ->
         kind = "same matches, other colours" if same_pairs else "other matches"
         differences.append(f"round {number}: {kind}; bye {pairing.bye} (stored {pab})")
     return differences
+
+
+def with_paired_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
+    """The event with the paired round added: each team fields its roster's first players
+    (spec §1.2, an empty board lost by forfeit when the roster is short, §1.3), the PAB and the
+    round's requested byes as team byes."""
+
+    def boards(first: int, second: int) -> tuple[Board, ...]:
+        ours, theirs = t.team(first).roster[: t.boards], t.team(second).roster[: t.boards]
+        made: list[Board] = []
+        for index in range(max(len(ours), len(theirs))):
+            a = ours[index] if index < len(ours) else None
+            b = theirs[index] if index < len(theirs) else None
+            if a is not None and b is not None:
+                made.append(Board(a, b))
+            elif a is not None:
+                made.append(Board(a, None, GameResult.WHITE_WINS_BY_FORFEIT))
+            else:
+                made.append(Board(None, b, GameResult.BLACK_WINS_BY_FORFEIT))
+        return tuple(made)
+
+    number = t.next_round
+    matches = tuple(TeamMatch(g.white, g.black, boards(g.white, g.black)) for g in pairing.boards)
+    byes = [TeamBye(r.player, r.kind) for r in t.requested_byes if r.round == number]
+    if pairing.bye is not None:
+        byes.append(TeamBye(pairing.bye, ByeKind.PAIRING_ALLOCATED))
+    return dataclasses.replace(
+        t,
+        rounds=(*t.rounds, TeamRound(number, matches, tuple(sorted(byes, key=lambda b: b.team)))),
+        requested_byes=tuple(r for r in t.requested_byes if r.round != number),
+    )
