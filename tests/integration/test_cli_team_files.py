@@ -73,3 +73,9 @@ def test_convert_writes_a_team_file_back_unchanged(tmp_path: Path) -> None:
     refused = runner.invoke(app, ["convert", str(source), str(tmp_path / "copy.json")])
     assert refused.exit_code == 2
     assert "converts to .trf" in refused.output
+
+
+def test_options_of_individual_events_are_refused_for_a_team_file(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["pair", example(tmp_path), "--fixed", "1-2"])
+    assert result.exit_code == 3
+    assert "not offered for team files" in result.output

@@ -99,6 +99,12 @@ def pair(
     if system in TEAM_SYSTEMS or (file.suffix.lower() != ".json" and is_team_file(file)):
         from fairpair.cli.pair_team import pair_team_file
 
+        if fixed or forbid or separate_by or alternatives or rounds or explain:
+            raise _fail(
+                "--fixed, --forbid, --separate-by, --alternatives, --rounds and --explain "
+                "are not offered for team files yet",
+                3,
+            )
         pair_team_file(file, system if system in TEAM_SYSTEMS else "team-swiss", output.value)
         return
     try:
