@@ -1243,31 +1243,9 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
     records: dict[str, list[str]] = {group: [] for group in _HEADER_GROUPS}
     records["001"] = list(_player_lines(tournament))
     records.update({group: [] for group in _TRAILER_GROUPS})
-    details = tournament.details
-    texts = {
-        "012": tournament.name,
-        "022": details.city,
-        "032": details.federation,
-        "042": _trf_day(details.start_date),
-        "052": _trf_day(details.end_date),
-        "092": details.event_type,
-        "102": details.chief_arbiter,
-        "122": details.time_control,
-        "192": tournament.system,
-    }
-    for code, text in texts.items():
-        if text:
-            records[code].append(f"{code} {_one_line(text)}")
-    records["112"] = [f"112 {_one_line(name)}" for name in details.deputy_arbiters]
-    if details.round_dates:
-        cells = "".join(
-            _fit(_short_day(day), _CELL_WIDTH, "round date") for day in details.round_dates
-        )
-        records["132"].append("132" + " " * (_FIRST_CELL - 4) + cells.rstrip())
-    if tournament.players:
-        rated = sum(1 for player in tournament.players if player.rating)
-        records["062"].append(f"062 {len(tournament.players)}")
-        records["072"].append(f"072 {rated}")
+    records.update(
+        header_records(tournament.name, tournament.details, tournament.system, tournament.players)
+    )
     colour = tournament.initial_colour
     if flavour == "trf16":
         if tournament.total_rounds is not None:
@@ -1298,6 +1276,39 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
             last = f"{last_round:03d}"
             ids = " ".join(f"{p:04d}" for p in rule.players)
             records["forbidden"].append(f"260 {rule.first_round:03d} {last} {ids}")
+    return records
+
+
+def header_records(
+    name: str, details: EventDetails, system: str, players: tuple[Player, ...]
+) -> dict[str, list[str]]:
+    """The report records 012-132 and 192 of an event, by code (empty lists for what is not
+    stated); 062/072 count the players and the rated ones."""
+    records: dict[str, list[str]] = {group: [] for group in _HEADER_GROUPS}
+    texts = {
+        "012": name,
+        "022": details.city,
+        "032": details.federation,
+        "042": _trf_day(details.start_date),
+        "052": _trf_day(details.end_date),
+        "092": details.event_type,
+        "102": details.chief_arbiter,
+        "122": details.time_control,
+        "192": system,
+    }
+    for code, text in texts.items():
+        if text:
+            records[code].append(f"{code} {_one_line(text)}")
+    records["112"] = [f"112 {_one_line(deputy)}" for deputy in details.deputy_arbiters]
+    if details.round_dates:
+        cells = "".join(
+            _fit(_short_day(day), _CELL_WIDTH, "round date") for day in details.round_dates
+        )
+        records["132"].append("132" + " " * (_FIRST_CELL - 4) + cells.rstrip())
+    if players:
+        rated = sum(1 for player in players if player.rating)
+        records["062"].append(f"062 {len(players)}")
+        records["072"].append(f"072 {rated}")
     return records
 
 
@@ -1423,6 +1434,21 @@ def _points_field(tenths: int, width: int = 4) -> str:
     return _fit(_points_text(tenths), width, "points", right=True)
 
 
+def player_head(player: Player, points: int, rank: int) -> str:
+    """Columns 1-89 of a 001 record: the player, his points (tenths) and his rank."""
+    rating = "" if player.rating is None else str(player.rating)
+    return (
+        f"001 {_fit(str(player.id), 4, 'player id', right=True)} "
+        f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
+        f"{_fit(_name_field(player.name), 33, 'name')} "
+        f"{_fit(rating, 4, 'rating', right=True)} "
+        f"{_fit(player.federation, 3, 'federation')} "
+        f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
+        f"{_fit(player.birth_date, 10, 'birth date')} "
+        f"{_points_field(points)} {rank:4d}"
+    )
+
+
 def _player_lines(tournament: Tournament) -> Iterator[str]:
     table = entries(tournament)
     totals = scores(tournament)
@@ -1430,18 +1456,7 @@ def _player_lines(tournament: Tournament) -> Iterator[str]:
     rank = {pid: position for position, pid in enumerate(by_score, start=1)}
     announced = _next_round_codes(tournament)
     for pid in tournament.ranking_order:
-        player = tournament.player(pid)
-        rating = "" if player.rating is None else str(player.rating)
-        head = (
-            f"001 {_fit(str(pid), 4, 'player id', right=True)} "
-            f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
-            f"{_fit(_name_field(player.name), 33, 'name')} "
-            f"{_fit(rating, 4, 'rating', right=True)} "
-            f"{_fit(player.federation, 3, 'federation')} "
-            f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
-            f"{_fit(player.birth_date, 10, 'birth date')} "
-            f"{_points_field(totals[pid])} {rank[pid]:4d}"
-        )
+        head = player_head(tournament.player(pid), totals[pid], rank[pid])
         row = table[pid]
         while row and row[-1] is None:
             row = row[:-1]

@@ -22,18 +22,23 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from os import PathLike
 
 from fairpair.core import (
+    CHESS,
     ByeKind,
     Colour,
     EventDetails,
     ForbiddenPairs,
     GameResult,
     PlayerId,
+    PointSystem,
     RequestedBye,
+    bye_outcome,
+    outcome_points,
 )
 from fairpair.core.teams import (
     MAX_ROSTER,
@@ -49,27 +54,39 @@ from fairpair.core.teams import (
     TeamRound,
     TeamScoring,
     TeamTournament,
+    alternating_colours,
+    team_scores,
 )
 from fairpair.formats.trf import (
+    _CELL_CODES,
     _DETAIL_FIELDS,
+    _UNRATED_CODES,
     Cell,
     PlayerRecord,
     TrfError,
     TrfLine,
     _Builder,
+    _fit,
+    _points_2026,
+    _points_field,
     _Reader,
     _round_dates,
     decode_trf,
+    header_records,
+    player_head,
     split_lines,
 )
 
 __all__ = [
     "TeamRecord",
     "TeamTrfDocument",
+    "event_system",
     "is_team_trf",
     "parse_team_trf",
     "read_team_trf",
+    "team_code",
     "team_system",
+    "write_team_trf",
 ]
 
 
@@ -151,6 +168,26 @@ def team_system(code: str) -> TeamSystem | None:
     return TeamSystem(model, primary, "_" in score, baku)
 
 
+def team_code(system: TeamSystem) -> str:
+    """The ``192`` code of a team Swiss (the inverse of :func:`team_system`)."""
+    kind = {ColourModel.TYPE_A: "_TYPEA", ColourModel.TYPE_B: "_TYPEB", ColourModel.NONE: ""}
+    primary, other = ("MP", "GP") if system.primary is PrimaryScore.MATCH_POINTS else ("GP", "MP")
+    score = f"{primary}_{other}" if system.secondary_used else primary
+    return f"FIDE_TEAM{kind[system.colour_model]}_{score}" + ("_BAKU" if system.baku else "")
+
+
+def event_system(t: TeamTournament) -> TeamSystem:
+    """What the event's colour model and scoring say, as a ``192`` code states it (Baku when
+    its ``system`` says so)."""
+    stated = team_system(t.system)
+    return TeamSystem(
+        t.colour_model,
+        t.scoring.primary,
+        t.scoring.secondary_used,
+        stated is not None and stated.baku,
+    )
+
+
 def is_team_trf(text: str) -> bool:
     """Whether a TRF text is a team file: it has team records (``310``/``013``)."""
     return any(line[:4] in ("310 ", "013 ") for line, _ in split_lines(text.lstrip("\ufeff")))
@@ -201,6 +238,8 @@ class _TeamBuilder(_Builder):
         self.team_records: list[TeamRecord] = []
         self.team_ids: dict[TeamId, TeamRecord] = {}
         self.owner: dict[PlayerId, TeamId] = {}
+        self.sequence: tuple[Colour, ...] = ()
+        """The White team's colour board by board (352, or the default)."""
 
     def known(self, number: int) -> bool:
         return number in self.team_ids
@@ -321,6 +360,9 @@ class _TeamBuilder(_Builder):
                 f"the event has {total_rounds} rounds but the file has {played}",
             )
         boards = len(board_colours) or self.widest_lineup(played, lineups)
+        self.sequence = board_colours or alternating_colours(boards)
+        if board_colours == alternating_colours(boards):
+            board_colours = ()  # the default sequence, as the event states it when not given
         rounds = tuple(
             self.team_round(number, boards, forfeits, byes, pab_teams, lineups)
             for number in range(1, played + 1)
@@ -337,7 +379,14 @@ class _TeamBuilder(_Builder):
                 board_colours=board_colours,
                 initial_colour=colour,
                 requested_byes=tuple(bye for bye, _ in byes if bye.round > played),
-                forbidden=tuple(forbidden),
+                # "To the last round" and "to the end" are one rule (writers state the round).
+                forbidden=tuple(
+                    dataclasses.replace(rule, last_round=None)
+                    if rule.last_round is not None
+                    and rule.last_round >= (total_rounds if total_rounds is not None else 999)
+                    else rule
+                    for rule in forbidden
+                ),
                 accelerations=tuple(
                     TeamAcceleration(team, rnd, mp, gp)
                     for (team, rnd), (mp, gp) in sorted(accelerations.items())
@@ -668,6 +717,18 @@ class _TeamBuilder(_Builder):
             tpn, source, column = pab_teams[number]
             place(tpn, source, column, f"PAB team of round {number}", "has the PAB (320)")
             team_byes[tpn] = TeamBye(tpn, ByeKind.PAIRING_ALLOCATED)
+        # 300 line-ups name the opponent, even of a team that fielded nobody.
+        for (rnd, tpn), (_, source, opponent) in sorted(lineups.items()):
+            if rnd != number or (tpn in placed and opponent in placed):
+                continue
+            how = f"meets team {opponent} (300, line {source.number})"
+            place(tpn, source, 9, "line-up team", how)
+            place(opponent, source, 13, "line-up opponent", how)
+            first = self.first_team(number, tpn, opponent, lineups)
+            second = opponent if first == tpn else tpn
+            matches[first] = TeamMatch(
+                first, second, self.boards_of(number, first, second, lineups, required=True)
+            )
         # The players' cells for every other team.
         for record in self.team_records:
             team = record.team
@@ -798,15 +859,21 @@ class _TeamBuilder(_Builder):
         other: TeamId,
         lineups: _Lineups,
     ) -> TeamId:
-        """The White team: the one whose board-1 player has White (spec §1.4); when board 1
-        has no colour, the team of the smaller pairing number."""
+        """The White team: the one whose board-1 player has White (spec §1.4; the first
+        player fielded has his board's colour of the 352 sequence); without colours, the team
+        of the smaller pairing number."""
         low, high = sorted((one, other))
-        lineup = self.lineup(number, low, lineups)
-        if lineup.players:
-            board_one = lineup.players[min(lineup.players)]
-            cell = self.cell(board_one, number)
-            if cell is not None and cell.colour == "b":
-                return high
+        for team, rest in ((low, high), (high, low)):
+            lineup = self.lineup(number, team, lineups)
+            if not lineup.players:
+                continue  # a team that fielded nobody: the other one tells
+            position = min(lineup.players)
+            cell = self.cell(lineup.players[position], number)
+            sequence = self.sequence
+            first_colour = sequence[position].value if position < len(sequence) else "w"
+            if cell is not None and cell.colour in ("w", "b") and cell.colour != first_colour:
+                return rest
+            return team
         return low
 
     def boards_of(
@@ -955,3 +1022,286 @@ def read_team_trf(path: str | PathLike[str]) -> TeamTrfDocument:
     """Read a team TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
     text, encoding = decode_trf(path)
     return dataclasses.replace(parse_team_trf(text, str(path)), encoding=encoding)
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+_TEAM_HEADERS = (
+    "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
+    "142", "152", "162", "192", "352", "362", "320", "240", "330", "250", "260", "300",
+)  # fmt: skip
+"""The records the team writer writes before the 001 lines, in this order; 310 comes last."""
+_GROUPS = {code: code for code in (*_TEAM_HEADERS, "001", "310")} | {"XXP": "260"}
+_BYE_CELL = {kind: code for code, kind in _BYE_CODES.items()}
+
+
+def write_team_trf(t: TeamTournament, like: TeamTrfDocument | None = None) -> str:
+    """A TRF-2026 team file for the event (spec team-swiss.md §12), LF line endings.
+
+    Headers 012-132, 142, 152, 162, 192, 352, 362; 320 when the event has a PAB or states its
+    value, 240 for team byes of the rounds played and for the requests of the rounds to come,
+    330 for whole-match forfeits, 250, 260, 300 for a line-up not in roster order; then one 001
+    per player (board cells: opponent, board colour, result; a team bye's code on every roster
+    player) and one 310 per team with its match and game points.
+
+    With ``like``, the document the event was read from: its text when the event is the
+    document's own; otherwise the document with only the records that changed rewritten in
+    their place (a player's or a team's line one by one), everything else verbatim.
+    """
+    if like is not None and t == like.tournament():
+        return like.to_text()
+    records = _team_records(t)
+    if like is None:
+        return "".join(line + "\n" for lines in records.values() for line in lines)
+    return _merged(t, records, like)
+
+
+def _team_records(t: TeamTournament) -> dict[str, list[str]]:
+    header = header_records(t.name, t.details, t.system, t.players)
+    records: dict[str, list[str]] = {code: header.get(code, []) for code in _TEAM_HEADERS}
+    # 192 states the colour model and the scores: a code that says otherwise (or none) is
+    # replaced by the one that says what the event is; another system's code is kept.
+    stated = team_system(t.system)
+    if (t.system and stated is None) or stated == event_system(t):
+        records["192"] = [f"192 {t.system}"] if t.system else []
+    else:
+        records["192"] = [f"192 {team_code(event_system(t))}"]
+    records["082"] = [f"082 {len(t.teams)}"]
+    if t.total_rounds is not None:
+        records["142"] = [f"142 {t.total_rounds}"]
+    if t.initial_colour is not None:
+        records["152"] = ["152 W" if t.initial_colour is Colour.WHITE else "152 B"]
+    records["162"] = _line_162(t.scoring.games)
+    records["352"] = ["352 " + "".join("W" if c is Colour.WHITE else "B" for c in t.colours)]
+    s = t.scoring
+    records["362"] = [
+        f"362 TW{_points_field(s.win)}   TD{_points_field(s.draw)}   TL{_points_field(s.loss)}"
+    ]
+    records["320"] = _pab_lines(t)
+    records["240"] = _bye_lines(t)
+    records["330"] = [
+        f"330 {m.forfeit.value} {r.number:3d} {m.first:3d} {m.second:3d}"
+        for r in t.rounds
+        for m in sorted(r.matches, key=lambda m: m.first)
+        if m.forfeit is not None
+    ]
+    records["250"] = _acceleration_lines(t)
+    records["260"] = [
+        f"260 {rule.first_round:03d} {_last_round(t, rule.last_round):03d} "
+        + " ".join(f"{tpn:04d}" for tpn in rule.players)
+        for rule in t.forbidden
+    ]
+    records["300"] = _lineup_lines(t)
+    records["001"] = [line for _, line in _team_player_lines(t)]
+    records["310"] = [line for _, line in _team_lines(t)]
+    return records
+
+
+def _line_162(games: PointSystem) -> list[str]:
+    """The board points, always stated (W, D, L; the others only when they are not zero)."""
+    if games == CHESS:
+        return ["162  W 1.0    D 0.5    L 0.0"]
+    lines = list(_points_2026(games))
+    if games.zero_bye == games.forfeit_loss == 0:
+        lines[0] = lines[0].replace("    A 0.0", "")
+    return lines
+
+
+def _last_round(t: TeamTournament, last: int | None) -> int:
+    return last if last is not None else (t.total_rounds or 999)
+
+
+def _pab_lines(t: TeamTournament) -> list[str]:
+    pabs = [
+        next((b.team for b in r.byes if b.kind is ByeKind.PAIRING_ALLOCATED), 0) for r in t.rounds
+    ]
+    s = t.scoring
+    # Without stated values the U cells name the PAB teams (the default value, §1.7).
+    if s.pab_match_points is None and s.pab_game_points is None:
+        return []
+    mp = "    " if s.pab_match_points is None else _points_field(s.pab_match_points)
+    gp = "    " if s.pab_game_points is None else _points_field(s.pab_game_points)
+    return [f"320 {mp} {gp}" + "".join(f" {tpn:3d}" for tpn in pabs)]
+
+
+def _bye_lines(t: TeamTournament) -> list[str]:
+    groups: dict[tuple[int, str], list[TeamId]] = {}
+    for rnd in t.rounds:
+        for bye in rnd.byes:
+            if bye.kind in (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT):
+                groups.setdefault((rnd.number, bye.kind.value), []).append(bye.team)
+    for request in t.requested_byes:
+        code = "Z" if request.kind is ByeKind.ABSENT else request.kind.value
+        groups.setdefault((request.round, code), []).append(request.player)
+    return [
+        f"240 {code} {number:3d} " + " ".join(f"{tpn:4d}" for tpn in teams)
+        for (number, code), teams in sorted(groups.items())
+    ]
+
+
+def _acceleration_lines(t: TeamTournament) -> list[str]:
+    """One 250 record per team and run of rounds with the same virtual points."""
+    lines: list[str] = []
+    runs: list[tuple[TeamId, int, int, int, int]] = []  # team, mp, gp, first, last
+    for acc in sorted(t.accelerations, key=lambda a: (a.team, a.round)):
+        if runs:
+            team, mp, gp, first, last = runs[-1]
+            if (team, mp, gp, last + 1) == (acc.team, acc.match_points, acc.game_points, acc.round):
+                runs[-1] = (team, mp, gp, first, acc.round)
+                continue
+        runs.append((acc.team, acc.match_points, acc.game_points, acc.round, acc.round))
+    for team, mp, gp, first, last in runs:
+        lines.append(
+            f"250 {_points_field(mp)} {_points_field(gp)} {first:03d} {last:03d} "
+            f"{team:4d} {team:4d}"
+        )
+    return lines
+
+
+def _default_lineup(t: TeamTournament, match: TeamMatch, team: TeamId) -> bool:
+    """Whether the reader finds the team's line-up without a 300 record: its players in roster
+    order from board 1, its empty boards after them (spec §1.2-1.3)."""
+    lineup = match.lineup(team)
+    roster = t.team(team).roster
+    fielded = [pid for pid in lineup if pid is not None]
+    return (
+        bool(fielded)  # a team that fielded nobody: only a 300 names its opponent
+        and fielded == sorted(fielded, key=roster.index)
+        and list(lineup[: len(fielded)]) == fielded
+    )
+
+
+def _lineup_lines(t: TeamTournament) -> list[str]:
+    lines: list[str] = []
+    for rnd in t.rounds:
+        for match in rnd.matches:
+            if not match.boards:
+                continue
+            for team in (match.first, match.second):
+                if not _default_lineup(t, match, team):
+                    players = " ".join(f"{pid:4d}" if pid else "0000" for pid in match.lineup(team))
+                    opponent = match.opponent_of(team)
+                    lines.append(f"300 {rnd.number:3d} {team:3d} {opponent:3d} {players}")
+    return lines
+
+
+def _team_player_lines(t: TeamTournament) -> list[tuple[PlayerId, str]]:
+    """The 001 lines: each player's cells and his own game points (a PAB counted with the 162
+    P value, as the reference tooling writes it), ranked by starting rank (his number)."""
+    games = t.scoring.games
+    cells: dict[PlayerId, list[str]] = {p.id: [] for p in t.players}
+    points = dict.fromkeys(cells, 0)
+    for rnd in t.rounds:
+        for match in rnd.matches:
+            for index, board in enumerate(match.boards, start=1):
+                for first_side, pid, other in (
+                    (True, board.first, board.second),
+                    (False, board.second, board.first),
+                ):
+                    if pid is None:
+                        continue
+                    outcome = board.outcome(first_side)
+                    code = _CELL_CODES[outcome]
+                    if not board.rated:
+                        code = _UNRATED_CODES.get(outcome, code)
+                    colour = t.board_colour(index, first_side).value
+                    opponent = "0000" if other is None else f"{other:4d}"
+                    # The board's colour even facing an empty board (§12.1): it tells
+                    # which team was the White team when the other fielded nobody.
+                    cells[pid].append(f"{opponent} {colour} {code}")
+                    points[pid] += outcome_points(outcome, games)
+        for bye in rnd.byes:
+            bye_code = _BYE_CELL.get(bye.kind)
+            for pid in t.team(bye.team).roster:
+                if bye_code is not None:
+                    cells[pid].append(f"0000 - {bye_code}")
+                    points[pid] += outcome_points(bye_outcome(bye.kind), games)
+        for row in cells.values():  # not fielded: a blank cell
+            if len(row) < rnd.number:
+                row.append("        ")
+    lines: list[tuple[PlayerId, str]] = []
+    for player in sorted(t.players, key=lambda p: p.id):
+        row = cells[player.id]
+        while row and not row[-1].strip():
+            row.pop()
+        text = player_head(player, points[player.id], player.id) + "".join("  " + c for c in row)
+        lines.append((player.id, text))
+    return lines
+
+
+def _team_lines(t: TeamTournament) -> list[tuple[TeamId, str]]:
+    totals = team_scores(t)
+    lines: list[tuple[TeamId, str]] = []
+    for team in sorted(t.teams, key=lambda team: team.id):
+        mp, gp = totals[team.id]
+        head = (
+            f"310 {team.id:3d} {_fit(team.name[:32].rstrip(), 32, 'team name')} "
+            f"{_fit(team.nickname, 5, 'nickname')} "
+            f"{_fit(team.strength, 6, 'strength', right=True)} "
+            f"{_points_field(mp, 6)} {_points_field(gp, 6)} {'':3}"
+        )
+        players = "".join(f" {pid:4d}" for pid in team.roster)
+        lines.append((team.id, head + " " + players if players else head.rstrip()))
+    return lines
+
+
+def _merged(t: TeamTournament, records: dict[str, list[str]], like: TeamTrfDocument) -> str:
+    """``like`` with the records that differ for ``t`` rewritten (see write_team_trf)."""
+    before = like.tournament()
+    old = _team_records(before)
+    changed = {g for g in records if g not in ("001", "310") and records[g] != old[g]}
+    endings = Counter(line.ending for line in like.lines if line.ending)
+    usual = endings.most_common(1)[0][0] if endings else "\n"
+    own_players = {r.player.id: like.lines[r.line - 1].text for r in like.players}
+    own_teams = {r.team.id: like.lines[r.line - 1].text for r in like.teams}
+    per_record = {
+        "001": _kept(dict(_team_player_lines(t)), dict(_team_player_lines(before)), own_players),
+        "310": _kept(dict(_team_lines(t)), dict(_team_lines(before)), own_teams),
+    }
+    present = {_GROUPS.get(line.code) for line in like.lines if not line.text.startswith("###")}
+    missing = [
+        line for g in _TEAM_HEADERS if g in changed and g not in present for line in records[g]
+    ]
+    slots = {
+        group: [
+            i
+            for i, line in enumerate(like.lines)
+            if line.code == group and not line.text.startswith("###")
+        ]
+        for group in ("001", "310")
+    }
+    out: list[list[str]] = []
+    written: set[str] = set()
+    first_record = min((s[0] for s in slots.values() if s), default=len(like.lines))
+    for index, line in enumerate(like.lines):
+        if index == first_record:
+            out.extend([text, usual] for text in missing)
+        group = None if line.text.startswith("###") else _GROUPS.get(line.code)
+        if group in per_record:
+            assert group is not None
+            lines, where = per_record[group], slots[group]
+            slot = where.index(index)
+            if slot < len(lines):
+                out.append([lines[slot], line.ending])
+            if index == where[-1]:
+                out.extend([text, usual] for text in lines[len(where) :])
+        elif group is None or group not in changed:
+            out.append([line.text, line.ending])
+        elif group not in written:
+            written.add(group)
+            out.extend([text, line.ending or usual] for text in records[group])
+    if first_record == len(like.lines):
+        out.extend([text, usual] for text in missing)
+    for group in ("001", "310"):
+        if not slots[group]:
+            out.extend([text, usual] for text in per_record[group])
+    for pair in out[:-1]:
+        pair[1] = pair[1] or usual
+    return ("\ufeff" if like.bom else "") + "".join(text + ending for text, ending in out)
+
+
+def _kept(new: dict[int, str], old: dict[int, str], own: dict[int, str]) -> list[str]:
+    """The lines of one kind of record in the file's order (new ones after): a record that
+    would be written the same as before keeps the file's own line."""
+    order = [key for key in own if key in new] + [key for key in new if key not in own]
+    return [own[key] if key in own and old.get(key) == new[key] else new[key] for key in order]
