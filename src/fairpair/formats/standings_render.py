@@ -124,11 +124,11 @@ def _shared_decimals(values: Sequence[Fraction | None], fixed: int | None) -> in
     return None if not needed or None in needed else max(d for d in needed if d is not None)
 
 
-_SCORES = frozenset({"PTS", "MP", "MMS", "MPTS", "GPTS"})
+_SCORES = frozenset({"PTS", "MP", "GP", "MMS", "MPTS", "GPTS"})
 """Codes of a primary score: as a tie-break column they repeat the points when equal to them."""
 
 
-_HEADINGS = {"MMS": "MMS", "MP": "MP"}
+_HEADINGS = {"MMS": "MMS", "MP": "MP", "GP": "GP"}
 """The points column's heading by the score it shows; the event's own points are "Pts"."""
 
 

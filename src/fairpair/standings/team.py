@@ -827,6 +827,11 @@ class TeamStandings:
     def codes(self) -> tuple[str, ...]:
         return tuple(c.code for c in self.columns)
 
+    @property
+    def score(self) -> str:
+        """The primary score shown as the points column, which heads it: ``MP`` or ``GP``."""
+        return self.primary.value
+
     def notes(self) -> tuple[str, ...]:
         head = f"Ranked by {'match' if self.primary is MP else 'game'} points"
         return (head, *(c.describe() for c in self.columns))
