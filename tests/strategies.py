@@ -660,3 +660,83 @@ def weighted_graphs(
         ).filter(lambda c: c[0] != c[1])
         changes = draw(st.lists(st.lists(change, min_size=1, max_size=n), max_size=5))
     return n, edges, changes
+
+
+# === Team events ===========================================================================
+
+
+@st.composite
+def team_tournaments(draw: st.DrawFn, max_teams: int = 12) -> object:
+    """A team event before its next round: a random history (random matches, not any system's
+    pairing, so rematches in the past are possible), random board results, whole-match
+    forfeits, PABs, byes and absences, forbidden pairs, and the next round's absences."""
+    from fairpair.core.teams import (
+        Board,
+        ColourModel,
+        MatchForfeit,
+        PrimaryScore,
+        Team,
+        TeamBye,
+        TeamMatch,
+        TeamRound,
+        TeamScoring,
+        TeamTournament,
+    )
+
+    teams = draw(st.integers(2, max_teams))
+    boards = draw(st.integers(1, 4))
+    played = draw(st.integers(0, max(0, min(6, teams - 3))))
+    total = played + draw(st.integers(1, 3))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    forfeit_rate = draw(st.sampled_from([0.0, 0.1]))
+    absent_rate = draw(st.sampled_from([0.0, 0.15]))
+    rosters = {
+        t: tuple((t - 1) * boards + b for b in range(1, boards + 1)) for t in range(1, teams + 1)
+    }
+    results = (GameResult.WHITE_WINS, GameResult.DRAW, GameResult.BLACK_WINS)
+    rounds: list[TeamRound] = []
+    for number in range(1, played + 1):
+        present = [t for t in rosters if rng.random() >= absent_rate]
+        absent = [t for t in rosters if t not in present]
+        rng.shuffle(present)
+        matches: list[TeamMatch] = []
+        byes = [TeamBye(t, rng.choice([ByeKind.ZERO_POINT, ByeKind.HALF_POINT])) for t in absent]
+        if len(present) % 2:
+            byes.append(
+                TeamBye(present.pop(), rng.choice([ByeKind.PAIRING_ALLOCATED, ByeKind.FULL_POINT]))
+            )
+        for i in range(0, len(present), 2):
+            a, b = present[i], present[i + 1]
+            if rng.random() < forfeit_rate:
+                matches.append(TeamMatch(a, b, forfeit=rng.choice(list(MatchForfeit))))
+                continue
+            made = []
+            for x, y in zip(rosters[a], rosters[b], strict=True):
+                roll = rng.random()
+                if roll < 0.05:
+                    made.append(Board(x, y, GameResult.WHITE_WINS_BY_FORFEIT))
+                else:
+                    made.append(Board(x, y, rng.choice(results)))
+            matches.append(TeamMatch(a, b, tuple(made)))
+        rounds.append(TeamRound(number, tuple(matches), tuple(byes)))
+    next_round = played + 1
+    absent_next = [t for t in rosters if rng.random() < absent_rate / 2]
+    forbidden = ()
+    if teams >= 4 and draw(st.booleans()):
+        pair = tuple(rng.sample(sorted(rosters), 2))
+        forbidden = (ForbiddenPairs(pair),)
+    return TeamTournament(
+        teams=tuple(Team(t, f"Team {t}", roster) for t, roster in rosters.items()),
+        players=tuple(Player(p, f"P{p}") for roster in rosters.values() for p in roster),
+        boards=boards,
+        rounds=tuple(rounds),
+        total_rounds=total,
+        scoring=TeamScoring(
+            primary=draw(st.sampled_from(list(PrimaryScore))),
+            secondary_used=draw(st.booleans()),
+        ),
+        colour_model=draw(st.sampled_from(list(ColourModel))),
+        initial_colour=draw(st.sampled_from(list(Colour))),
+        requested_byes=tuple(RequestedBye(next_round, t, ByeKind.ZERO_POINT) for t in absent_next),
+        forbidden=forbidden,
+    )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairpair.core import Pairing, Tournament
+from fairpair.core.teams import TeamTournament
 
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
@@ -70,6 +71,40 @@ def pairing_system(name: str, *, seed: int = 0) -> PairingSystem:
         known = ", ".join(sorted(SYSTEMS))
         raise KeyError(f"unknown pairing system {name!r} (known: {known})") from None
     return make(seed)
+
+
+TeamPairingSystem = Callable[[TeamTournament], Pairing]
+"""Pairs the next round of a team event: TPNs in place of player ids, the White team first."""
+
+
+def _team_swiss() -> TeamPairingSystem:
+    from fairpair.pairing.team_swiss import pair_team_swiss
+
+    return pair_team_swiss
+
+
+def _team_berger() -> TeamPairingSystem:
+    from fairpair.pairing.team_round_robin import pair_team_round_robin
+
+    return pair_team_round_robin
+
+
+TEAM_SYSTEMS: dict[str, Callable[[], TeamPairingSystem]] = {
+    "team-swiss": _team_swiss,
+    "team-berger": _team_berger,
+}
+"""Team pairing systems by name, beside :data:`SYSTEMS` (they pair a different snapshot)."""
+
+
+def team_pairing_system(name: str) -> TeamPairingSystem:
+    """The team system registered under ``name``; ``KeyError`` naming the known ones
+    otherwise."""
+    try:
+        make = TEAM_SYSTEMS[name]
+    except KeyError:
+        known = ", ".join(sorted(TEAM_SYSTEMS))
+        raise KeyError(f"unknown team pairing system {name!r} (known: {known})") from None
+    return make()
 
 
 if TYPE_CHECKING:

@@ -1,0 +1,188 @@
+"""The lexicographic bracket procedure shared by the FIDE team Swiss (C.04.6) and the
+Double-Swiss (C.04.5).
+
+Both systems pair a round bracket by bracket from the top: the residents of the top
+scoregroup take the fewest and best upfloaters (sets tried in a fixed lexicographic order),
+and the bracket is then paired by the first *identifier* among the pairings with the best
+quality criteria. What is the same in both is here:
+
+* :func:`has_perfect_matching` - the legality and completion tests ("this set of competitors
+  can be paired without a forbidden pair"), a maximum-cardinality matching (Edmonds' blossom
+  through :mod:`fairpair.matching`), with a greedy proof tried first;
+* :func:`score_profiles` and :func:`sets_of_profile` - the upfloater candidates in the order of
+  C.04.6 3.5.2-3.5.4 (fewest, best scores lowest-first, then sets by TPN);
+* :func:`first_pairing_by_identifier` - the pairing of a bracket with the smallest criteria
+  sums, then the smallest identifier (C.04.6 3.6.2-3.6.4), as one exact minimum-weight perfect
+  matching (team-swiss spec §4.6).
+
+Competitors are their pairing numbers (ints); two of them may meet unless one lists the other
+in ``conflicts`` (teams met, forbidden pairs).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+
+from fairpair.pairing.matcher import MatcherFactory, default_matcher
+
+Conflicts = Mapping[int, Set[int]]
+"""For each competitor, those it may not be paired with (C1)."""
+
+PairCriteria = Callable[[int, int], tuple[int, ...]]
+"""The quality criteria a pair violates, most significant first, each 0, 1 or 2."""
+
+
+def may_meet(a: int, b: int, conflicts: Conflicts) -> bool:
+    """C1 (C.04.6 2.1.1; C.04.5 likewise): not met before and not kept apart."""
+    return a != b and b not in conflicts.get(a, ()) and a not in conflicts.get(b, ())
+
+
+def _greedy_perfect(members: Sequence[int], conflicts: Conflicts) -> bool:
+    """A perfect matching found greedily (most constrained first), or False when the greedy
+    walk gets stuck (which proves nothing)."""
+    order = sorted(members, key=lambda m: -len(conflicts.get(m, ())))
+    free = dict.fromkeys(order)
+    while free:
+        a = next(iter(free))
+        del free[a]
+        for b in free:
+            if may_meet(a, b, conflicts):
+                del free[b]
+                break
+        else:
+            return False
+    return True
+
+
+def has_perfect_matching(
+    members: Sequence[int],
+    conflicts: Conflicts,
+    make_matcher: MatcherFactory = default_matcher,
+) -> bool:
+    """Whether ``members`` can all be paired with C1-allowed pairs (a perfect matching of the
+    C1 graph; C.04.6 3.5.5 legality, C3 completion, C6; spec §4.6).
+
+    A greedy walk proves most dense cases at once; otherwise a maximum-cardinality matching
+    (unit weights: maximum weight is maximum cardinality) decides.
+    """
+    n = len(members)
+    if n % 2:
+        return False
+    if n == 0:
+        return True
+    if _greedy_perfect(members, conflicts):
+        return True
+    matcher = make_matcher(n)
+    for i in range(n):
+        for j in range(i + 1, n):
+            if may_meet(members[i], members[j], conflicts):
+                matcher.set_weight(i, j, 1)
+    matcher.solve(warm=False)
+    return all(matcher.mate(i) is not None for i in range(n))
+
+
+def score_profiles(available: Mapping[int, int], k: int) -> Iterator[tuple[int, ...]]:
+    """Every multiset of ``k`` scores that the lower teams can supply (``available``: score ->
+    how many teams), best first by C5 (C.04.6 2.3.2): sorted ascending, compared element by
+    element, the larger first. Yielded as descending tuples."""
+    levels = sorted(available, reverse=True)
+
+    def build(index: int, left: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield ()
+            return
+        if index == len(levels):
+            return
+        score = levels[index]
+        for take in range(min(left, available[score]), -1, -1):
+            for tail in build(index + 1, left - take):
+                yield (score,) * take + tail
+
+    profiles = list(build(0, k))
+    profiles.sort(key=lambda p: tuple(reversed(p)), reverse=True)
+    return iter(profiles)
+
+
+def sets_of_profile(
+    by_score: Mapping[int, Sequence[int]], profile: Sequence[int]
+) -> Iterator[tuple[int, ...]]:
+    """The sets of teams with score profile ``profile`` in the order of C.04.6 3.5.3-3.5.4:
+    each set written by descending score then ascending TPN, the sets in lexicographic order -
+    score levels from the highest down, at each level the combinations in TPN order."""
+    counts: dict[int, int] = {}
+    for score in profile:
+        counts[score] = counts.get(score, 0) + 1
+    levels = sorted(counts, reverse=True)
+
+    def build(index: int) -> Iterator[tuple[int, ...]]:
+        if index == len(levels):
+            yield ()
+            return
+        score = levels[index]
+        for combo in itertools.combinations(sorted(by_score[score]), counts[score]):
+            for tail in build(index + 1):
+                yield combo + tail
+
+    return build(0)
+
+
+def identifier(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The identifier of a pairing (C.04.6 3.6.2): the top members (smaller TPN of each pair)
+    ascending, then the bottom members in the order of their tops."""
+    ordered = sorted((min(p), max(p)) for p in pairs)
+    return tuple(top for top, _ in ordered) + tuple(bottom for _, bottom in ordered)
+
+
+def first_pairing_by_identifier(
+    members: Sequence[int],
+    conflicts: Conflicts,
+    criteria: PairCriteria,
+    make_matcher: MatcherFactory = default_matcher,
+) -> tuple[tuple[int, int], ...] | None:
+    """The legal pairing of a bracket with the smallest criteria sums (compared in order), then
+    the smallest identifier (C.04.6 3.6.4); ``None`` when the bracket cannot be paired.
+
+    Pairs are returned (top, bottom). The plain pairing 1st-(n/2+1)th, 2nd-(n/2+2)th, ... has the
+    smallest identifier of all; when it is legal and violates nothing it is the answer. Otherwise
+    one minimum-weight perfect matching (team-swiss spec §4.6): with bsn = 1..n by TPN and
+    base = n + 1, a pair (x top, y bottom) weighs
+    ``Σ c_i·W_i + base^n·2^(n−bsn(y)) + bsn(y)·base^(n−bsn(x))``, each criterion's field wider than
+    everything below it; it is maximised as ``M − weight`` with M above any perfect matching's
+    weight, so that the heaviest matching is perfect whenever one exists.
+    """
+    ordered = sorted(members)
+    n = len(ordered)
+    if n % 2:
+        return None
+    if n == 0:
+        return ()
+    half = n // 2
+    plain = tuple(zip(ordered[:half], ordered[half:], strict=True))
+    if all(may_meet(x, y, conflicts) and not any(criteria(x, y)) for x, y in plain):
+        return plain
+    base = n + 1
+    order_field = base**n * 2**n
+    width = len(criteria(ordered[0], ordered[1]))
+    weights = [order_field * base ** (width - i) for i in range(width)]
+    big = weights[0] * base * 2 if weights else order_field * base * 2
+    matcher = make_matcher(n)
+    for i in range(n):
+        x = ordered[i]
+        for j in range(i + 1, n):
+            y = ordered[j]
+            if not may_meet(x, y, conflicts):
+                continue
+            cost = base**n * 2 ** (n - (j + 1)) + (j + 1) * base ** (n - (i + 1))
+            for count, weight in zip(criteria(x, y), weights, strict=True):
+                cost += count * weight
+            matcher.set_weight(i, j, big - cost)
+    matcher.solve(warm=False)
+    pairs: list[tuple[int, int]] = []
+    for i in range(n):
+        mate = matcher.mate(i)
+        if mate is None:
+            return None
+        if mate > i:
+            pairs.append((ordered[i], ordered[mate]))
+    return tuple(pairs)
