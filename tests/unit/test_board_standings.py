@@ -110,11 +110,7 @@ def reserve_event() -> TeamTournament:
         TeamRound(2, (TeamMatch(1, 2, (Board(2, 4, D), Board(3, 5, W))),)),
         TeamRound(
             3,
-            (
-                TeamMatch(
-                    1, 2, (Board(1, 4, D), Board(2, None, GameResult.WHITE_WINS_BY_FORFEIT))
-                ),
-            ),
+            (TeamMatch(1, 2, (Board(1, 4, D), Board(2, None, GameResult.WHITE_WINS_BY_FORFEIT))),),
         ),
     )
     return TeamTournament(teams, players, boards=2, rounds=rounds)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -211,6 +212,8 @@ def round_text(t: TeamTournament, number: int | None = None) -> str:
         lines.append(
             f"Match {index}: {first.id} {first.name} - {second.id} {second.name}  {score}{forfeit}"
         )
+        if match.forfeit is not None:
+            continue  # not played: its line-ups do not matter
         for board, b in enumerate(match.boards, start=1):
             left = "(empty)" if b.first is None else names[b.first]
             right = "(empty)" if b.second is None else names[b.second]
@@ -253,22 +256,34 @@ def standings(s: Session, boards: bool) -> None:
     event = te.load_team(s.desk, s.event_id())
     t = event.tournament
     if boards:
-        current = 0
-        for row in te.board_standings(event):
-            if row.board != current:
-                current = row.board
-                typer.echo(f"Board {current}")
-            typer.echo(
-                f"  {row.player.name:<28} {row.team.name:<24} {format_points(row.points):>5}"
-                f" / {row.games}  {row.percentage:5.1f}%"
-            )
+        for standing in te.board_standings(event):
+            typer.echo(f"Board {standing.board}")
+            for line in standing.lines:
+                rank = "" if line.rank is None else str(line.rank)
+                typer.echo(
+                    f"  {rank:>3} {line.name:<28} {t.team(line.team_id).name:<24} "
+                    f"{_fraction(line.points):>5} / {line.games}  {float(line.percentage):5.1f}%"
+                )
         return
-    typer.echo(f"{t.name}: team standings after round {len(t.rounds)}")
-    typer.echo(f"{'rank':>4}  {'TPN':>3}  {'team':<28} {'MP':>5} {'GP':>6}  matches")
-    for line in te.team_standings(event):
-        gone = "  (withdrawn)" if line.withdrawn else ""
+    table = te.team_standings(event)
+    primary, secondary = ("MP", "GP") if table.primary.value == "MP" else ("GP", "MP")
+    typer.echo(f"{t.name}: team standings after round {table.rounds}")
+    codes = "".join(f" {code:>7}" for code in table.codes)
+    typer.echo(f"{'rank':>4}  {'TPN':>3}  {'team':<28} {primary:>5} {secondary:>6}{codes}")
+    gone = {x for x, _ in t.withdrawals}
+    for row in table.rows:
+        values = "".join(f" {_fraction(v):>7}" for v in row.values)
+        note = "  (withdrawn)" if row.team_id in gone else ""
         typer.echo(
-            f"{line.rank:>4}  {line.team.id:>3}  {line.team.name:<28} "
-            f"{format_points(line.match_points):>5} {format_points(line.game_points):>6}  "
-            f"{line.matches}{gone}"
+            f"{row.rank:>4}  {row.team_id:>3}  {row.name:<28} {_fraction(row.points):>5} "
+            f"{_fraction(row.secondary):>6}{values}{note}"
         )
+
+
+def _fraction(value: Fraction | None) -> str:
+    """A value as the standings print it: whole or with up to two decimals."""
+    if value is None:
+        return "-"
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{float(value):.2f}".rstrip("0").rstrip(".")

@@ -16,20 +16,15 @@ from typing import Any
 
 from fairpair.core import ByeKind, Colour, GameResult, Pairing, Player, format_points
 from fairpair.core.teams import (
-    Board,
     MatchForfeit,
-    PrimaryScore,
     Team,
-    TeamId,
-    TeamOutcome,
     TeamTournament,
     board_points,
     match_entries,
-    team_entries,
-    team_scores,
 )
 from fairpair.formats.team_json import dump_team_event
 from fairpair.pairing.errors import PairingError
+from fairpair.pairing.registry import team_pairing_system
 from fairpair.service import team_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data
 from fairpair.service.errors import CommandError
@@ -37,17 +32,21 @@ from fairpair.service.events import Desk, name_key, walk_log
 from fairpair.service.results import parse_result
 from fairpair.service.settings import EventSettings, System
 from fairpair.service.text_fields import check_texts
+from fairpair.standings import UnknownTiebreakError
+from fairpair.standings.boards import BoardStanding, BoardStandingsSettings
+from fairpair.standings.boards import board_standings as compute_board_standings
+from fairpair.standings.team import TeamStandings, compute_team_standings, team_tiebreak
 from fairpair.storage import EventInfo, LogRecord, NewRecord
 
 __all__ = [
-    "BoardRow",
+    "TEAM_TIEBREAKS_USUAL",
     "MatchResult",
     "NewTeam",
     "TeamEvent",
     "TeamPairingSystem",
-    "TeamRow",
     "board_colour_letter",
     "board_standings",
+    "check_team_tiebreaks",
     "create_team_event",
     "describe_team",
     "edit_team",
@@ -69,6 +68,7 @@ __all__ = [
     "team_settings_data",
     "team_settings_lines",
     "team_standings",
+    "team_tiebreaks",
     "undo_team",
     "withdraw_team",
 ]
@@ -113,6 +113,7 @@ def create_team_event(desk: Desk, settings: EventSettings, owner: str | None = N
     """Create a team event; its log starts with ``event.created``."""
     if settings.team is None:
         raise CommandError(f"{settings.name!r} is not a team event")
+    check_team_tiebreaks(settings.chosen_tiebreaks)
     settings = settings.checked_report()
     data = settings.to_data()
     check_texts(data, desk.actor)
@@ -354,20 +355,12 @@ def set_lineup(
 
 def _team_system(settings: EventSettings) -> TeamPairingSystem:
     """The event's team system from the pairing registry."""
-    from fairpair.pairing import registry
-
-    find = getattr(registry, "team_pairing_system", None)
-    if find is None:
-        raise CommandError(
-            f"the {settings.system.value} pairing system is not available in this version"
-        )
     try:
-        system: TeamPairingSystem = find(settings.system.value, seed=settings.seed)
+        return team_pairing_system(settings.system.value)
     except KeyError:
         raise CommandError(
             f"the {settings.system.value} pairing system is not available in this version"
         ) from None
-    return system
 
 
 def team_round_robin_rounds(teams: int, double: bool) -> int:
@@ -543,92 +536,34 @@ def _walk(
 # --- reading -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class TeamRow:
-    """One team's line of the standings."""
-
-    rank: int
-    team: Team
-    match_points: int
-    game_points: int
-    matches: int
-    withdrawn: bool
+TEAM_TIEBREAKS_USUAL = ("MPvGP",)
+"""The tie-break shown when the director chose none: the secondary score (C.07 13.1)."""
 
 
-def team_standings(event: TeamEvent) -> list[TeamRow]:
-    """Teams by the primary score, then the secondary, then pairing number (team tie-breaks
-    come with the team standings module)."""
-    t = event.tournament
-    scores = team_scores(t)
-    entries = team_entries(t)
-    primary_mp = t.scoring.primary is PrimaryScore.MATCH_POINTS
-
-    def key(tpn: TeamId) -> tuple[int, int, int]:
-        mp, gp = scores[tpn]
-        first, second = (mp, gp) if primary_mp else (gp, mp)
-        return (-first, -second, tpn)
-
-    rows = []
-    order = sorted(t.team_ids, key=key)
-    rank = 0
-    for index, tpn in enumerate(order, start=1):
-        if index == 1 or key(tpn)[:2] != key(order[index - 2])[:2]:
-            rank = index
-        mp, gp = scores[tpn]
-        played = sum(
-            1 for e in entries[tpn] if e.outcome.is_match and e.outcome is not TeamOutcome.PENDING
-        )
-        rows.append(
-            TeamRow(rank, t.team(tpn), mp, gp, played, any(x == tpn for x, _ in t.withdrawals))
-        )
-    return rows
+def team_tiebreaks(settings: EventSettings) -> tuple[str, ...]:
+    return settings.chosen_tiebreaks or TEAM_TIEBREAKS_USUAL
 
 
-@dataclass(frozen=True, slots=True)
-class BoardRow:
-    """A player's results on one board: games, points and percentage."""
-
-    board: int
-    player: Player
-    team: Team
-    games: int
-    points: int
-
-    @property
-    def percentage(self) -> float:
-        return 0.0 if not self.games else 100 * self.points / (self.games * 10)
+def check_team_tiebreaks(codes: Sequence[str]) -> None:
+    """:class:`CommandError` naming the first team tie-break code that is not known."""
+    for code in codes:
+        try:
+            team_tiebreak(code)
+        except (UnknownTiebreakError, ValueError):
+            raise CommandError(f"unknown team tie-break {code!r}") from None
 
 
-def board_standings(event: TeamEvent) -> list[BoardRow]:
-    """Each board's players by percentage (board prizes), those with at least the event's
-    minimum number of games; games played over the board and board forfeits count."""
-    t = event.tournament
-    minimum = event.settings.team.min_board_games if event.settings.team else 0
-    tally: dict[tuple[int, int], list[int]] = {}
-    for rnd in t.rounds:
-        for match in rnd.matches:
-            if match.forfeit is not None:
-                continue
-            for number, board in enumerate(match.boards, start=1):
-                if board.result is None:
-                    continue
-                for pid, first in ((board.first, True), (board.second, False)):
-                    if pid is None:
-                        continue
-                    cell = tally.setdefault((number, pid), [0, 0])
-                    cell[0] += 1
-                    cell[1] += _board_score(board, first, t)
-    players = {q.id: q for q in t.players}
-    rows = [
-        BoardRow(number, players[pid], t.team(t.team_of(pid) or 0), games, points)
-        for (number, pid), (games, points) in tally.items()
-        if games >= minimum
-    ]
-    return sorted(rows, key=lambda r: (r.board, -r.percentage, -r.games, r.player.name))
+def team_standings(event: TeamEvent) -> TeamStandings:
+    """Teams by the primary score, then the event's team tie-breaks (spec §10)."""
+    return compute_team_standings(event.tournament, team_tiebreaks(event.settings))
 
 
-def _board_score(board: Board, first: bool, t: TeamTournament) -> int:
-    return board_points(board, first, t.scoring.games)
+def board_standings(event: TeamEvent) -> tuple[BoardStanding, ...]:
+    """Each board's players for the board prizes (spec §11.2), with the event's minimum of
+    games."""
+    team = event.settings.team
+    minimum = 0 if team is None else team.min_board_games
+    return compute_board_standings(event.tournament, BoardStandingsSettings(min_games=minimum))
 
 
 def team_settings_lines(event: TeamEvent) -> list[tuple[str, str]]:
@@ -649,7 +584,7 @@ def team_settings_lines(event: TeamEvent) -> list[tuple[str, str]]:
             f"win {format_points(p.win)}, draw {format_points(p.draw)}, "
             f"loss {format_points(p.loss)}",
         ),
-        ("tie-breaks", ", ".join(s.chosen_tiebreaks) or "none chosen"),
+        ("tie-breaks", ", ".join(team_tiebreaks(s))),
         ("first colour", f"first team {s.initial_colour.name.lower()} on board 1 in round 1"),
     ]
     if s.start_date or s.end_date:
