@@ -197,6 +197,12 @@ def test_a_sixteen_team_swiss(director: Director, tmp_path: Path) -> None:
         play(director, rng)
     director.run("round", "pair", code=2)
     director.run("result", "--round", "2", "1.1", "1/2")
+    assert "edited the event: city" in director.run("event", "edit", "--city", "Lyon")
+    assert "cannot change" in director.run("event", "edit", "--points", "3,1,0", code=2)
+    director.run("event", "edit", "--tiebreaks", "MPvGP,EMMSB")
+    assert "EMMSB" in director.run("event", "standings")
+    assert "matches the log" in director.run("event", "rebuild")
+    assert "Team open" in director.run("event", "list")
     standings = director.run("event", "standings")
     assert "(withdrawn)" in standings
     exported = tmp_path / "open.json"

@@ -233,3 +233,37 @@ def test_teams_csv_errors_name_file_line_and_column(tmp_path: object) -> None:
         read_teams_csv("team,name,board\nLyon,A,1\nLyon,B,1\n", "t.csv")
     with pytest.raises(TeamsCsvError, match=r"t\.csv:2:3: rating"):
         read_teams_csv("team,name,rating\nLyon,A,x\n", "t.csv")
+
+
+def test_event_edits_and_a_rebuild_of_a_team_event(desk: ev.Desk) -> None:
+    event_id = league(desk)
+    edited = te.edit_team_event(desk, event_id, {"city": "Lyon", "tiebreaks": "EMMSB,MPvGP"})
+    assert edited.settings.city == "Lyon"
+    assert te.team_tiebreaks(edited.settings) == ("EMMSB", "MPvGP")
+    assert te.load_team(desk, event_id).settings.tiebreaks == ("EMMSB", "MPvGP")
+    with pytest.raises(CommandError, match="cannot change"):
+        te.edit_team_event(desk, event_id, {"points": "3,1,0"})
+    with pytest.raises(CommandError, match="unknown team tie-break"):
+        te.edit_team_event(desk, event_id, {"tiebreaks": "NOPE"})
+    with pytest.raises(CommandError, match="follows from its teams"):
+        te.edit_team_event(desk, event_id, {"rounds": 5})
+    te.edit_team(desk, event_id, "Team A", {"captain": "Marie"}, [Player(1, "Reserve, Rita")])
+    team = te.find_team(te.load_team(desk, event_id).tournament, "team a")
+    assert team.captain == "Marie" and len(team.roster) == 6
+    report = ev.rebuild(desk, event_id)
+    assert report.matched and report.records == 4
+    te.undo_team(desk, event_id, 3)
+    assert te.load_team(desk, event_id).settings.city == ""
+
+
+def test_a_wrong_team_snapshot_is_rebuilt_from_the_log(desk: ev.Desk) -> None:
+    event_id = league(desk)
+    te.pair_team_round(desk, event_id, circle_stub)
+    good = te.load_team(desk, event_id)
+    wrong = good.tournament.__class__(
+        teams=good.tournament.teams, players=good.tournament.players, name="League"
+    )
+    desk.store.replace_snapshot(event_id, good.version, wrong)
+    assert not te.load_team(desk, event_id).tournament.rounds
+    assert not ev.rebuild(desk, event_id).matched
+    assert te.load_team(desk, event_id).tournament == good.tournament

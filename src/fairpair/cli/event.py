@@ -365,6 +365,11 @@ def edit(
     if not changes:
         raise fail("give what to change, e.g. --city Lyon (see fairpair event edit --help)")
     with session(db, event, actor) as s, _options_named():
+        if te.is_team_event(s.desk.store.event(s.event_id())):
+            changed = te.edit_team_event(s.desk, s.event_id(), changes)
+            record = ev.history(s.desk, changed.id)[-1]
+            typer.echo(f"{te.describe_team(record)} (version {changed.version})")
+            return
         edited = ev.edit_event(s.desk, s.event_id(), changes)
         record = ev.history(s.desk, edited.id)[-1]
         typer.echo(f"{ev.describe(record, edited.tournament)} (version {edited.version})")

@@ -23,6 +23,7 @@ from fairpair.core import (
     Pairing,
     Player,
     PointSystem,
+    TeamTournament,
     Tournament,
     format_points,
 )
@@ -51,6 +52,7 @@ from fairpair.service.settings import (
     report_fields,
     setting_fields,
 )
+from fairpair.service.team_actions import replay_team_event
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
@@ -60,6 +62,7 @@ from fairpair.storage import (
     EventStore,
     LogRecord,
     NewRecord,
+    Snapshot,
     UnknownEventError,
 )
 
@@ -1048,14 +1051,24 @@ class RebuildReport:
 
 
 def rebuild(desk: Desk, event_id: int) -> RebuildReport:
-    """Replay the whole log and make the cached snapshot what it leads to."""
-    event = _stored(desk, event_id)  # the store's snapshot is the one to check
+    """Replay the whole log and make the cached snapshot what it leads to (an individual or
+    a team event, each replayed by its own actions)."""
+    stored = desk.store.load(event_id)  # the store's snapshot is the one to check
+    current = EventSettings.from_data(stored.info.settings)
     records = desk.store.log(event_id)
-    settings, replayed = actions.replay_event((r.action, r.payload) for r in records)
-    matched = replayed == event.tournament and settings == event.settings
+    log = [(r.action, r.payload) for r in records]
+    replayed: Snapshot
+    snapshot: Snapshot
+    if isinstance(stored.tournament, TeamTournament):
+        settings, replayed = replay_team_event(log)
+        snapshot = stored.tournament
+    else:
+        settings, replayed = actions.replay_event(log)
+        snapshot = _with_report(stored.tournament, current)
+    matched = replayed == snapshot and settings == current
     if not matched:
-        changed = None if settings == event.settings else settings.to_data()
-        desk.store.replace_snapshot(event_id, event.version, replayed, changed)
+        changed = None if settings == current else settings.to_data()
+        desk.store.replace_snapshot(event_id, stored.info.version, replayed, changed)
         # The version stays: what this process kept of it was the wrong snapshot.
         _kept(desk.store).forget(event_id)
     return RebuildReport(len(records), matched)

@@ -441,12 +441,13 @@ def _claimed(t: TeamTournament, _: Payload) -> TeamTournament:
 def _event_edited(t: TeamTournament, p: Payload) -> TeamTournament:
     """Report fields (and the number of rounds of a team Swiss) changed."""
     changes = dict(p["changes"])
-    unknown = sorted(set(changes) - set(REPORT_FIELDS) - {"rounds"})
+    unknown = sorted(set(changes) - set(REPORT_FIELDS) - {"rounds", "tiebreaks"})
     if unknown:
         raise CommandError(
             f"cannot edit {', '.join(unknown)} of a team event (its report fields and number "
             "of rounds can change)"
         )
+    changes.pop("tiebreaks", None)  # the settings keep them; the snapshot has none
     name = changes.pop("name", t.name)
     rounds = changes.pop("rounds", t.total_rounds)
     if rounds is not None and rounds < len(t.rounds):

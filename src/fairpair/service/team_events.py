@@ -26,11 +26,17 @@ from fairpair.formats.team_json import dump_team_event
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
 from fairpair.service import team_actions
-from fairpair.service.actions import REDONE, UNDONE, player_data
-from fairpair.service.errors import CommandError
+from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
+from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import Desk, name_key, walk_log
 from fairpair.service.results import parse_result
-from fairpair.service.settings import EventSettings, System
+from fairpair.service.settings import (
+    SETTING_FIELDS,
+    EventSettings,
+    System,
+    report_fields,
+    setting_fields,
+)
 from fairpair.service.text_fields import check_texts
 from fairpair.standings import UnknownTiebreakError
 from fairpair.standings.boards import BoardStanding, BoardStandingsSettings
@@ -50,6 +56,7 @@ __all__ = [
     "create_team_event",
     "describe_team",
     "edit_team",
+    "edit_team_event",
     "export_team_event",
     "find_team",
     "grant_team_bye",
@@ -148,9 +155,50 @@ def _command(
     payload = dict(build(event))
     check_texts(payload, desk.actor)
     snapshot = team_actions.apply_team(event.tournament, action, payload, event.settings)
+    settings = settings_after(event.settings, action, payload)
     record = NewRecord(desk.clock(), desk.actor, action, payload)
-    info = desk.store.append(event.id, event.version, record, snapshot)
-    return TeamEvent(info, event.settings, snapshot)
+    changed = None if settings == event.settings else settings.to_data()
+    info = desk.store.append(event.id, event.version, record, snapshot, changed)
+    return TeamEvent(info, settings, snapshot)
+
+
+TEAM_EVENT_SETTINGS = ("rounds", "tiebreaks")
+"""The settings of a team event ``event edit`` may change (with the report fields)."""
+
+
+def edit_team_event(desk: Desk, event_id: int, changes: Mapping[str, Any]) -> TeamEvent:
+    """Change a team event's report fields, its number of rounds (a team Swiss) or its team
+    tie-breaks: one ``event.edited`` record with the values before."""
+    fixed = sorted(k for k in changes if k in SETTING_FIELDS and k not in TEAM_EVENT_SETTINGS)
+    if fixed:
+        raise CommandError(
+            f"a team event's {', '.join(SETTING_FIELDS[k] for k in fixed)} cannot change "
+            "(its report fields, rounds and tie-breaks can)"
+        )
+    report = {k: v for k, v in changes.items() if k not in SETTING_FIELDS}
+    checked = report_fields(report) | setting_fields(
+        {k: v for k, v in changes.items() if k in SETTING_FIELDS}
+    )
+    if "tiebreaks" in checked:
+        check_team_tiebreaks(checked["tiebreaks"])
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        before = event.settings.to_data()
+        changed = {k: v for k, v in checked.items() if before[k] != v}
+        if not changed:
+            raise CommandError("nothing to change: the event already says so")
+        if "rounds" in changed and event.settings.system.team_round_robin:
+            raise CommandError("a round robin's number of rounds follows from its teams")
+        event.settings.edited(changed).check_report_together()
+        if "name" in changed:
+            taken = [
+                e for e in desk.store.events() if e.id != event.id and e.name == changed["name"]
+            ]
+            if taken:
+                raise FieldErrors({"name": f"an event named {changed['name']!r} already exists"})
+        return {"changes": changed, "before": {k: before[k] for k in changed}}
+
+    return _command(desk, event_id, "event.edited", build)
 
 
 # --- teams -------------------------------------------------------------------------------------
