@@ -8,6 +8,7 @@ skips (:func:`require`).
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -16,6 +17,13 @@ REFERENCE = DATA / "reference"
 SPEC = DATA / "spec"
 """The rules' data: spec/data/berger.json, spec/data/tiebreak-examples.json, round-robin.md."""
 MANIFEST = DATA / "SHA256SUMS"
+TEAM = REFERENCE / "team"
+"""Team Swiss events (C.04.6) each round paired by two engines, and which one to trust
+(reference/team/README.md): team-NNNN/rRR.trf, rRR.A.out, rRR.B.out, final.trf, event.json."""
+TEAM_EVENTS = 60
+"""How many events reference/team holds (team-0001 ... team-0060)."""
+TEAM_ROUNDS = 351
+"""How many rows reference/team/rounds.csv holds: one per recorded round."""
 
 
 class MissingGoldenData(RuntimeError):
@@ -40,3 +48,23 @@ def files(folder: Path, pattern: str, expected: int) -> list[Path]:
             f"{folder}: expected {expected} files {pattern}, found {len(found)}"
         )
     return found
+
+
+def team_events() -> list[Path]:
+    """The folders ``reference/team/team-NNNN``, sorted; all of them or an error."""
+    found = sorted(p for p in require(TEAM).glob("team-*") if p.is_dir())
+    if len(found) != TEAM_EVENTS:
+        raise MissingGoldenData(f"{TEAM}: expected {TEAM_EVENTS} events, found {len(found)}")
+    return found
+
+
+def team_rounds() -> list[dict[str, str]]:
+    """The rows of ``reference/team/rounds.csv`` (event, round, agreement, class,
+    rule_follows); all of them or an error."""
+    with require(TEAM / "rounds.csv").open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    if len(rows) != TEAM_ROUNDS:
+        raise MissingGoldenData(
+            f"{TEAM}/rounds.csv: expected {TEAM_ROUNDS} rows, found {len(rows)}"
+        )
+    return rows

@@ -740,3 +740,119 @@ def team_tournaments(draw: st.DrawFn, max_teams: int = 12) -> object:
         requested_byes=tuple(RequestedBye(next_round, t, ByeKind.ZERO_POINT) for t in absent_next),
         forbidden=forbidden,
     )
+
+
+@st.composite
+def team_trf_events(draw: st.DrawFn) -> object:
+    """A team event with everything a TRF-2026 team file states: a :func:`team_tournaments`
+    history made richer by reserves, every player and team field, match and board point
+    systems, PAB values, a board-colour sequence, acceleration, empty boards, line-ups out of
+    roster order, unfinished and unrated boards."""
+    import dataclasses
+
+    from fairpair.core import EventDetails
+    from fairpair.core.teams import (
+        Board,
+        Team,
+        TeamAcceleration,
+        TeamMatch,
+        TeamScoring,
+        TeamTournament,
+    )
+
+    base = draw(team_tournaments(max_teams=8))
+    assert isinstance(base, TeamTournament)
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    last_id = max(p.id for p in base.players)
+    reserves = {
+        team.id: last_id + team.id for team in base.teams if draw(st.booleans())
+    }  # never fielded: a blank cell, or the team's bye code
+    players = [
+        dataclasses.replace(
+            player,
+            name=draw(_field_text(33)),
+            rating=draw(st.none() | st.integers(1000, 2900)),
+            title=draw(st.sampled_from(["", "GM", "IM", "FM"])),
+            federation=draw(st.sampled_from(["", "FRA", "IND"])),
+            fide_id=draw(st.sampled_from(["", "1503014"])),
+            sex=draw(st.sampled_from(["", "m", "w"])),
+        )
+        for player in base.players
+    ]
+    players.extend(Player(pid, draw(_field_text(33))) for pid in reserves.values())
+    teams = tuple(
+        Team(
+            team.id,
+            draw(_field_text(32)),
+            team.roster + ((reserves[team.id],) if team.id in reserves else ()),
+            nickname=draw(_field_text(5)),
+            strength=draw(st.sampled_from(["", "1815", "2.5"])),
+        )
+        for team in base.teams
+    )
+
+    def varied(match: TeamMatch) -> TeamMatch:
+        if match.forfeit is not None:
+            return match
+        boards = list(match.boards)
+        for index, board in enumerate(boards):
+            roll = rng.random()
+            if roll < 0.08:
+                boards[index] = Board(board.first, None, GameResult.WHITE_WINS_BY_FORFEIT)
+            elif roll < 0.16:
+                boards[index] = Board(None, board.second, GameResult.BLACK_WINS_BY_FORFEIT)
+            elif roll < 0.22:
+                boards[index] = Board(board.first, board.second, None)
+            elif roll < 0.28 and board.result is not None and board.result.played:
+                boards[index] = dataclasses.replace(board, rated=False)
+        if len(boards) >= 2 and rng.random() < 0.2:  # the first team out of roster order
+            a, b = boards[0], boards[1]
+            if a.first is not None and b.first is not None:
+                boards[0] = dataclasses.replace(a, first=b.first)
+                boards[1] = dataclasses.replace(b, first=a.first)
+        return dataclasses.replace(match, boards=tuple(boards))
+
+    rounds = tuple(
+        dataclasses.replace(rnd, matches=tuple(varied(m) for m in rnd.matches))
+        for rnd in base.rounds
+    )
+    win, draw_mp, loss = draw(st.sampled_from([(20, 10, 0), (30, 10, 0), (10, 5, 0)]))
+    games = draw(
+        st.sampled_from(
+            [CHESS, PointSystem(win=30, draw=10, loss=0), PointSystem(win=20, draw=10, loss=0)]
+        )
+    )
+    pab = draw(st.sampled_from([(None, None), (draw_mp, base.boards * games.draw), (win, 0)]))
+    scoring = TeamScoring(
+        win=win,
+        draw=draw_mp,
+        loss=loss,
+        games=games,
+        primary=base.scoring.primary,
+        secondary_used=base.scoring.secondary_used,
+        pab_match_points=pab[0],
+        pab_game_points=pab[1],
+    )
+    colours: tuple[Colour, ...] = ()
+    if draw(st.booleans()):
+        rest = st.lists(
+            st.sampled_from(list(Colour)), min_size=base.boards - 1, max_size=base.boards - 1
+        )
+        colours = (Colour.WHITE, *draw(rest))
+    accelerated = draw(st.lists(st.sampled_from([t.id for t in teams]), max_size=3, unique=True))
+    next_round = len(rounds) + 1
+    return dataclasses.replace(
+        base,
+        teams=teams,
+        players=tuple(players),
+        rounds=rounds,
+        scoring=scoring,
+        board_colours=colours,
+        accelerations=tuple(
+            TeamAcceleration(tpn, next_round, win, draw(st.sampled_from([0, 10])))
+            for tpn in sorted(accelerated)
+        ),
+        system=draw(st.sampled_from(["", "FIDE_TEAM", "FIDE_TEAM_TYPEB_GP_MP"])),
+        name=draw(_field_text(20)),
+        details=EventDetails(city=draw(_field_text(10))),
+    )

@@ -88,3 +88,14 @@ def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
     if "\0" in text:
         raise FormatError("not a JSON event: it holds NUL bytes (a binary file?)", path=str(path))
     return load_event_and_trf(text, str(path))
+
+
+def is_team_file(path: Path) -> bool:
+    """A TRF-2026 team file (it has team records, spec team-swiss.md §12); a file that cannot
+    be opened is not, and is left to the reader's error."""
+    from fairpair.formats.trf_team import is_team_trf
+
+    try:
+        return is_team_trf(path.read_bytes().decode("utf-8", "replace"))
+    except OSError:
+        return False

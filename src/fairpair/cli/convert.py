@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from fairpair.cli.common import read_event, write_atomically
+from fairpair.cli.common import is_team_file, read_event, write_atomically
 from fairpair.core import Tournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.event_json import dump_event
@@ -64,10 +64,32 @@ def convert(
     ] = None,
 ) -> None:
     """Convert an event between TRF and fairpair's JSON event format, losing nothing."""
+    if source.suffix.lower() != ".json" and is_team_file(source):
+        _convert_team(source, target)
+        return
     try:
         tournament, document = _read(source)
         write_atomically(target, _render(tournament, document, target, flavour))
     except (FormatError, _Failure, ValueError, OSError) as exc:
+        message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        if isinstance(exc, OSError) and exc.filename:
+            message = f"{exc.filename}: {message}"
+        typer.echo(f"fairpair: error: {message}", err=True)
+        raise typer.Exit(code=2) from None
+
+
+def _convert_team(source: Path, target: Path) -> None:
+    """A TRF-2026 team file to a team file (written over the document read: what did not
+    change stays as it was). JSON team events are the team store's format, not this one's."""
+    from fairpair.formats.trf_team import read_team_trf, write_team_trf
+
+    try:
+        if target.suffix.lower() != ".trf":
+            raise _Failure(f"{target}: a team file converts to .trf (team events to JSON: not yet)")
+        document = read_team_trf(source)
+        text = write_team_trf(document.tournament(), like=document)
+        write_atomically(target, text.encode(document.encoding))
+    except (FormatError, _Failure, OSError) as exc:
         message = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         if isinstance(exc, OSError) and exc.filename:
             message = f"{exc.filename}: {message}"

@@ -4,7 +4,13 @@
     fairpair-engine --dutch IN.trf -c [--report-only]   re-pair every stored round
     fairpair-engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   generate a random tournament
 
-``--burstein`` instead of ``--dutch`` does the same with the Burstein system.
+``--burstein`` instead of ``--dutch`` does the same with the Burstein system; ``--team`` pairs
+a TRF-2026 team file (spec team-swiss.md §12) by the FIDE Swiss Team Pairing System (C.04.6), as
+the Sharly-Chess fork of bbpPairings and gacrux do: the rounds in the file are played, a ``240``
+record of the next round announces a team not to pair, and the output names teams by their
+pairing numbers (TPNs), the White team first (spec §8). ``--team -c`` re-pairs every round of a
+team file; ``--team -g`` generates a random team event (``TeamsNumber``, ``BoardsNumber`` in the
+generator settings).
 
 The round paired is the one after the rounds played, counted as bbpPairings counts them
 (:mod:`fairpair.pairing.played`): a round in which every player had a requested bye is
@@ -51,6 +57,8 @@ from fairpair.pairing.registry import PairingSystem, pairing_system
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
     from typing import TextIO
+
+    from fairpair.pairing.generator import GeneratorConfig
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -112,9 +120,12 @@ USAGE = """\
 usage: fairpair-engine (--dutch | --burstein) INPUT.trf -p [OUT]
        fairpair-engine (--dutch | --burstein) INPUT.trf -c [--report-only]
        fairpair-engine (--dutch | --burstein) -g [CONFIG] -o OUT.trf [-s SEED]
+       fairpair-engine --team TEAMS.trf (-p [OUT] | -c [--report-only])
+       fairpair-engine --team -g [CONFIG] -o OUT.trf [-s SEED]
 
 Pair, check or generate Swiss tournaments (bbpPairings-compatible).
   --dutch, --burstein  the pairing system
+  --team               a TRF-2026 team file, paired by the Swiss Team system (C.04.6)
   -p [OUT]             pair the next round (to OUT, or standard output)
   -c                   check every round; --report-only: exit 0 even when rounds differ
   -g [CONFIG]          generate a random tournament from bbpPairings' generator settings
@@ -163,9 +174,11 @@ def _parse(argv: Sequence[str]) -> _Arguments:
 
     while index < len(words):
         word = words[index]
-        if word in ("--dutch", "--burstein"):
+        if word in ("--dutch", "--burstein", "--team"):
             if args.system is not None and args.system != word[2:]:
-                raise _Failure(EXIT_INVALID_INPUT, "choose one system: --dutch or --burstein")
+                raise _Failure(
+                    EXIT_INVALID_INPUT, "choose one system: --dutch, --burstein or --team"
+                )
             args.system = word[2:]
         elif word == "-p":
             modes.append(word)
@@ -205,14 +218,18 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     try:
         args = _parse(argv)
         if args.system is None:
-            raise _Failure(EXIT_INVALID_INPUT, "choose a pairing system (--dutch or --burstein)")
+            raise _Failure(
+                EXIT_INVALID_INPUT, "choose a pairing system (--dutch, --burstein or --team)"
+            )
     except _Failure as failure:
         stderr.write(f"fairpair-engine: {failure}\n")
         return failure.code
-    system = pairing_system(args.system)
     try:
         if args.report_only and not args.check:
             raise _Failure(EXIT_INVALID_INPUT, "--report-only goes with -c")
+        if args.system == "team":
+            return _run_team(args, stdout)
+        system = pairing_system(args.system)
         if args.generate is not None:
             return _generate(args, system, stdout)
         if args.input is None:
@@ -237,6 +254,46 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
     except Exception as error:  # the drop-in contract: anything else is exit code 2
         stderr.write(f"fairpair-engine: unexpected error: {error!r}\n")
         return EXIT_UNEXPECTED
+
+
+def _run_team(args: _Arguments, stdout: TextIO) -> int:
+    """``--team``: pair the next round of a team file (``-p``) or re-pair all of it (``-c``)."""
+    from fairpair.formats.trf_team import read_team_trf
+    from fairpair.pairing.registry import team_pairing_system
+
+    if args.generate is not None:
+        return _generate_team(args, stdout)
+    if args.input is None:
+        raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
+    try:
+        tournament = read_team_trf(args.input).tournament()
+    except FormatError as error:
+        raise _Failure(EXIT_INVALID_INPUT, str(error)) from None
+    except OSError as error:
+        raise _Failure(EXIT_FILE_ERROR, f"{args.input}: {error.strerror or error}") from None
+    pair = team_pairing_system("team-swiss")
+    if args.check:
+        from fairpair.pairing.team_replay import team_replay
+
+        differences = team_replay(tournament, pair)
+        for difference in differences:
+            stdout.write(difference + "\n")
+        return EXIT_ROUNDS_DIFFER if differences and not args.report_only else EXIT_OK
+    if tournament.total_rounds is None:
+        raise _Failure(
+            EXIT_INVALID_INPUT,
+            f"{args.input}: the number of rounds is missing (a 142 record); "
+            "it is needed to pair a round",
+        )
+    if tournament.next_round > tournament.total_rounds:
+        raise _Failure(
+            EXIT_INVALID_INPUT,
+            f"{args.input}: the {tournament.total_rounds} rounds of the event (142) "
+            "are all played; there is no round to pair",
+        )
+    pairing = pair(tournament)
+    _write("\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout)
+    return EXIT_OK
 
 
 def _state_to_pair(tournament: Tournament, path: str) -> Tournament:
@@ -273,29 +330,57 @@ def _generate(args: _Arguments, system: PairingSystem, stdout: TextIO) -> int:
     import random
 
     from fairpair.formats.trf import write_trf
-    from fairpair.pairing.generator import GeneratorConfig, generate
+    from fairpair.pairing.generator import generate
 
-    if args.output is None:
-        raise _Failure(EXIT_INVALID_INPUT, "-g needs -o OUT.trf")
-    if args.input is not None:
-        raise _Failure(EXIT_INVALID_INPUT, "-g does not take a model tournament file")
-    config = GeneratorConfig()
-    if args.generate:
-        try:
-            with open(args.generate, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as error:
-            raise _Failure(EXIT_FILE_ERROR, f"{args.generate}: {error.strerror}") from None
-        try:
-            config = GeneratorConfig.from_text(text)
-        except ValueError as error:
-            raise _Failure(EXIT_INVALID_INPUT, f"{args.generate}: {error}") from None
+    config = _generator_config(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     # NoValidPairing leaves this function: exit 1, and no truncated file is written.
     tournament = generate(
         config, random.Random(seed), system, name=f"fairpair random {seed}", keep_partial=False
     )
     _write(write_trf(tournament), args.output, stdout)
+    return EXIT_OK
+
+
+def _generator_config(args: _Arguments) -> GeneratorConfig:
+    """The generator settings of ``-g [CONFIG]`` (the defaults without a file)."""
+    from fairpair.pairing.generator import GeneratorConfig
+
+    if args.output is None:
+        raise _Failure(EXIT_INVALID_INPUT, "-g needs -o OUT.trf")
+    if args.input is not None:
+        raise _Failure(EXIT_INVALID_INPUT, "-g does not take a model tournament file")
+    if not args.generate:
+        return GeneratorConfig()
+    try:
+        with open(args.generate, encoding="utf-8") as handle:
+            text = handle.read()
+    except OSError as error:
+        raise _Failure(EXIT_FILE_ERROR, f"{args.generate}: {error.strerror}") from None
+    try:
+        return GeneratorConfig.from_text(text)
+    except ValueError as error:
+        raise _Failure(EXIT_INVALID_INPUT, f"{args.generate}: {error}") from None
+
+
+def _generate_team(args: _Arguments, stdout: TextIO) -> int:
+    """``--team -g``: a random team event paired round by round by team-swiss."""
+    import random
+
+    from fairpair.formats.trf_team import write_team_trf
+    from fairpair.pairing.registry import team_pairing_system
+    from fairpair.pairing.team_generator import generate_team_event
+
+    config = _generator_config(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    # NoValidPairing leaves this function: exit 1, and no truncated file is written.
+    event = generate_team_event(
+        config,
+        random.Random(seed),
+        team_pairing_system("team-swiss"),
+        name=f"fairpair random team event {seed}",
+    )
+    _write(write_team_trf(event), args.output, stdout)
     return EXIT_OK
 
 

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from fairpair.cli.common import one_line, read_json_event
+from fairpair.cli.common import is_team_file, one_line, read_json_event
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
@@ -25,7 +25,7 @@ from fairpair.pairing.controls import (
     without_fixed_players,
 )
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
-from fairpair.pairing.registry import SYSTEMS, pairing_system, round_criteria
+from fairpair.pairing.registry import SYSTEMS, TEAM_SYSTEMS, pairing_system, round_criteria
 
 
 class OutputFormat(StrEnum):
@@ -50,7 +50,7 @@ def _fail(message: str, code: int) -> typer.Exit:
 def pair(
     file: Annotated[Path, typer.Argument(help="The event so far: a TRF or a .json file.")],
     system: Annotated[
-        str, typer.Option("--system", help=f"One of: {', '.join(SYSTEMS)}.")
+        str, typer.Option("--system", help=f"One of: {', '.join([*SYSTEMS, *TEAM_SYSTEMS])}.")
     ] = "dutch",
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
@@ -94,7 +94,19 @@ def pair(
         ),
     ] = None,
 ) -> None:
-    """Pair the next round of an event stored as a TRF or JSON file."""
+    """Pair the next round of an event stored as a TRF or JSON file (a TRF-2026 team file
+    with a team system: team-swiss, team-berger)."""
+    if system in TEAM_SYSTEMS or (file.suffix.lower() != ".json" and is_team_file(file)):
+        from fairpair.cli.pair_team import pair_team_file
+
+        if fixed or forbid or separate_by or alternatives or rounds or explain:
+            raise _fail(
+                "--fixed, --forbid, --separate-by, --alternatives, --rounds and --explain "
+                "are not offered for team files yet",
+                3,
+            )
+        pair_team_file(file, system if system in TEAM_SYSTEMS else "team-swiss", output.value)
+        return
     try:
         pair_round = pairing_system(system, seed=seed)
         criteria_of = round_criteria(system, seed=seed)

@@ -519,8 +519,9 @@ def _tiebreaks(headers: dict[str, tuple[TrfLine, ...]]) -> tuple[TiebreakCode, .
     return ()
 
 
-def read_trf(path: str | PathLike[str]) -> TrfDocument:
-    """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
+def decode_trf(path: str | PathLike[str]) -> tuple[str, str]:
+    """The text of a TRF file and its encoding (UTF-8, or Latin-1 when it is not valid UTF-8);
+    an empty or binary file is refused."""
     with open(path, "rb") as handle:
         data = handle.read()
     source = str(path)
@@ -529,12 +530,16 @@ def read_trf(path: str | PathLike[str]) -> TrfDocument:
         raise TrfError("the file is empty: a TRF file has a line per player (001)", path=source)
     if b"\0" in data:
         raise TrfError("not a TRF file: it holds NUL bytes (a binary file?)", path=source)
-    encoding = "utf-8"
     try:
-        text = data.decode(encoding)
+        return data.decode("utf-8"), "utf-8"
     except UnicodeDecodeError:
-        encoding = "latin-1"
-        text = data.decode(encoding)
+        return data.decode("latin-1"), "latin-1"
+
+
+def read_trf(path: str | PathLike[str]) -> TrfDocument:
+    """Read a TRF file (UTF-8, or Latin-1 when it is not valid UTF-8), keeping its bytes."""
+    source = str(path)
+    text, encoding = decode_trf(path)
     document = parse_trf(text, source)
     if not any(line.code in _GROUP for line in document.lines):
         raise TrfError(
@@ -545,6 +550,9 @@ def read_trf(path: str | PathLike[str]) -> TrfDocument:
 
 class _Builder:
     """Turns the parsed lines of one document into a Tournament, checking cross-references."""
+
+    competitor = "player"
+    """What the records 240, 260 and XXP name: players here, teams in a team file."""
 
     def __init__(
         self, reader: _Reader, records: tuple[PlayerRecord, ...], lines: tuple[TrfLine, ...]
@@ -826,12 +834,21 @@ class _Builder:
         stripped = text.strip()
         if not stripped.isdigit():
             raise self.reader.error(
-                line.number, column, what, f"expected a player number, found {stripped!r}"
+                line.number,
+                column,
+                what,
+                f"expected a {self.competitor} number, found {stripped!r}",
             )
         pid = int(stripped)
-        if pid not in self.by_id:
-            raise self.reader.error(line.number, column, what, f"there is no player {pid}")
+        if not self.known(pid):
+            raise self.reader.error(
+                line.number, column, what, f"there is no {self.competitor} {pid}"
+            )
         return pid
+
+    def known(self, number: int) -> bool:
+        """Whether a competitor with this number is registered."""
+        return number in self.by_id
 
     def requested_byes(self, line: TrfLine) -> Iterator[RequestedBye]:
         text = line.text
@@ -852,10 +869,14 @@ class _Builder:
             chunk = text[start - 1 : start + 3]
             if chunk.strip():
                 found = True
-                yield RequestedBye(rnd, self.known_player(line, start, chunk, "bye player"), kind)
+                yield RequestedBye(
+                    rnd, self.known_player(line, start, chunk, f"bye {self.competitor}"), kind
+                )
             start += 5
         if not found:
-            raise self.reader.error(line.number, 11, "bye player", "no player given")
+            raise self.reader.error(
+                line.number, 11, f"bye {self.competitor}", f"no {self.competitor} given"
+            )
 
     def accelerations_250(self, line: TrfLine) -> Iterator[Acceleration]:
         reader = self.reader
@@ -917,21 +938,33 @@ class _Builder:
         while start <= len(line.text):
             chunk = line.text[start - 1 : start + 3]
             if chunk.strip():
-                players.append(self.known_player(line, start, chunk, "forbidden player"))
+                players.append(
+                    self.known_player(line, start, chunk, f"forbidden {self.competitor}")
+                )
             start += 5
         if len(players) < 2:
-            raise reader.error(line.number, 13, "forbidden player", "at least two players needed")
+            raise reader.error(
+                line.number,
+                13,
+                f"forbidden {self.competitor}",
+                f"at least two {self.competitor}s needed",
+            )
         return ForbiddenPairs(tuple(players), first, last)
 
     def forbidden_xxp(self, line: TrfLine) -> ForbiddenPairs:
         players: list[PlayerId] = []
         for match in re.finditer(r"\S+", line.text[3:]):
             players.append(
-                self.known_player(line, match.start() + 4, match.group(), "forbidden player")
+                self.known_player(
+                    line, match.start() + 4, match.group(), f"forbidden {self.competitor}"
+                )
             )
         if len(players) < 2:
             raise self.reader.error(
-                line.number, 5, "forbidden player", "at least two players needed"
+                line.number,
+                5,
+                f"forbidden {self.competitor}",
+                f"at least two {self.competitor}s needed",
             )
         return ForbiddenPairs(tuple(players))
 
@@ -1210,31 +1243,9 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
     records: dict[str, list[str]] = {group: [] for group in _HEADER_GROUPS}
     records["001"] = list(_player_lines(tournament))
     records.update({group: [] for group in _TRAILER_GROUPS})
-    details = tournament.details
-    texts = {
-        "012": tournament.name,
-        "022": details.city,
-        "032": details.federation,
-        "042": _trf_day(details.start_date),
-        "052": _trf_day(details.end_date),
-        "092": details.event_type,
-        "102": details.chief_arbiter,
-        "122": details.time_control,
-        "192": tournament.system,
-    }
-    for code, text in texts.items():
-        if text:
-            records[code].append(f"{code} {_one_line(text)}")
-    records["112"] = [f"112 {_one_line(name)}" for name in details.deputy_arbiters]
-    if details.round_dates:
-        cells = "".join(
-            _fit(_short_day(day), _CELL_WIDTH, "round date") for day in details.round_dates
-        )
-        records["132"].append("132" + " " * (_FIRST_CELL - 4) + cells.rstrip())
-    if tournament.players:
-        rated = sum(1 for player in tournament.players if player.rating)
-        records["062"].append(f"062 {len(tournament.players)}")
-        records["072"].append(f"072 {rated}")
+    records.update(
+        header_records(tournament.name, tournament.details, tournament.system, tournament.players)
+    )
     colour = tournament.initial_colour
     if flavour == "trf16":
         if tournament.total_rounds is not None:
@@ -1265,6 +1276,39 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
             last = f"{last_round:03d}"
             ids = " ".join(f"{p:04d}" for p in rule.players)
             records["forbidden"].append(f"260 {rule.first_round:03d} {last} {ids}")
+    return records
+
+
+def header_records(
+    name: str, details: EventDetails, system: str, players: tuple[Player, ...]
+) -> dict[str, list[str]]:
+    """The report records 012-132 and 192 of an event, by code (empty lists for what is not
+    stated); 062/072 count the players and the rated ones."""
+    records: dict[str, list[str]] = {group: [] for group in _HEADER_GROUPS}
+    texts = {
+        "012": name,
+        "022": details.city,
+        "032": details.federation,
+        "042": _trf_day(details.start_date),
+        "052": _trf_day(details.end_date),
+        "092": details.event_type,
+        "102": details.chief_arbiter,
+        "122": details.time_control,
+        "192": system,
+    }
+    for code, text in texts.items():
+        if text:
+            records[code].append(f"{code} {_one_line(text)}")
+    records["112"] = [f"112 {_one_line(deputy)}" for deputy in details.deputy_arbiters]
+    if details.round_dates:
+        cells = "".join(
+            _fit(_short_day(day), _CELL_WIDTH, "round date") for day in details.round_dates
+        )
+        records["132"].append("132" + " " * (_FIRST_CELL - 4) + cells.rstrip())
+    if players:
+        rated = sum(1 for player in players if player.rating)
+        records["062"].append(f"062 {len(players)}")
+        records["072"].append(f"072 {rated}")
     return records
 
 
@@ -1390,6 +1434,21 @@ def _points_field(tenths: int, width: int = 4) -> str:
     return _fit(_points_text(tenths), width, "points", right=True)
 
 
+def player_head(player: Player, points: int, rank: int) -> str:
+    """Columns 1-89 of a 001 record: the player, his points (tenths) and his rank."""
+    rating = "" if player.rating is None else str(player.rating)
+    return (
+        f"001 {_fit(str(player.id), 4, 'player id', right=True)} "
+        f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
+        f"{_fit(_name_field(player.name), 33, 'name')} "
+        f"{_fit(rating, 4, 'rating', right=True)} "
+        f"{_fit(player.federation, 3, 'federation')} "
+        f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
+        f"{_fit(player.birth_date, 10, 'birth date')} "
+        f"{_points_field(points)} {rank:4d}"
+    )
+
+
 def _player_lines(tournament: Tournament) -> Iterator[str]:
     table = entries(tournament)
     totals = scores(tournament)
@@ -1397,18 +1456,7 @@ def _player_lines(tournament: Tournament) -> Iterator[str]:
     rank = {pid: position for position, pid in enumerate(by_score, start=1)}
     announced = _next_round_codes(tournament)
     for pid in tournament.ranking_order:
-        player = tournament.player(pid)
-        rating = "" if player.rating is None else str(player.rating)
-        head = (
-            f"001 {_fit(str(pid), 4, 'player id', right=True)} "
-            f"{_fit(player.sex, 1, 'sex')}{_fit(player.title, 3, 'title')} "
-            f"{_fit(_name_field(player.name), 33, 'name')} "
-            f"{_fit(rating, 4, 'rating', right=True)} "
-            f"{_fit(player.federation, 3, 'federation')} "
-            f"{_fit(player.fide_id, 11, 'FIDE id', right=True)} "
-            f"{_fit(player.birth_date, 10, 'birth date')} "
-            f"{_points_field(totals[pid])} {rank[pid]:4d}"
-        )
+        head = player_head(tournament.player(pid), totals[pid], rank[pid])
         row = table[pid]
         while row and row[-1] is None:
             row = row[:-1]

@@ -29,7 +29,9 @@ so that a configuration file and a seed say everything. fairpair additions: a ra
 switches the event off, ``HasRating=0`` generates unrated players, ``ZeroPointByeRate=N``
 announces one-round absences (each player in each round, one chance in N). The reference
 reads ``PointsForWin`` as also setting the PAB even after a ``PointsForPAB`` line; fairpair
-keeps an explicit ``PointsForPAB`` whatever the order of the lines.
+keeps an explicit ``PointsForPAB`` whatever the order of the lines. For team events
+(:mod:`fairpair.pairing.team_generator`) ``TeamsNumber`` and ``BoardsNumber`` (default 10 and 4)
+take the place of ``PlayersNumber``; the board results follow the settings above.
 """
 
 from __future__ import annotations
@@ -73,6 +75,8 @@ _KEYS = {
     "PointsForZPB": "points_for_zero_bye",
     "PointsForForfeitLoss": "points_for_forfeit_loss",
     "PointsForPAB": "points_for_pab",
+    "TeamsNumber": "teams",
+    "BoardsNumber": "boards",
 }
 _RATES = {"forfeit_rate": 1, "retired_rate": 2, "half_point_bye_rate": 1}
 """The lowest rate the reference accepts for each (0, switching it off, is fairpair's)."""
@@ -99,10 +103,15 @@ class GeneratorConfig:
     points_for_forfeit_loss: int = 0
     points_for_pab: int | None = None
     """None: the value of a win."""
+    teams: int = 10
+    """Team events only (``fairpair-engine --team -g``): teams, and boards per match."""
+    boards: int = 4
 
     def __post_init__(self) -> None:
         if self.players < 2 or self.rounds < 1:
             raise ValueError("a tournament needs at least 2 players and 1 round")
+        if self.teams < 2 or self.boards < 1:
+            raise ValueError("a team event needs at least 2 teams and 1 board")
         if not 0 <= self.draw_percentage <= 100:
             raise ValueError("DrawPercentage must be between 0 and 100")
         for name, lowest in _RATES.items():
