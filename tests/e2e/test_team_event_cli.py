@@ -4,6 +4,7 @@ match forfeited, a withdrawn team and a correction."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -15,6 +16,7 @@ import pytest
 from fairpair.core import GameResult
 from fairpair.core.teams import MatchForfeit, TeamTournament, team_scores
 from fairpair.formats.team_json import load_team_event
+from fairpair.formats.trf_team import read_team_trf
 from tests.e2e.test_director_cli import Director
 from tests.integration.stores import SQL_BACKENDS, database_url
 
@@ -39,6 +41,30 @@ def teams_csv(path: Path, teams: int, players: int = 5) -> Path:
             rows.append(f"Club {t:02d},Player {t:02d}-{b},{b},{2500 - 20 * t - 5 * b}")
     path.write_text("\n".join(rows) + "\n")
     return path
+
+
+def same_event(read: TeamTournament, stored: TeamTournament) -> bool:
+    """The event a TRF file gives back is the stored one, as far as a TRF can say: the teams,
+    players, settings and every round's matches (boards, results, forfeits) and byes. A TRF
+    has no match order (a reader lists them by GHR 3.6) and no withdrawal record (a withdrawn
+    team's later rounds say it)."""
+
+    def rounds(t: TeamTournament) -> list[tuple[int, list[object], list[object]]]:
+        return [
+            (
+                r.number,
+                sorted(r.matches, key=lambda m: (m.first, m.second)),
+                sorted(r.byes, key=lambda b: b.team),
+            )
+            for r in t.rounds
+        ]
+
+    return (
+        rounds(read) == rounds(stored)
+        and dataclasses.replace(read, rounds=(), withdrawals=())
+        == dataclasses.replace(stored, rounds=(), withdrawals=())
+        and team_scores(read) == team_scores(stored)
+    )
 
 
 def open_boards(round_text: str) -> list[str]:
@@ -131,6 +157,9 @@ def test_a_ten_team_round_robin(director: Director, tmp_path: Path) -> None:
     director.run("export", str(exported))
     t = load_team_event(exported.read_text())
     assert isinstance(t, TeamTournament) and len(t.rounds) == 9
+    trf = tmp_path / "league.trf"
+    director.run("export", str(trf))
+    assert same_event(read_team_trf(trf).tournament(), t)
     assert t.rounds[0].matches[0].boards[0].result is GameResult.BLACK_WINS
     # Round 2: Club 01 fielded three players, board 4 lost by forfeit.
     club = t.rounds[1].match_of(1)

@@ -23,6 +23,7 @@ from fairpair.core.teams import (
     match_entries,
 )
 from fairpair.formats.team_json import dump_team_event
+from fairpair.formats.trf_team import write_team_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
 from fairpair.service import team_actions
@@ -655,15 +656,16 @@ def team_settings_data(event: TeamEvent) -> dict[str, Any]:
 
 
 def export_team_event(event: TeamEvent, kind: str) -> str:
-    """The team event as ``json`` (the event) or ``trf`` (TRF-2026 team records)."""
+    """The team event as ``json`` (the event) or ``trf`` (a TRF-2026 team file: the only
+    TRF flavour with team records, whatever ``--flavour`` says)."""
     match kind:
         case "json":
             return dump_team_event(event.tournament)
         case "trf" | "trf2026":
-            raise CommandError(
-                "a team event cannot be written as TRF in this version yet (TRF-2026 team "
-                "records); export it as json"
-            )
+            try:
+                return write_team_trf(event.tournament)
+            except ValueError as error:  # a value the format has no room for
+                raise CommandError(f"cannot write the TRF: {error}") from None
     raise CommandError(f"cannot export a team event as {kind!r}: choose trf or json")
 
 
