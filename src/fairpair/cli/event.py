@@ -208,6 +208,8 @@ def create(
     with session(db, None, actor) as s, _options_named():
         given = None if points is None else parse_points(points)
         if system is not None and system.team:
+            if game not in (None, Game.CHESS) or colours:
+                raise fail("a team event is chess: --game and --colours are not for it")
             team = TeamSettings(
                 boards=4 if boards is None else boards,
                 match_points=(20, 10, 0)

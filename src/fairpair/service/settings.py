@@ -537,9 +537,10 @@ def parse_match_points(text: str) -> tuple[int, int, int]:
         if len(parts) != 3:
             raise ValueError("give win/draw/loss, e.g. 2/1/0 or 3/1/0")
         win, draw, loss = (points_from_text(p) for p in parts)
-        TeamScoring(win=win, draw=draw, loss=loss)  # loss <= draw <= win
     except ValueError as error:
         raise CommandError(f"match points {text!r}: {error}") from None
+    if not loss <= draw <= win:
+        raise CommandError(f"match points {text!r}: a win is worth at least a draw, a draw a loss")
     return win, draw, loss
 
 
@@ -724,7 +725,8 @@ class EventSettings:
         ):
             raise CommandError("a team event is chess, without a bye limit")
         if not self.system.scheduled and self.rounds is None:
-            raise CommandError(f"a {self.system.value} Swiss needs its number of rounds (--rounds)")
+            what = "team Swiss" if self.system.team else f"{self.system.value} Swiss"
+            raise CommandError(f"a {what} needs its number of rounds (--rounds)")
         if self.bye_limit.limits_anything and self.system.round_robin:
             raise CommandError(
                 "a round robin has no requested byes (its schedule is fixed): --bye-limit is "

@@ -644,9 +644,11 @@ def team_settings_lines(event: TeamEvent) -> list[tuple[str, str]]:
 def team_settings_data(event: TeamEvent) -> dict[str, Any]:
     """The settings and progress as JSON data for ``event show --format json``."""
     t = event.tournament
+    data = event.settings.to_data()
+    data["tiebreaks"] = list(team_tiebreaks(event.settings))  # the default resolved
     return {
         "id": event.id,
-        **event.settings.to_data(),
+        **data,
         "tournament_type": t.system,
         "version": event.version,
         "rounds_paired": len(t.rounds),
