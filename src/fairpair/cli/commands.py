@@ -14,11 +14,13 @@ def register(app: typer.Typer) -> None:
     app.command(name="convert")(convert.convert)
     app.command(name="standings")(standings.standings)
 
-    from fairpair.cli import event, output, player, rounds
+    from fairpair.cli import event, output, player, rounds, team
 
     app.add_typer(event.app, name="event")
     app.add_typer(player.app, name="player")
     app.add_typer(rounds.app, name="round")
+    app.add_typer(team.app, name="team")
+    app.command(name="lineup")(team.lineup)
     # Forfeits are typed as -+ and +-: they must reach the command as results, not options.
     app.command(name="result", context_settings={"ignore_unknown_options": True})(rounds.result)
     app.command(name="bye")(rounds.bye)

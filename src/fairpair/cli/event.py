@@ -19,14 +19,20 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.service import team_events as te
 from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
     Game,
     System,
+    TeamSettings,
     WithdrawalPolicy,
+    parse_board_colours,
+    parse_colour_model,
+    parse_match_points,
     parse_points,
+    parse_primary,
     report_fields,
     usual_scoring,
 )
@@ -158,10 +164,36 @@ def create(
     time_control: TimeControlOption = "",
     event_type: TypeOption = "",
     round_dates: RoundDatesOption = "",
+    boards: Annotated[
+        int | None, typer.Option("--boards", help="Team event: boards per match (default 4).")
+    ] = None,
+    primary: Annotated[
+        str | None,
+        typer.Option("--primary", help="Team event: mp or gp, the score that ranks (mp)."),
+    ] = None,
+    match_points: Annotated[
+        str | None,
+        typer.Option("--match-points", help="Team event: won/drawn/lost match, e.g. 2/1/0."),
+    ] = None,
+    colour_model: Annotated[
+        str | None,
+        typer.Option(
+            "--colour-model", help="Team Swiss: typea, typeb or none (C.04.6 1.7; typea)."
+        ),
+    ] = None,
+    board_colours: Annotated[
+        str | None,
+        typer.Option(
+            "--board-colours", help="Team event: the White team's colour per board (WBWB...)."
+        ),
+    ] = None,
+    min_board_games: Annotated[
+        int, typer.Option("--min-board-games", help="Team event: games for a board prize.")
+    ] = 0,
     db: DbOption = None,
     actor: ActorOption = None,
 ) -> None:
-    """Create an event."""
+    """Create an event (a team event with --system team-swiss or team-berger)."""
     report = {
         "city": city,
         "federation": federation,
@@ -175,6 +207,50 @@ def create(
     }
     with session(db, None, actor) as s, _options_named():
         given = None if points is None else parse_points(points)
+        if system is not None and system.team:
+            if game not in (None, Game.CHESS) or colours:
+                raise fail("a team event is chess: --game and --colours are not for it")
+            team = TeamSettings(
+                boards=4 if boards is None else boards,
+                match_points=(20, 10, 0)
+                if match_points is None
+                else parse_match_points(match_points),
+                primary=parse_primary(primary or "mp"),
+                colour_model=parse_colour_model(colour_model or "typea"),
+                board_colours=""
+                if board_colours is None
+                else parse_board_colours(board_colours, 4 if boards is None else boards),
+                min_board_games=min_board_games,
+            )
+            team_settings = EventSettings(
+                name=name.strip(),
+                system=system,
+                rounds=rounds,
+                points=given or usual_scoring(system, Game.CHESS)[2],
+                tiebreaks=() if tiebreaks is None else _codes(tiebreaks),
+                initial_colour=Colour.BLACK if black_first else Colour.WHITE,
+                seed=seed,
+                double=double,
+                team=team,
+            ).edited(report_fields(report))
+            made = te.create_team_event(s.desk, team_settings)
+            typer.echo(
+                f"created team event {made.id} {made.info.name!r} ({system.value}"
+                + (f", {rounds} rounds" if rounds else "")
+                + f"; {team.boards} boards, ranked by {team.primary.value})"
+            )
+            return
+        team_only = {
+            "--boards": boards,
+            "--primary": primary,
+            "--match-points": match_points,
+            "--colour-model": colour_model,
+            "--board-colours": board_colours,
+        }
+        given_team = [flag for flag, value in team_only.items() if value is not None]
+        if given_team or min_board_games:
+            flag = given_team[0] if given_team else "--min-board-games"
+            raise fail(f"{flag} is for team events (--system team-swiss or team-berger)")
         system, game, scoring = usual_scoring(system, game, given, colours)
         settings = EventSettings(
             name=name.strip(),
@@ -305,6 +381,11 @@ def edit(
     if not changes:
         raise fail("give what to change, e.g. --city Lyon (see fairpair event edit --help)")
     with session(db, event, actor) as s, _options_named():
+        if te.is_team_event(s.desk.store.event(s.event_id())):
+            changed = te.edit_team_event(s.desk, s.event_id(), changes)
+            record = ev.history(s.desk, changed.id)[-1]
+            typer.echo(f"{te.describe_team(record)} (version {changed.version})")
+            return
         edited = ev.edit_event(s.desk, s.event_id(), changes)
         record = ev.history(s.desk, edited.id)[-1]
         typer.echo(f"{ev.describe(record, edited.tournament)} (version {edited.version})")
@@ -341,6 +422,15 @@ def show(
 ) -> None:
     """The event's settings and progress."""
     with session(db, event) as s:
+        if te.is_team_event(s.desk.store.event(s.event_id())):
+            teams = te.load_team(s.desk, s.event_id())
+            if output_format is ShowFormat.JSON:
+                data = te.team_settings_data(teams)
+                typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+                return
+            for label, value in te.team_settings_lines(teams):
+                typer.echo(f"{label + ':':<16}{value}")
+            return
         current = s.event()
         if output_format is ShowFormat.JSON:
             typer.echo(json.dumps(ev.settings_data(current), indent=2, ensure_ascii=False))
@@ -359,14 +449,14 @@ def list_events(db: DbOption = None) -> None:
             return
         table = Table("id", "name", "system", "rounds", "players", "version", "changed (UTC)")
         for info in known:
-            t = ev.load(s.desk, info.id).tournament
-            total = "" if t.total_rounds is None else f"/{t.total_rounds}"
+            stored = s.desk.store.load(info.id).tournament
+            total = "" if stored.total_rounds is None else f"/{stored.total_rounds}"
             table.add_row(
                 str(info.id),
                 info.name,
                 info.system,
-                f"{len(t.rounds)}{total}",
-                str(len(t.players)),
+                f"{len(stored.rounds)}{total}",
+                str(len(stored.players)),
                 str(info.version),
                 info.updated_at.strftime("%Y-%m-%d %H:%M"),
             )
@@ -379,11 +469,19 @@ def list_events(db: DbOption = None) -> None:
 @app.command("standings")
 def standings(
     output_format: Annotated[ListFormat, typer.Option("--format", "-f")] = ListFormat.TEXT,
+    boards: Annotated[
+        bool, typer.Option("--boards", help="Team event: the board standings (board prizes).")
+    ] = False,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Standings with the event's tie-breaks."""
+    """Standings with the event's tie-breaks (a team event: team standings, or --boards)."""
     with session(db, event) as s:
+        if te.is_team_event(s.desk.store.event(s.event_id())):
+            from fairpair.cli import team
+
+            team.standings(s, boards)
+            return
         current = s.event()
         table = ev.standings(current)
         title = f"{current.tournament.name}: standings after round {table.rounds}"

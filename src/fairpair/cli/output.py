@@ -14,6 +14,7 @@ from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.service import team_events as te
 
 
 def log(
@@ -25,14 +26,20 @@ def log(
     change taken back says by which record."""
     with session(db, event) as s:
         event_id = s.event_id()
-        tournament = ev.load(s.desk, event_id).tournament
+        teams = te.is_team_event(s.desk.store.event(event_id))
+        tournament = None if teams else ev.load(s.desk, event_id).tournament
         records = ev.history(s.desk, event_id)
         undone_by = ev.undo_history(records).undone_by
         for record in records:
             when = record.at.strftime("%Y-%m-%d %H:%M:%S")
             line = f"{record.seq:5d}  {when}  {record.actor:<12}  {record.action:<17}  "
             undone = f"  (undone by #{undone_by[record.seq]})" if record.seq in undone_by else ""
-            typer.echo(line + ev.describe(record, tournament, records) + undone)
+            what = (
+                te.describe_team(record, records)
+                if tournament is None
+                else ev.describe(record, tournament, records)
+            )
+            typer.echo(line + what + undone)
             if full:
                 typer.echo("       " + json.dumps(dict(record.payload), ensure_ascii=False))
 
@@ -57,7 +64,14 @@ def export(
     if kind == "trf" and flavour not in ("trf16", "trf2026"):
         raise fail(f"unknown TRF flavour {flavour!r} (trf16 or trf2026)")
     with session(db, event) as s:
-        text = ev.export(s.event(), "trf2026" if kind == "trf" and flavour == "trf2026" else kind)
+        if te.is_team_event(s.desk.store.event(s.event_id())):
+            if kind == "csv":
+                raise fail(f"{file}: a team event is exported as .trf or .json")
+            text = te.export_team_event(te.load_team(s.desk, s.event_id()), kind)
+        else:
+            text = ev.export(
+                s.event(), "trf2026" if kind == "trf" and flavour == "trf2026" else kind
+            )
         write_atomically(file, text)
         typer.echo(f"wrote {file}")
 

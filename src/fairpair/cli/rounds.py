@@ -8,10 +8,12 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from fairpair.cli import team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.service import team_events as te
 from fairpair.storage import LogRecord
 
 app = typer.Typer(help="Pair a round, show it, or pair a board by hand.", no_args_is_help=True)
@@ -24,6 +26,9 @@ SPINNER_FROM = 100
 def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = None) -> None:
     """Pair the next round and show it."""
     with session(db, event, actor) as s:
+        if team.is_team(s):
+            team.pair(s)
+            return
         event_id = s.event_id()
         field = len(ev.load(s.desk, event_id).tournament.players)
         if field >= SPINNER_FROM:
@@ -43,6 +48,10 @@ def show(
 ) -> None:
     """Show a round's pairings and results."""
     with session(db, event) as s:
+        if team.is_team(s):
+            t = te.load_team(s.desk, s.event_id()).tournament
+            typer.echo(team.round_text(t, number), nl=False)
+            return
         current = s.event()
         sheet = (
             printouts.alphabetical_sheet(current, number)
@@ -69,7 +78,11 @@ def board(
 def result(
     items: Annotated[
         list[str],
-        typer.Argument(help="BOARD RESULT pairs: 3 1-0 4 1/2 5 0-1 (also = +- -+ --, 2-1)."),
+        typer.Argument(
+            help="BOARD RESULT pairs: 3 1-0 4 1/2 5 0-1 (also = +- -+ --, 2-1); a team event: "
+            "MATCH.BOARD RESULT, first team's player first (1.2 1-0), MATCH +- for a match "
+            "forfeited as a whole."
+        ),
     ],
     round_number: Annotated[
         int | None,
@@ -85,12 +98,15 @@ def result(
             "give BOARD RESULT pairs, e.g. 3 1-0 4 1/2 (a double forfeit is 0-0, or '--' "
             "after a first '--': fairpair result -- 5 --)"
         )
-    entries: list[tuple[int, str]] = []
-    for board_text, text in zip(items[::2], items[1::2], strict=True):
-        if not board_text.isdigit():
-            raise fail(f"{board_text!r} is not a board number (give BOARD RESULT pairs)")
-        entries.append((int(board_text), text))
     with session(db, event, actor) as s:
+        if team.is_team(s):
+            team.result(s, items, round_number)
+            return
+        entries: list[tuple[int, str]] = []
+        for board_text, text in zip(items[::2], items[1::2], strict=True):
+            if not board_text.isdigit():
+                raise fail(f"{board_text!r} is not a board number (give BOARD RESULT pairs)")
+            entries.append((int(board_text), text))
         event_id = s.event_id()
         if round_number is None:
             changed = ev.enter_results(s.desk, event_id, entries)
@@ -103,7 +119,9 @@ def result(
 
 
 def bye(
-    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    player: Annotated[
+        str, typer.Argument(help="Start number or part of the name (a team event: the team).")
+    ],
     round_number: Annotated[
         int | None, typer.Option("--round", "-r", help="Round (default: the next).")
     ] = None,
@@ -114,6 +132,9 @@ def bye(
 ) -> None:
     """Grant a requested bye for a round not yet paired."""
     with session(db, event, actor) as s:
+        if team.is_team(s):
+            team.bye(s, player, round_number, kind)
+            return
         changed = ev.grant_bye(s.desk, s.event_id(), player, round_number, kind)
         granted = changed.tournament.requested_byes[-1]
         name = changed.tournament.player(granted.player).name
@@ -156,6 +177,12 @@ def _walk(
     """Undo or redo ``steps`` changes and say which ones, in the log's words."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
+        if team.is_team(s):
+            walk = te.undo_team if verb == "undid" else te.redo_team
+            _, records = walk(s.desk, event_id, steps)
+            for record in records:
+                typer.echo(f"{verb} #{record.seq}: {te.describe_team(record)}")
+            return
         changed, taken = step(s.desk, event_id, steps)
         log = ev.history(s.desk, event_id)
         for record in taken:

@@ -23,6 +23,7 @@ from fairpair.core import (
     Pairing,
     Player,
     PointSystem,
+    TeamTournament,
     Tournament,
     format_points,
 )
@@ -53,6 +54,7 @@ from fairpair.service.settings import (
     setting_fields,
     setting_label,
 )
+from fairpair.service.team_actions import replay_team_event
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
@@ -62,6 +64,7 @@ from fairpair.storage import (
     EventStore,
     LogRecord,
     NewRecord,
+    Snapshot,
     UnknownEventError,
 )
 
@@ -103,6 +106,7 @@ __all__ = [
     "undo_history",
     "undo_last_pairing",
     "undo_targets",
+    "walk_log",
     "withdraw",
 ]
 
@@ -197,6 +201,11 @@ demo event and nothing else."""
 def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) -> Event:
     """Create an event run by the director ``owner`` (none: the organiser gives it one from
     the command line); its log starts with ``event.created``."""
+    if settings.team is not None:
+        raise CommandError(
+            f"{settings.system.value} is a team system: create the event with "
+            "fairpair.service.team_events.create_team_event"
+        )
     if owner == DEMO_ACCOUNT and any(e.owner == owner for e in desk.store.events()):
         raise CommandError("the demo account runs the demo event only; it cannot create events")
     if settings.system.round_robin and settings.points.pairing_bye is None:
@@ -263,6 +272,11 @@ def load(desk: Desk, event_id: int) -> Event:
 def _stored(desk: Desk, event_id: int) -> Event:
     """The event as the store holds it, whatever this process keeps."""
     stored = desk.store.load(event_id)
+    if not isinstance(stored.tournament, Tournament):
+        raise CommandError(
+            f"{stored.info.name!r} is a team event: its teams, line-ups and matches have "
+            "commands of their own (fairpair team, lineup, result MATCH.BOARD)"
+        )
     settings = EventSettings.from_data(stored.info.settings)
     return Event(stored.info, settings, _with_report(stored.tournament, settings))
 
@@ -726,9 +740,32 @@ def _walk(
     event = load(desk, event_id)
     if expected_version is not None and event.version != expected_version:
         raise ConcurrencyError(event.info.name, expected_version, event.version)
+    records, taken, settings, snapshot = walk_log(
+        desk, event_id, event.version, steps, action, actions.replay_event
+    )
+    changed = None if settings == event.settings else settings.to_data()
+    info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
+    return _remember(desk, Event(info, settings, _with_report(snapshot, settings))), taken
+
+
+S = TypeVar("S")
+
+
+def walk_log(
+    desk: Desk,
+    event_id: int,
+    version: int,
+    steps: int,
+    action: str,
+    replay: Callable[[list[tuple[str, Mapping[str, Any]]]], tuple[EventSettings, S]],
+) -> tuple[list[NewRecord], list[LogRecord], EventSettings, S]:
+    """The undo or redo records of ``steps`` changes of an event loaded at ``version``, the
+    records they take, and the settings and snapshot a ``replay`` of the log with them leads
+    to (any kind of event: the replay is its kind's)."""
+    verb = "undo" if action == actions.UNDONE else "redo"
     # The log is append-only: its first `version` records are the event as loaded; anything
-    # later is another director's, and the append below will refuse.
-    log = [r for r in desk.store.log(event_id) if r.seq <= event.version]
+    # later is another director's, and the append will refuse.
+    log = [r for r in desk.store.log(event_id) if r.seq <= version]
     history = undo_history(log)
     stack = history.undoable if action == actions.UNDONE else history.redoable
     if len(stack) < steps:
@@ -739,12 +776,10 @@ def _walk(
         NewRecord(desk.clock(), desk.actor, action, {"seq": r.seq, "action": r.action})
         for r in taken
     ]
-    settings, snapshot = actions.replay_event(
+    settings, snapshot = replay(
         [(r.action, r.payload) for r in log] + [(n.action, n.payload) for n in records]
     )
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
-    return _remember(desk, Event(info, settings, _with_report(snapshot, settings))), taken
+    return records, taken, settings, snapshot
 
 
 def _too_far(verb: str, steps: int, possible: int) -> str:
@@ -1025,14 +1060,24 @@ class RebuildReport:
 
 
 def rebuild(desk: Desk, event_id: int) -> RebuildReport:
-    """Replay the whole log and make the cached snapshot what it leads to."""
-    event = _stored(desk, event_id)  # the store's snapshot is the one to check
+    """Replay the whole log and make the cached snapshot what it leads to (an individual or
+    a team event, each replayed by its own actions)."""
+    stored = desk.store.load(event_id)  # the store's snapshot is the one to check
+    current = EventSettings.from_data(stored.info.settings)
     records = desk.store.log(event_id)
-    settings, replayed = actions.replay_event((r.action, r.payload) for r in records)
-    matched = replayed == event.tournament and settings == event.settings
+    log = [(r.action, r.payload) for r in records]
+    replayed: Snapshot
+    snapshot: Snapshot
+    if isinstance(stored.tournament, TeamTournament):
+        settings, replayed = replay_team_event(log)
+        snapshot = stored.tournament
+    else:
+        settings, replayed = actions.replay_event(log)
+        snapshot = _with_report(stored.tournament, current)
+    matched = replayed == snapshot and settings == current
     if not matched:
-        changed = None if settings == event.settings else settings.to_data()
-        desk.store.replace_snapshot(event_id, event.version, replayed, changed)
+        changed = None if settings == current else settings.to_data()
+        desk.store.replace_snapshot(event_id, stored.info.version, replayed, changed)
         # The version stays: what this process kept of it was the wrong snapshot.
         _kept(desk.store).forget(event_id)
     return RebuildReport(len(records), matched)

@@ -22,6 +22,13 @@ from fairpair.core import (
     format_points,
     points_from_text,
 )
+from fairpair.core.teams import (
+    ColourModel,
+    PrimaryScore,
+    TeamScoring,
+    TeamTournament,
+    alternating_colours,
+)
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.text_fields import text_problem
 
@@ -37,9 +44,14 @@ __all__ = [
     "EventSettings",
     "Game",
     "System",
+    "TeamSettings",
     "WithdrawalPolicy",
     "game_follows",
+    "parse_board_colours",
+    "parse_colour_model",
+    "parse_match_points",
     "parse_points",
+    "parse_primary",
     "report_fields",
     "setting_fields",
     "setting_label",
@@ -57,9 +69,14 @@ class System(enum.StrEnum):
     DUTCH = "dutch"
     BURSTEIN = "burstein"
     CASUAL = "casual"
+    TEAM_SWISS = "team-swiss"
+    """Teams, the FIDE Swiss Team Pairing System (C.04.6)."""
+    TEAM_BERGER = "team-berger"
+    """Teams, round robin on the FIDE Berger tables (spec team-swiss.md §9)."""
 
     @property
     def round_robin(self) -> bool:
+        """An individual round robin (a team round robin is :attr:`team_round_robin`)."""
         return self in (System.BERGER, System.ROTATION)
 
     @property
@@ -67,6 +84,20 @@ class System(enum.StrEnum):
         """In an organiser's words, wherever the system is shown (the value is what is
         typed: ``--system dutch``)."""
         return _LABELS[self]
+
+    @property
+    def team(self) -> bool:
+        """Teams meet teams: the snapshot is a :class:`~fairpair.core.TeamTournament`."""
+        return self in (System.TEAM_SWISS, System.TEAM_BERGER)
+
+    @property
+    def team_round_robin(self) -> bool:
+        return self is System.TEAM_BERGER
+
+    @property
+    def scheduled(self) -> bool:
+        """Paired from a fixed schedule (its number of rounds follows from the field)."""
+        return self.round_robin or self.team_round_robin
 
 
 class WithdrawalPolicy(enum.StrEnum):
@@ -135,6 +166,8 @@ _LABELS: dict[enum.StrEnum, str] = {
     System.DUTCH: "Swiss (FIDE Dutch)",
     System.BURSTEIN: "Swiss (Burstein)",
     System.CASUAL: "Swiss (casual)",
+    System.TEAM_SWISS: "Team Swiss (FIDE C.04.6)",
+    System.TEAM_BERGER: "Team round robin (Berger tables)",
     WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST: "games played count, the rest are forfeits",
     WithdrawalPolicy.ANNUL_IF_UNDER_HALF: "annulled if he played under half of his games",
     Game.CHESS: "chess",
@@ -565,6 +598,183 @@ def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
     return checked
 
 
+_COLOUR_MODELS = {
+    "typea": ColourModel.TYPE_A,
+    "typeb": ColourModel.TYPE_B,
+    "none": ColourModel.NONE,
+}
+_COLOUR_MODEL_WORDS = {
+    ColourModel.TYPE_A: "Type A (preferences without strength, C.04.6 1.7.1)",
+    ColourModel.TYPE_B: "Type B (strong and mild preferences, C.04.6 1.7.2)",
+    ColourModel.NONE: "none (no colour preferences)",
+}
+_PRIMARY = {"mp": PrimaryScore.MATCH_POINTS, "gp": PrimaryScore.GAME_POINTS}
+
+
+def parse_colour_model(text: str) -> ColourModel:
+    """``typea``, ``typeb`` or ``none`` (case and a ``-`` or space ignored)."""
+    key = text.strip().lower().replace("-", "").replace(" ", "").replace("_", "")
+    try:
+        return _COLOUR_MODELS[key]
+    except KeyError:
+        raise CommandError(f"colour model {text!r}: choose typea, typeb or none") from None
+
+
+def parse_primary(text: str) -> PrimaryScore:
+    """``mp`` (match points rank the teams) or ``gp`` (game points do)."""
+    try:
+        return _PRIMARY[text.strip().lower()]
+    except KeyError:
+        raise CommandError(
+            f"primary score {text!r}: choose mp (match points) or gp (game points)"
+        ) from None
+
+
+def parse_match_points(text: str) -> tuple[int, int, int]:
+    """``"2/1/0"`` (also with commas): match points of a won, drawn and lost match, in tenths."""
+    parts = [p for p in re.split(r"[/,]", text.replace(" ", "")) if p]
+    try:
+        if len(parts) != 3:
+            raise ValueError("give win/draw/loss, e.g. 2/1/0 or 3/1/0")
+        win, draw, loss = (points_from_text(p) for p in parts)
+    except ValueError as error:
+        raise CommandError(f"match points {text!r}: {error}") from None
+    if not loss <= draw <= win:
+        raise CommandError(f"match points {text!r}: a win is worth at least a draw, a draw a loss")
+    return win, draw, loss
+
+
+def parse_board_colours(text: str, boards: int) -> str:
+    """The White team's colour board by board, e.g. ``WBWB`` (TRF ``352``), one letter a board."""
+    letters = text.strip().upper().replace(" ", "")
+    if not letters or set(letters) - {"W", "B"}:
+        raise CommandError(f"board colours {text!r}: one letter W or B per board, e.g. WBWB")
+    if len(letters) != boards:
+        raise CommandError(
+            f"board colours {text!r}: {len(letters)} letters for {boards} board(s); give one "
+            "per board"
+        )
+    return letters
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSettings:
+    """What the organiser of a team event decides beyond an individual event's settings
+    (spec team-swiss.md §1): boards per match, match points, which score ranks the teams,
+    the colour model and the board colours. The game points of a board are the event's
+    ``points``."""
+
+    boards: int = 4
+    match_points: tuple[int, int, int] = (20, 10, 0)
+    """Won, drawn and lost match, in tenths (TRF ``362``; C.04.6 1.5)."""
+    primary: PrimaryScore = PrimaryScore.MATCH_POINTS
+    """The score that ranks and pairs the teams (C.04.6 1.2); the other is secondary."""
+    secondary_used: bool = True
+    """The secondary score decides the White team of a pair (C.04.6 4.2.2)."""
+    colour_model: ColourModel = ColourModel.TYPE_A
+    board_colours: str = ""
+    """The White team's colour on each board (``WBWB``); empty: W, B, W, B, ..."""
+    min_board_games: int = 0
+    """The fewest games a player needs on a board to be ranked for its board prize."""
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.boards <= 14:
+            raise CommandError(f"a team match has 1 to 14 boards, not {self.boards}")
+        if self.board_colours:
+            parse_board_colours(self.board_colours, self.boards)
+        if self.min_board_games < 0:
+            raise CommandError(
+                f"board prizes need a number of games of 0 or more, not {self.min_board_games}"
+            )
+        win, draw, loss = self.match_points
+        if not loss <= draw <= win:
+            raise CommandError(
+                f"match points need loss <= draw <= win, not {format_points(win)}/"
+                f"{format_points(draw)}/{format_points(loss)}"
+            )
+
+    @property
+    def colours(self) -> tuple[Colour, ...]:
+        if not self.board_colours:
+            return alternating_colours(self.boards)
+        return tuple(Colour.WHITE if c == "W" else Colour.BLACK for c in self.board_colours)
+
+    def scoring(self, games: PointSystem) -> TeamScoring:
+        win, draw, loss = self.match_points
+        return TeamScoring(
+            win=win,
+            draw=draw,
+            loss=loss,
+            games=games,
+            primary=self.primary,
+            secondary_used=self.secondary_used,
+        )
+
+    def tournament_type(self, system: System, double: bool) -> str:
+        """The TRF-2026 ``192`` code of the event (spec team-swiss.md §12.10)."""
+        if system is System.TEAM_BERGER:
+            return "FIDE_TEAM_DOUBLEROUNDROBIN" if double else "FIDE_TEAM_ROUNDROBIN"
+        model = {ColourModel.TYPE_A: "TYPEA_", ColourModel.TYPE_B: "TYPEB_"}
+        scores = self.primary.value
+        if self.secondary_used:
+            scores += "_" + self.primary.other.value
+        return f"FIDE_TEAM_{model.get(self.colour_model, '')}{scores}"
+
+    def describe(self) -> list[tuple[str, str]]:
+        """(label, value) lines for ``event show``."""
+        win, draw, loss = self.match_points
+        primary = "match points" if self.primary is PrimaryScore.MATCH_POINTS else "game points"
+        other = "game points" if self.primary is PrimaryScore.MATCH_POINTS else "match points"
+        rank = f"{primary} first, then {other}"
+        if not self.secondary_used:
+            rank += f" ({other} do not decide colours)"
+        return [
+            ("boards", str(self.boards)),
+            (
+                "match points",
+                f"won {format_points(win)}, drawn {format_points(draw)}, "
+                f"lost {format_points(loss)}",
+            ),
+            ("ranked by", rank),
+            ("colour model", _COLOUR_MODEL_WORDS[self.colour_model]),
+            (
+                "board colours",
+                "".join("W" if c is Colour.WHITE else "B" for c in self.colours)
+                + " (the White team's colour on each board)",
+            ),
+            (
+                "board prizes",
+                f"at least {self.min_board_games} game(s) on a board"
+                if self.min_board_games
+                else "every player who played on a board",
+            ),
+        ]
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "boards": self.boards,
+            "match_points": [format_points(v) for v in self.match_points],
+            "primary": self.primary.value,
+            "secondary_used": self.secondary_used,
+            "colour_model": self.colour_model.value,
+            "board_colours": self.board_colours,
+            "min_board_games": self.min_board_games,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> TeamSettings:
+        win, draw, loss = (points_from_text(v) for v in data["match_points"])
+        return cls(
+            boards=data["boards"],
+            match_points=(win, draw, loss),
+            primary=PrimaryScore(data["primary"]),
+            secondary_used=data["secondary_used"],
+            colour_model=ColourModel(data["colour_model"]),
+            board_colours=data["board_colours"],
+            min_board_games=data["min_board_games"],
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class EventSettings:
     """What the organiser decides when creating an event."""
@@ -599,14 +809,24 @@ class EventSettings:
     time_control: str = ""
     round_dates: tuple[str, ...] = ()
     """The date of each round (``YYYY-MM-DD``), round 1 first."""
+    team: TeamSettings | None = None
+    """A team event's own settings; ``None`` for an individual event."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
             raise CommandError("an event needs a name")
-        if self.rounds is not None and self.rounds < 1:
-            raise CommandError(f"an event needs at least one round, not {self.rounds}")
-        if not self.system.round_robin and self.rounds is None:
-            raise CommandError(f"a {self.system.value} Swiss needs its number of rounds (--rounds)")
+        if self.system.team != (self.team is not None):
+            raise CommandError(
+                f"the {self.system.value} system is for "
+                + ("team events" if self.system.team else "individual events")
+            )
+        if self.team is not None and (
+            self.bye_limit.limits_anything or self.game is not Game.CHESS
+        ):
+            raise CommandError("a team event is chess, without a bye limit")
+        if not self.system.scheduled and self.rounds is None:
+            what = "team Swiss" if self.system.team else f"{self.system.value} Swiss"
+            raise CommandError(f"a {what} needs its number of rounds (--rounds)")
         if self.bye_limit.limits_anything and self.system.round_robin:
             raise CommandError(
                 "a round robin has no requested byes (its schedule is fixed): --bye-limit is "
@@ -689,7 +909,8 @@ class EventSettings:
     def chosen_tiebreaks(self) -> tuple[str, ...]:
         """The tie-breaks chosen, else the usual ones for a card game, Go, a round robin or
         a Swiss."""
-        if self.tiebreaks:
+        if self.tiebreaks or self.team is not None:
+            # Team tie-breaks come with team standings: none until the director names them.
             return self.tiebreaks
         if self.card_game:
             return CARD_GAME_TIEBREAKS
@@ -720,7 +941,7 @@ class EventSettings:
             "deputy_arbiters": list(self.deputy_arbiters),
             "time_control": self.time_control,
             "round_dates": list(self.round_dates),
-        }
+        } | ({} if self.team is None else {"team": self.team.to_data()})
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> EventSettings:
@@ -761,15 +982,40 @@ class EventSettings:
             deputy_arbiters=tuple(data.get("deputy_arbiters", ())),
             time_control=data.get("time_control", ""),
             round_dates=tuple(data.get("round_dates", ())),
+            team=TeamSettings.from_data(data["team"]) if "team" in data else None,
         )
 
     def empty_event(self) -> Tournament:
         """The snapshot of the event before anyone registers."""
+        if self.team is not None:
+            raise CommandError(f"{self.name!r} is a team event")
         return Tournament(
             players=(),
             name=self.name,
             total_rounds=self.rounds,
             points=self.points,
             initial_colour=self.initial_colour,
+            details=self.details,
+        )
+
+    def empty_team_event(self) -> TeamTournament:
+        """The snapshot of a team event before any team registers."""
+        team = self.team
+        if team is None:
+            raise CommandError(f"{self.name!r} is not a team event")
+        scoring = team.scoring(self.points)
+        if self.system.team_round_robin:
+            # The team sitting out a round of an odd round robin scores nothing (spec §9).
+            scoring = dataclasses.replace(scoring, pab_match_points=0, pab_game_points=0)
+        return TeamTournament(
+            teams=(),
+            boards=team.boards,
+            total_rounds=self.rounds,
+            scoring=scoring,
+            colour_model=team.colour_model,
+            board_colours=team.colours if team.board_colours else (),
+            initial_colour=self.initial_colour,
+            system=team.tournament_type(self.system, self.double),
+            name=self.name,
             details=self.details,
         )

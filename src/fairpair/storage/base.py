@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
-from fairpair.core import Tournament
+from fairpair.core import TeamTournament, Tournament
 
 __all__ = [
     "ApiTokenRecord",
@@ -30,10 +30,15 @@ __all__ = [
     "LogRecord",
     "NewRecord",
     "SessionRecord",
+    "Snapshot",
     "StoreError",
     "StoredEvent",
     "UnknownEventError",
 ]
+
+
+Snapshot = Tournament | TeamTournament
+"""What the log of an event leads to: an individual or a team event."""
 
 
 class StoreError(Exception):
@@ -150,7 +155,7 @@ class StoredEvent:
     """An event with its cached snapshot, as of ``info.version``."""
 
     info: EventInfo
-    tournament: Tournament
+    tournament: Snapshot
 
 
 class EventStore(Protocol):
@@ -162,7 +167,7 @@ class EventStore(Protocol):
         system: str,
         settings: Mapping[str, Any],
         record: NewRecord,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         owner: str | None = None,
     ) -> EventInfo:
         """Store a new event whose log starts with ``record`` (version 1), run by ``owner``."""
@@ -200,7 +205,7 @@ class EventStore(Protocol):
         event_id: int,
         expected_version: int,
         record: NewRecord,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         """Append one record and replace the snapshot, if the event is still at
@@ -216,7 +221,7 @@ class EventStore(Protocol):
         event_id: int,
         expected_version: int,
         records: Sequence[NewRecord],
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         """Append several records (at least one) in one transaction, as :meth:`append` does
@@ -231,7 +236,7 @@ class EventStore(Protocol):
         self,
         event_id: int,
         expected_version: int,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         """Replace the cached snapshot (after a rebuild from the log), and the settings if

@@ -9,7 +9,6 @@ from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
-from fairpair.core import Tournament
 from fairpair.storage.base import (
     ApiTokenRecord,
     Attempts,
@@ -22,6 +21,7 @@ from fairpair.storage.base import (
     LogRecord,
     NewRecord,
     SessionRecord,
+    Snapshot,
     StoredEvent,
     UnknownEventError,
 )
@@ -34,7 +34,7 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._info: dict[int, EventInfo] = {}
-        self._snapshots: dict[int, Tournament] = {}
+        self._snapshots: dict[int, Snapshot] = {}
         self._logs: dict[int, list[LogRecord]] = {}
         self._directors: dict[str, DirectorRecord] = {}
         self._sessions: dict[str, SessionRecord] = {}
@@ -51,7 +51,7 @@ class MemoryStore:
         system: str,
         settings: Mapping[str, Any],
         record: NewRecord,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         owner: str | None = None,
     ) -> EventInfo:
         with self._lock:
@@ -90,7 +90,7 @@ class MemoryStore:
         event_id: int,
         expected_version: int,
         record: NewRecord,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         return self.append_many(event_id, expected_version, (record,), snapshot, settings)
@@ -100,7 +100,7 @@ class MemoryStore:
         event_id: int,
         expected_version: int,
         records: Sequence[NewRecord],
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         if not records:
@@ -148,7 +148,7 @@ class MemoryStore:
         self,
         event_id: int,
         expected_version: int,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         with self._lock:

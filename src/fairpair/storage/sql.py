@@ -17,8 +17,7 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from fairpair.core import Tournament
-from fairpair.formats.event_json import dump_event, load_event
+from fairpair.formats.team_json import dump_snapshot, load_snapshot
 from fairpair.storage.base import (
     ApiTokenRecord,
     Attempts,
@@ -31,6 +30,7 @@ from fairpair.storage.base import (
     LogRecord,
     NewRecord,
     SessionRecord,
+    Snapshot,
     StoredEvent,
     UnknownEventError,
 )
@@ -168,7 +168,7 @@ class SqlStore:
             ).one_or_none()
         if row is None:
             raise UnknownEventError(f"no event with id {event_id}")
-        return StoredEvent(self._info(row), load_event(row.snapshot, f"event {row.name}"))
+        return StoredEvent(self._info(row), load_snapshot(row.snapshot, f"event {row.name}"))
 
     def log(self, event_id: int) -> Sequence[LogRecord]:
         self.event(event_id)
@@ -198,7 +198,7 @@ class SqlStore:
         system: str,
         settings: Mapping[str, Any],
         record: NewRecord,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         owner: str | None = None,
     ) -> EventInfo:
         try:
@@ -212,7 +212,7 @@ class SqlStore:
                         created_at=record.at,
                         updated_at=record.at,
                         settings=dict(settings),
-                        snapshot=dump_event(snapshot, compact=True),
+                        snapshot=dump_snapshot(snapshot, compact=True),
                         owner=owner,
                     )
                     .returning(events.c.id)
@@ -228,7 +228,7 @@ class SqlStore:
         event_id: int,
         expected_version: int,
         record: NewRecord,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         return self.append_many(event_id, expected_version, (record,), snapshot, settings)
@@ -238,7 +238,7 @@ class SqlStore:
         event_id: int,
         expected_version: int,
         records: Sequence[NewRecord],
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         if not records:
@@ -247,7 +247,7 @@ class SqlStore:
         values: dict[str, Any] = {
             "version": last,
             "updated_at": records[-1].at,
-            "snapshot": dump_event(snapshot, compact=True),
+            "snapshot": dump_snapshot(snapshot, compact=True),
         }
         if settings is not None:
             self._name_free(event_id, settings["name"])
@@ -342,10 +342,10 @@ class SqlStore:
         self,
         event_id: int,
         expected_version: int,
-        snapshot: Tournament,
+        snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
     ) -> None:
-        values: dict[str, Any] = {"snapshot": dump_event(snapshot, compact=True)}
+        values: dict[str, Any] = {"snapshot": dump_snapshot(snapshot, compact=True)}
         if settings is not None:
             self._name_free(event_id, settings["name"])
             values |= {"name": settings["name"], "settings": dict(settings)}
