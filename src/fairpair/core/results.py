@@ -106,6 +106,22 @@ def bye_outcome(kind: ByeKind) -> Outcome:
     return _BYE_OUTCOME[kind]
 
 
+def side_outcome(result: GameResult | None, first: bool) -> Outcome:
+    """A board's result for the player written first (``first``) or second: results read
+    first-listed player first (the White player of a game, the first team's on a team board)."""
+    if result is None:
+        return Outcome.PENDING
+    if result is GameResult.DRAW:
+        return Outcome.DRAW
+    if result is GameResult.DOUBLE_FORFEIT:
+        return Outcome.FORFEIT_LOSS
+    first_won = result in (GameResult.WHITE_WINS, GameResult.WHITE_WINS_BY_FORFEIT)
+    won = first_won if first else not first_won
+    if result.played:
+        return Outcome.WIN if won else Outcome.LOSS
+    return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
+
+
 @dataclass(frozen=True, slots=True)
 class MatchScore:
     """Game wins inside a match (card games): ``2-1`` is ``MatchScore(2, 1, 0)``."""
@@ -152,20 +168,7 @@ class Game:
         as_white = player == self.white
         if not as_white and player != self.black:
             raise ValueError(f"player {player} is not in game {self.white}-{self.black}")
-        result = self.result
-        if result is None:
-            return Outcome.PENDING
-        if result is GameResult.DRAW:
-            return Outcome.DRAW
-        if result is GameResult.DOUBLE_FORFEIT:
-            return Outcome.FORFEIT_LOSS
-        if result is GameResult.WHITE_WINS:
-            return Outcome.WIN if as_white else Outcome.LOSS
-        if result is GameResult.BLACK_WINS:
-            return Outcome.LOSS if as_white else Outcome.WIN
-        if result is GameResult.WHITE_WINS_BY_FORFEIT:
-            return Outcome.FORFEIT_WIN if as_white else Outcome.FORFEIT_LOSS
-        return Outcome.FORFEIT_LOSS if as_white else Outcome.FORFEIT_WIN
+        return side_outcome(self.result, as_white)
 
     def colour_of(self, player: PlayerId) -> Colour | None:
         """The colour the player had, or None for a game without colours."""

@@ -17,9 +17,10 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from fairpair.core.history import outcome_points
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.points import CHESS, PointSystem
-from fairpair.core.results import ByeKind, Colour, GameResult, Outcome
+from fairpair.core.results import ByeKind, Colour, GameResult, Outcome, side_outcome
 from fairpair.core.tournament import EventDetails, ForbiddenPairs, RequestedBye
 
 TeamId = int
@@ -134,18 +135,7 @@ class Board:
 
     def outcome(self, first_side: bool) -> Outcome:
         """The board's outcome for the first team's side (or the second's)."""
-        result = self.result
-        if result is None:
-            return Outcome.PENDING
-        if result is GameResult.DRAW:
-            return Outcome.DRAW
-        if result is GameResult.DOUBLE_FORFEIT:
-            return Outcome.FORFEIT_LOSS
-        first_won = result in (GameResult.WHITE_WINS, GameResult.WHITE_WINS_BY_FORFEIT)
-        won = first_won if first_side else not first_won
-        if result.played:
-            return Outcome.WIN if won else Outcome.LOSS
-        return Outcome.FORFEIT_WIN if won else Outcome.FORFEIT_LOSS
+        return side_outcome(self.result, first_side)
 
 
 @dataclass(frozen=True, slots=True)
@@ -481,19 +471,7 @@ _BYE_OUTCOMES = {
 
 def board_points(board: Board, first_side: bool, games: PointSystem) -> int:
     """Game points one side scored on a board (an empty board scores nothing)."""
-    outcome = board.outcome(first_side)
-    match outcome:
-        case Outcome.WIN:
-            return games.win
-        case Outcome.DRAW:
-            return games.draw
-        case Outcome.LOSS:
-            return games.loss
-        case Outcome.FORFEIT_WIN:
-            return games.forfeit_win_value
-        case Outcome.FORFEIT_LOSS:
-            return games.forfeit_loss
-    return 0
+    return outcome_points(board.outcome(first_side), games)
 
 
 def match_entries(
