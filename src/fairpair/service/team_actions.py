@@ -28,7 +28,7 @@ from fairpair.core.teams import (
     TeamRound,
     TeamTournament,
 )
-from fairpair.service.actions import player_from_data, settings_after, undo_history
+from fairpair.service.actions import player_from_data, replay_log
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -513,17 +513,4 @@ def replay_team_event(
     records: Iterable[tuple[str, Payload]],
 ) -> tuple[EventSettings, TeamTournament]:
     """The settings and team snapshot a whole log leads to, undone changes skipped."""
-    log = list(records)
-    history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
-    tournament: TeamTournament | None = None
-    settings: EventSettings | None = None
-    for seq in history.in_effect:
-        action, payload = log[seq - 1]
-        if action == "event.created":
-            settings = EventSettings.from_data(payload)
-        tournament = apply_team(tournament, action, payload, settings)
-        if settings is not None:
-            settings = settings_after(settings, action, payload)
-    if tournament is None or settings is None:
-        raise CommandError("the log is empty")
-    return settings, tournament
+    return replay_log(records, apply_team)
