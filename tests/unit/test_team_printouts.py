@@ -215,6 +215,11 @@ def test_a_match_forfeited_as_a_whole_has_a_card_that_says_so() -> None:
     ajax_first = event.tournament.team(forfeited[0].first).name == "Ajax"
     assert f"Match not played: forfeit {'-+' if ajax_first else '+-'}" in page
     assert len(cards_of(page)) == 2
+    assert f"Match not played: forfeit {'-+' if ajax_first else '+-'}" in render_text(sheet)
+    pairings = tp.team_pairings_sheet(event, boards=True)
+    assert "forfeit" in " ".join(r[4] for r in pairings.rows)
+    standings = tp.team_standings_sheet(event)
+    assert "Ajax (withdrawn)" in [r[2] for r in standings.rows]
 
 
 def test_team_pairings_with_scores_before_the_round_match_score_and_boards() -> None:
