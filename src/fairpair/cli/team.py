@@ -150,6 +150,51 @@ def return_(
         typer.echo(f"team {found.id} {found.name} plays again")
 
 
+@app.command("forbid")
+def forbid(
+    teams: Annotated[
+        list[str], typer.Argument(help="Two or more teams (pairing number or part of the name).")
+    ],
+    from_round: Annotated[
+        int | None, typer.Option("--round", "-r", help="First round (default: next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Keep teams apart: no two of them are paired from the next round (or --round) on."""
+    if len(teams) < 2:
+        raise fail("name at least two teams to keep apart")
+    with session(db, event, actor) as s:
+        changed = te.forbid_teams(s.desk, s.event_id(), teams, from_round)
+        t = changed.tournament
+        rule = t.forbidden[-1]
+        names = " and ".join(f"{tpn} {t.team(tpn).name}" for tpn in rule.players)
+        typer.echo(f"teams {names} kept apart from round {rule.first_round} on")
+
+
+@app.command("fix")
+def fix(
+    first: Annotated[str, typer.Argument(help="The White team (its board 1 has White).")],
+    second: Annotated[str, typer.Argument(help="Its opponent.")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Fix a match of the next round (or --round); the pairing pairs the other teams."""
+    with session(db, event, actor) as s:
+        changed = te.fix_match(s.desk, s.event_id(), first, second, round_number)
+        t = changed.tournament
+        match = t.fixed[-1]
+        typer.echo(
+            f"round {match.round}: {match.first} {t.team(match.first).name} - "
+            f"{match.second} {t.team(match.second).name} fixed (the first team White on board 1)"
+        )
+
+
 @app.command("list")
 def list_teams(db: DbOption = None, event: EventOption = None) -> None:
     """The teams with their rosters in board order."""

@@ -17,9 +17,10 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from fairpair.core import ByeKind, GameResult, PlayerId, RequestedBye
+from fairpair.core import ByeKind, ForbiddenPairs, GameResult, PlayerId, RequestedBye
 from fairpair.core.teams import (
     Board,
+    FixedMatch,
     MatchForfeit,
     Team,
     TeamBye,
@@ -133,6 +134,8 @@ def _team_removed(t: TeamTournament, p: Payload) -> TeamTournament:
         )
     if any(b.player == team.id for b in t.requested_byes):
         raise CommandError(f"{team.name} has a bye requested: undo it before removing the team")
+    if any(team.id in (m.first, m.second) for m in t.fixed):
+        raise CommandError(f"{team.name} has a fixed match: undo it before removing the team")
     gone = set(team.roster)
     teams = [x for x in t.teams if x.id != team.id]
     players = tuple(q for q in t.players if q.id not in gone)
@@ -162,7 +165,18 @@ def _withdrawn(t: TeamTournament, p: Payload) -> TeamTournament:
         raise CommandError(f"round {number} is already paired; withdraw from round {t.next_round}")
     if t.total_rounds is not None and number > t.total_rounds:
         raise CommandError(f"the event's last round is round {t.total_rounds}")
+    for fixed in t.fixed:
+        if fixed.round >= number:
+            _no_fixed_match(t, team, fixed.round, "a withdrawal")
     return _rebuilt(t, withdrawals=(*t.withdrawals, (team.id, number)))
+
+
+def _no_fixed_match(t: TeamTournament, team: Team, number: int, what: str) -> None:
+    for match in t.fixed_matches(number):
+        if team.id in (match.first, match.second):
+            raise CommandError(
+                f"{team.name} has a fixed match in round {number}: undo it before {what}"
+            )
 
 
 def _returned(t: TeamTournament, p: Payload) -> TeamTournament:
@@ -188,8 +202,51 @@ def _bye(t: TeamTournament, p: Payload) -> TeamTournament:
         raise CommandError(f"the event has {t.total_rounds} rounds, not {number}")
     if t.withdrawn_in(team.id, number):
         raise CommandError(f"{team.name} has withdrawn")
+    _no_fixed_match(t, team, number, "a bye")
     others = tuple(b for b in t.requested_byes if not (b.player == team.id and b.round == number))
     return _rebuilt(t, requested_byes=(*others, RequestedBye(number, team.id, kind)))
+
+
+def _forbidden(t: TeamTournament, p: Payload) -> TeamTournament:
+    """Teams kept apart from ``first_round`` on (C.04.6 C1; TRF ``260``)."""
+    teams = tuple(_team(t, tpn).id for tpn in p["teams"])
+    if len(teams) < 2:
+        raise CommandError("name at least two teams to keep apart")
+    if len(set(teams)) != len(teams):
+        raise CommandError(f"{_team(t, teams[0]).name}: a team is named twice")
+    first = p["first_round"]
+    if first < t.next_round:
+        raise CommandError(f"round {first} is already paired; forbid from round {t.next_round}")
+    if t.total_rounds is not None and first > t.total_rounds:
+        raise CommandError(f"the event has {t.total_rounds} rounds, not {first}")
+    rule = ForbiddenPairs(teams, first_round=first, last_round=p.get("last_round"))
+    return _rebuilt(t, forbidden=(*t.forbidden, rule))
+
+
+def _fixed(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A match the director fixes for a round not yet paired; the pairing keeps it."""
+    number = p["round"]
+    first, second = _team(t, p["first"]), _team(t, p["second"])
+    if first.id == second.id:
+        raise CommandError(f"{first.name} cannot meet itself")
+    if number < t.next_round:
+        raise CommandError(
+            f"round {number} is already paired; a match can be fixed from round {t.next_round} on"
+        )
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise CommandError(f"the event has {t.total_rounds} rounds, not {number}")
+    for team in (first, second):
+        if t.withdrawn_in(team.id, number):
+            raise CommandError(f"{team.name} has withdrawn")
+        if t.requested_bye(team.id, number) is not None:
+            raise CommandError(f"{team.name} has a bye in round {number}")
+        for match in t.fixed_matches(number):
+            if team.id in (match.first, match.second):
+                other = t.team(match.second if team.id == match.first else match.first)
+                raise CommandError(
+                    f"{team.name} already has a fixed match in round {number}, against {other.name}"
+                )
+    return _rebuilt(t, fixed=(*t.fixed, FixedMatch(number, first.id, second.id)))
 
 
 # --- rounds and line-ups ------------------------------------------------------------------------
@@ -471,6 +528,8 @@ TEAM_ACTIONS: dict[str, Callable[[TeamTournament, Payload], TeamTournament]] = {
     "team.withdrawn": _withdrawn,
     "team.returned": _returned,
     "bye.granted": _bye,
+    "pairs.forbidden": _forbidden,
+    "match.fixed": _fixed,
     "round.paired": _paired,
     "round.unpaired": _unpaired,
     "lineup.set": _lineup,

@@ -26,6 +26,7 @@ from fairpair.formats.team_json import dump_team_event
 from fairpair.formats.trf_team import write_team_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
+from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
 from fairpair.service.errors import CommandError, FieldErrors
@@ -60,6 +61,8 @@ __all__ = [
     "edit_team_event",
     "export_team_event",
     "find_team",
+    "fix_match",
+    "forbid_teams",
     "grant_team_bye",
     "import_teams",
     "is_team_event",
@@ -360,6 +363,52 @@ def grant_team_bye(
     return _command(desk, event_id, "bye.granted", build)
 
 
+def forbid_teams(
+    desk: Desk, event_id: int, refs: Sequence[str], first_round: int | None = None
+) -> TeamEvent:
+    """Keep teams apart: no two of them are paired from ``first_round`` (default: the next
+    round) on, e.g. two teams of one club (C.04.6 C1, TRF ``260``). A team Swiss only."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        if event.settings.system.team_round_robin:
+            raise CommandError("a round robin follows its schedule; pairs cannot be forbidden")
+        found = [find_team(event.tournament, ref) for ref in refs]
+        number = event.tournament.next_round if first_round is None else first_round
+        return {
+            "teams": [x.id for x in found],
+            "first_round": number,
+            "names": [x.name for x in found],
+        }
+
+    return _command(desk, event_id, "pairs.forbidden", build)
+
+
+def fix_match(
+    desk: Desk,
+    event_id: int,
+    first_ref: str,
+    second_ref: str,
+    round_number: int | None = None,
+) -> TeamEvent:
+    """Fix a match of a round not yet paired (default: the next round), the first team the
+    White team; the pairing pairs the other teams around it. A team Swiss only."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        if event.settings.system.team_round_robin:
+            raise CommandError("a round robin follows its schedule; a match cannot be fixed")
+        t = event.tournament
+        first, second = find_team(t, first_ref), find_team(t, second_ref)
+        number = t.next_round if round_number is None else round_number
+        return {
+            "round": number,
+            "first": first.id,
+            "second": second.id,
+            "names": [first.name, second.name],
+        }
+
+    return _command(desk, event_id, "match.fixed", build)
+
+
 def _roster_player(t: TeamTournament, team: Team, ref: str) -> int:
     """A player of the team's roster by roster position (``#2``), id or part of the name."""
     text = ref.strip()
@@ -444,11 +493,15 @@ def pair_team_round(
         if settings.system.team_round_robin and not t.rounds and t.total_rounds is None:
             payload["total_rounds"] = team_round_robin_rounds(len(t.teams), settings.double)
             t = dataclasses.replace(t, total_rounds=payload["total_rounds"])
-        pairer = system if system is not None else _team_system(settings)
+        engine = system if system is not None else _team_system(settings)
+        fixed = [(m.first, m.second) for m in t.fixed_matches()]
+        pairer = with_fixed_matches(engine, fixed) if fixed else engine
         try:
             pairing = pairer(t)
         except PairingError as error:  # no legal pairing: the pairing error says why
-            raise CommandError(f"round {t.next_round} cannot be paired: {error}") from None
+            blocking = blocking_controls(engine, t)
+            why = "" if blocking is None else f" ({blocking})"
+            raise CommandError(f"round {t.next_round} cannot be paired: {error}{why}") from None
         made.append(pairing)
         payload.update(
             {
@@ -711,6 +764,18 @@ def describe_team(record: LogRecord, log: Sequence[LogRecord] | None = None) -> 
             return f"withdrew team {p['team']} {name} from round {p['round']} on"
         case "team.returned":
             return f"took back the withdrawal of team {p['team']} {name}"
+        case "pairs.forbidden":
+            names = p.get("names") or [""] * len(p["teams"])
+            teams = " and ".join(
+                f"{tpn} {n}".strip() for tpn, n in zip(p["teams"], names, strict=True)
+            )
+            return f"kept teams {teams} apart from round {p['first_round']} on"
+        case "match.fixed":
+            first, second = p.get("names", ("", ""))
+            return (
+                f"fixed the match {p['first']} {first} - {p['second']} {second} in round "
+                f"{p['round']}"
+            )
         case "bye.granted":
             kind = p["kind"].replace("_", "-")
             return f"{kind} bye for team {p['team']} {name} in round {p['round']}"
