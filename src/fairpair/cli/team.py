@@ -105,6 +105,27 @@ def edit(
         typer.echo(f"team {found.id} {found.name}: {len(found.roster)} player(s)")
 
 
+@app.command("reorder")
+def reorder(
+    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    players: Annotated[
+        list[str],
+        typer.Argument(help="Every player of the roster once, new board order: #N or a name."),
+    ],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Put a team's roster in a new board order, before the team has fielded a line-up."""
+    with session(db, event, actor) as s:
+        changed = te.reorder_roster(s.desk, s.event_id(), team, players)
+        t = changed.tournament
+        found = t.team(te.find_team(t, team).id)
+        names = {q.id: q.name for q in t.players}
+        shown = ", ".join(f"{n}. {names[pid]}" for n, pid in enumerate(found.roster, start=1))
+        typer.echo(f"team {found.id} {found.name}: {shown}")
+
+
 @app.command("remove")
 def remove(
     team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],

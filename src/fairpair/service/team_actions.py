@@ -19,6 +19,7 @@ from typing import Any
 
 from fairpair.core import ByeKind, ForbiddenPairs, GameResult, PlayerId, RequestedBye
 from fairpair.core.teams import (
+    MAX_ROSTER,
     Board,
     FixedMatch,
     MatchForfeit,
@@ -29,7 +30,12 @@ from fairpair.core.teams import (
     TeamRound,
     TeamTournament,
 )
-from fairpair.service.actions import player_from_data, settings_after, undo_history
+from fairpair.service.actions import (
+    EDITABLE_FIELDS,
+    player_from_data,
+    settings_after,
+    undo_history,
+)
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -94,6 +100,7 @@ def _registered(t: TeamTournament, p: Payload) -> TeamTournament:
             )
         except ValueError as error:
             raise CommandError(str(error)) from None
+        _roster_size(team)
         teams.append(team)
     return _rebuilt(t, teams=tuple(teams), players=tuple(players))
 
@@ -106,11 +113,72 @@ def _team_edited(t: TeamTournament, p: Payload) -> TeamTournament:
         raise CommandError(f"cannot edit {', '.join(sorted(unknown))} of a team")
     new = [player_from_data(d) for d in p.get("players", ())]
     edited = dataclasses.replace(team, **changes, roster=(*team.roster, *(q.id for q in new)))
+    _roster_size(edited)
     return _rebuilt(
         t,
         teams=tuple(edited if x.id == team.id else x for x in t.teams),
         players=(*t.players, *new),
     )
+
+
+def _roster_size(team: Team) -> None:
+    if len(team.roster) > MAX_ROSTER:
+        raise CommandError(
+            f"{team.name}: {len(team.roster)} players; a roster holds at most {MAX_ROSTER} "
+            "(TRF-2026 310)"
+        )
+
+
+def _player_edited(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A player's details corrected; who played where does not change."""
+    pid = p["player"]
+    found = [q for q in t.players if q.id == pid]
+    if not found:
+        raise CommandError(f"no player has number {pid}")
+    changes = dict(p["changes"])
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise CommandError(f"cannot edit {', '.join(sorted(unknown))}")
+    try:
+        edited = dataclasses.replace(found[0], **changes)
+    except (TypeError, ValueError) as error:
+        raise CommandError(str(error)) from None
+    return _rebuilt(t, players=tuple(edited if q.id == pid else q for q in t.players))
+
+
+def _fielded(t: TeamTournament, tpn: TeamId) -> int | None:
+    """The first round in which the team has a line-up on the boards (paired, played or not)."""
+    for rnd in t.rounds:
+        match = rnd.match_of(tpn)
+        if match is not None and match.boards:
+            return rnd.number
+    return None
+
+
+def _reordered(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A new board order of a team's roster, before any line-up of it is on the boards (the
+    line-ups follow the roster order, spec §1.2: a fielded one must not change silently)."""
+    team = _team(t, p["team"])
+    order = tuple(p["roster"])
+    if sorted(order) != sorted(team.roster) or len(set(order)) != len(order):
+        raise CommandError(
+            f"{team.name}: name each of its {len(team.roster)} players once, in the new order"
+        )
+    if order == team.roster:
+        raise CommandError(f"{team.name}'s roster is already in that order")
+    number = _fielded(t, team.id)
+    if number is not None:
+        undo = (
+            f"; undo the pairing of round {number} first if it has no result yet"
+            if number == len(t.rounds)
+            else ""
+        )
+        raise CommandError(
+            f"{team.name} fielded a line-up in round {number} in its roster order: the order "
+            f"cannot change any more (players can still be added at the end){undo}"
+        )
+    edited = dataclasses.replace(team, roster=order)
+    return _rebuilt(t, teams=tuple(edited if x.id == team.id else x for x in t.teams))
 
 
 def _paired_ever(t: TeamTournament, tpn: TeamId) -> int | None:
@@ -524,6 +592,8 @@ TEAM_ACTIONS: dict[str, Callable[[TeamTournament, Payload], TeamTournament]] = {
     "team.registered": _registered,
     "teams.imported": _registered,
     "team.edited": _team_edited,
+    "player.edited": _player_edited,
+    "roster.reordered": _reordered,
     "team.removed": _team_removed,
     "team.withdrawn": _withdrawn,
     "team.returned": _returned,

@@ -30,7 +30,7 @@ from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
 from fairpair.service.errors import CommandError, FieldErrors
-from fairpair.service.events import Desk, name_key, walk_log
+from fairpair.service.events import Desk, _checked_player_changes, name_key, walk_log
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     SETTING_FIELDS,
@@ -59,8 +59,10 @@ __all__ = [
     "describe_team",
     "edit_team",
     "edit_team_event",
+    "edit_team_player",
     "export_team_event",
     "find_team",
+    "find_team_player",
     "fix_match",
     "forbid_teams",
     "grant_team_bye",
@@ -73,6 +75,7 @@ __all__ = [
     "redo_team",
     "register_team",
     "remove_team",
+    "reorder_roster",
     "return_team",
     "set_lineup",
     "team_round_robin_rounds",
@@ -306,6 +309,78 @@ def edit_team(
         return {"team": team.id, "changes": dict(changes), "players": added, "name": team.name}
 
     return _command(desk, event_id, "team.edited", build)
+
+
+def find_team_player(t: TeamTournament, ref: str, team_ref: str | None = None) -> Player:
+    """A player of the event by id or a unique part of the name (case and accents ignored),
+    or with ``team_ref`` of that team's roster, also by roster position (``#2``)."""
+    if team_ref is not None:
+        team = find_team(t, team_ref)
+        pid = _roster_player(t, team, ref)
+        return next(q for q in t.players if q.id == pid)
+    text = ref.strip()
+    if text.isdigit():
+        found = [q for q in t.players if q.id == int(text)]
+        if found:
+            return found[0]
+        raise CommandError(f"no player has number {text}")
+    key = name_key(text)
+    if not key:
+        raise CommandError("name a player by number or name")
+    exact = [q for q in t.players if name_key(q.name) == key]
+    found = exact or [q for q in t.players if key in name_key(q.name)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        teams = {pid: x.name for x in t.teams for pid in x.roster}
+        listed = "; ".join(f"{q.name} ({teams.get(q.id, 'no team')})" for q in found[:10])
+        raise CommandError(f"{ref!r} matches {len(found)} players: {listed}")
+    raise CommandError(f"no player matches {ref!r}")
+
+
+def edit_team_player(
+    desk: Desk,
+    event_id: int,
+    ref: str,
+    changes: Mapping[str, Any],
+    team_ref: str | None = None,
+) -> TeamEvent:
+    """Correct a team player's details (name, rating, FIDE id, title...) as ``player edit``
+    corrects an individual event's: one ``player.edited`` record with the values before."""
+    if not changes:
+        raise CommandError("nothing to change")
+    checked = _checked_player_changes(changes)
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        t = event.tournament
+        player = find_team_player(t, ref, team_ref)
+        before = player_data(player)
+        changed = {k: v for k, v in checked.items() if before[k] != v}
+        if not changed:
+            raise CommandError(f"nothing to change: {player.name}'s details already say so")
+        return {
+            "player": player.id,
+            "team": t.team_of(player.id),
+            "changes": changed,
+            "before": {k: before[k] for k in changed},
+            "name": player.name,
+        }
+
+    return _command(desk, event_id, "player.edited", build)
+
+
+def reorder_roster(desk: Desk, event_id: int, ref: str, players: Sequence[str]) -> TeamEvent:
+    """Put a team's roster in a new board order, every player named once (``#2``, a part of
+    the name or the number), while no line-up of the team is on a board: the order of a
+    line-up already fielded never changes."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        t = event.tournament
+        team = find_team(t, ref)
+        order = [_roster_player(t, team, text) for text in players]
+        return {"team": team.id, "roster": order, "name": team.name}
+
+    return _command(desk, event_id, "roster.reordered", build)
 
 
 def _one_team(action: str) -> Callable[..., TeamEvent]:
@@ -758,6 +833,12 @@ def describe_team(record: LogRecord, log: Sequence[LogRecord] | None = None) -> 
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             added = f"; added {len(p['players'])} player(s)" if p.get("players") else ""
             return f"edited team {p['team']} {name}: {changes}{added}".replace(": ;", ":")
+        case "player.edited":
+            changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
+            team = "" if p.get("team") is None else f" (team {p['team']})"
+            return f"corrected player {p['player']} {name}{team}: {changes}"
+        case "roster.reordered":
+            return f"new board order of team {p['team']} {name}: players {p['roster']}"
         case "team.removed":
             return f"removed team {p['team']} {name} (never paired)"
         case "team.withdrawn":
