@@ -104,6 +104,7 @@ def test_a_round_robin_refuses_the_swiss_controls(director: Director) -> None:
         director.run("team", "add", name, "-p", f"{name} 1", "-p", f"{name} 2")
     assert "follows its schedule" in director.run("team", "forbid", "1", "2", code=2)
     assert "follows its schedule" in director.run("team", "fix", "1", "2", code=2)
+    assert "follows its schedule" in director.run("bye", "1", code=2)
 
 
 def test_a_requested_bye_and_a_withdrawal_are_honoured(director: Director, tmp_path: Path) -> None:
