@@ -173,3 +173,13 @@ def test_pair_a_team_file_without_a_legal_pairing_names_the_forbidden_pairs(
     code, out = pair_file(example(tmp_path), "--forbid", "1,2,3,4,5")
     assert code == 1
     assert "without the forbidden pair(s) 1 Team01 - 2 Team02" in " ".join(out.split())
+
+
+def test_pair_a_team_file_names_the_fixed_match_that_blocks_the_round(tmp_path: Path) -> None:
+    """5-1 fixed and 2, 3, 4 kept apart: the three left cannot be paired (one PAB, two who may
+    not meet); without the controls they could."""
+    code, out = pair_file(example(tmp_path), "--fixed", "5-1", "--forbid", "2,3,4")
+    assert code == 1
+    text = " ".join(out.split())
+    assert "cannot be paired around the fixed match(es) 5 Team05 - 1 Team01" in text
+    assert "and the fixed match(es) 5 Team05 - 1 Team01 the round could be paired" in text

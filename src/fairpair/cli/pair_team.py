@@ -14,6 +14,7 @@ from rich.table import Table
 
 from fairpair.core import ForbiddenPairs, Pairing, format_points
 from fairpair.core.teams import (
+    FixedMatch,
     TeamTournament,
     team_scores,
 )
@@ -62,20 +63,22 @@ def _team_numbers(event: TeamTournament, option: str, text: str, sep: str) -> tu
 
 def with_director_rules(
     event: TeamTournament, fixed: list[str], forbid: list[str]
-) -> tuple[TeamTournament, list[tuple[int, int]]]:
-    """The event with ``--forbid`` teams kept apart in the round to pair, and the ``--fixed``
-    matches (White team, Black team); :class:`ValueError` naming the option that is wrong."""
+) -> TeamTournament:
+    """The event with ``--forbid`` teams kept apart and the ``--fixed`` matches (White team,
+    Black team) in the round to pair; :class:`ValueError` naming the option that is wrong."""
     rnd = event.next_round
     rules = tuple(
         ForbiddenPairs(_team_numbers(event, "--forbid", text, ","), rnd, rnd) for text in forbid
     )
-    matches: list[tuple[int, int]] = []
+    matches: list[FixedMatch] = []
     for text in fixed:
         teams = _team_numbers(event, "--fixed", text, "-")
         if len(teams) != 2 or teams[0] == teams[1]:
             raise ValueError(f"--fixed {text!r}: expected W-B, two different teams")
-        matches.append((teams[0], teams[1]))
-    return dataclasses.replace(event, forbidden=(*event.forbidden, *rules)), matches
+        matches.append(FixedMatch(rnd, teams[0], teams[1]))
+    return dataclasses.replace(
+        event, forbidden=(*event.forbidden, *rules), fixed=(*event.fixed, *matches)
+    )
 
 
 def pair_team_file(
@@ -111,9 +114,10 @@ def pair_team_file(
             3,
         )
     try:
-        state, matches = with_director_rules(event, fixed or [], forbid or [])
+        state = with_director_rules(event, fixed or [], forbid or [])
     except ValueError as error:
         raise _fail(str(error), 3) from None
+    matches = [(m.first, m.second) for m in state.fixed_matches()]
     if matches and system == "team-berger":
         raise _fail("--fixed: a round robin follows its schedule; a match cannot be fixed", 3)
     pairer = with_fixed_matches(pair_round, matches) if matches else pair_round
