@@ -184,3 +184,15 @@ def test_299_records_are_written_back_and_kept_by_json() -> None:
     fresh = write_team_trf(event)
     assert parse_team_trf(fresh, "fresh.trf").tournament() == event
     assert load_team_event(dump_team_event(event)) == event
+
+
+def test_fairpair_standings_of_a_team_file_count_299(tmp_path: Path) -> None:
+    """A penalty of 2 MP (blank kind) takes team 1's won match back: 0 MP, second on GP."""
+    path = tmp_path / "b.trf"
+    path.write_text(example(record(" ", "-2.0", "", "", (1,))))
+    result = CliRunner().invoke(app, ["standings", str(path), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.output)["standings"]
+    assert [(row["start_rank"], row["points"]) for row in rows[:2]] == [(4, 2), (1, 0)]
+    refused = CliRunner().invoke(app, ["standings", str(path), "-t", "NOPE"])
+    assert refused.exit_code != 0 and "unknown team tie-break" in refused.output
