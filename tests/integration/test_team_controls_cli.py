@@ -50,7 +50,11 @@ def test_forbidden_teams_and_a_fixed_match_shape_the_round(director: Director) -
     assert kept == "teams 1 Échecs Lyon and 2 Nice kept apart from round 1 on\n"
     fixed = director.run("team", "fix", "Marseille", "1")
     assert "round 1: 3 Marseille - 1 Échecs Lyon fixed" in fixed
+    shown = director.run("event", "show")
+    assert "kept apart" in shown and "1 Échecs Lyon and 2 Nice, from round 1" in shown
+    assert "round 1: 3 Marseille - 1 Échecs Lyon" in shown
     text = director.run("round", "pair")
+    assert "fixed match" not in director.run("event", "show")  # done: no longer ahead
     listed = matches(text)
     assert listed[0][1:3] == (3, 1)  # the fixed match first, Marseille the White team
     assert frozenset((1, 2)) not in met(text)

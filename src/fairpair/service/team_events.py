@@ -766,6 +766,28 @@ def team_settings_lines(event: TeamEvent) -> list[tuple[str, str]]:
     ]
     if s.start_date or s.end_date:
         lines.append(("dates", " to ".join(d for d in (s.start_date, s.end_date) if d)))
+    lines.extend(_control_lines(t))
+    return lines
+
+
+def _control_lines(t: TeamTournament) -> list[tuple[str, str]]:
+    """The director's controls still ahead: teams kept apart, matches fixed."""
+    lines = []
+    for rule in t.forbidden:
+        if rule.last_round is not None and rule.last_round < t.next_round:
+            continue
+        teams = " and ".join(f"{tpn} {t.team(tpn).name}" for tpn in rule.players)
+        until = "" if rule.last_round is None else f" to round {rule.last_round}"
+        lines.append(("kept apart", f"{teams}, from round {rule.first_round}{until}"))
+    for match in t.fixed:
+        if match.round >= t.next_round:
+            first, second = t.team(match.first), t.team(match.second)
+            lines.append(
+                (
+                    "fixed match",
+                    f"round {match.round}: {first.id} {first.name} - {second.id} {second.name}",
+                )
+            )
     return lines
 
 
