@@ -48,6 +48,9 @@ def test_forbidden_teams_and_a_fixed_match_shape_the_round(director: Director) -
     swiss(director)
     kept = director.run("team", "forbid", "echecs lyon", "NICE")  # accents and case ignored
     assert kept == "teams 1 Échecs Lyon and 2 Nice kept apart from round 1 on\n"
+    warned = director.run("team", "fix", "Nice", "Échecs Lyon")
+    assert "note: these teams are kept apart; the match stands as fixed (C1)" in warned
+    director.run("undo")
     fixed = director.run("team", "fix", "Marseille", "1")
     assert "round 1: 3 Marseille - 1 Échecs Lyon fixed" in fixed
     shown = director.run("event", "show")

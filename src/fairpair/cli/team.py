@@ -214,6 +214,17 @@ def fix(
             f"round {match.round}: {match.first} {t.team(match.first).name} - "
             f"{match.second} {t.team(match.second).name} fixed (the first team White on board 1)"
         )
+        pair = frozenset((match.first, match.second))
+        met = [
+            rnd.number
+            for rnd in t.rounds
+            for m in rnd.matches
+            if frozenset((m.first, m.second)) == pair and (m.played or not m.finished)
+        ]
+        if met:
+            typer.echo(f"note: these teams met in round {met[0]}; the match stands as fixed (C1)")
+        if pair in t.forbidden_pairs(match.round):
+            typer.echo("note: these teams are kept apart; the match stands as fixed (C1)")
 
 
 @app.command("list")
