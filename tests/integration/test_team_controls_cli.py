@@ -96,8 +96,10 @@ def test_refusals_name_the_teams(director: Director, tmp_path: Path) -> None:
     refused = director.run("team", "fix", "Toulouse", "Marseille", code=2)
     assert "Toulouse already has a fixed match in round 1, against Nice" in refused
     refused = director.run("bye", "Nice", code=2)
-    assert "Nice has a fixed match in round 1: undo it before a bye" in refused
-    director.run("undo")
+    assert "Nice has a fixed match in round 1: take it back before a bye" in refused
+    out = director.run("team", "unfix", "toulouse")
+    assert out == "round 1: the match 2 Nice - 4 Toulouse is no longer fixed\n"
+    assert "no fixed match in round 1" in director.run("team", "unfix", "Nice", code=2)
     # Kept apart from everyone: the round cannot be paired, and the refusal says why.
     director.run("team", "forbid", "1", "2", "3", "4")
     refused = director.run("round", "pair", code=2)

@@ -70,10 +70,18 @@ def test_refusals_say_why(desk: ev.Desk) -> None:
     with pytest.raises(CommandError, match="Team D has withdrawn"):
         te.fix_match(desk, event_id, "Team C", "Team D")
     te.fix_match(desk, event_id, "Team A", "Team B", 2)
-    with pytest.raises(CommandError, match="Team A has a fixed match: undo it before removing"):
+    with pytest.raises(CommandError, match="Team A has a fixed match: take it back before"):
         te.remove_team(desk, event_id, "Team A")
     with pytest.raises(CommandError, match="Team B has a fixed match in round 2"):
         te.withdraw_team(desk, event_id, "Team B")
+    with pytest.raises(CommandError, match="Team C has no fixed match in round 1"):
+        te.unfix_match(desk, event_id, "Team C")
+    after = te.unfix_match(desk, event_id, "Team B", 2)
+    assert after.tournament.fixed == ()
+    assert te.describe_team(desk.store.log(event_id)[-1]) == (
+        "took back the fixed match 1 Team A - 2 Team B of round 2"
+    )
+    te.withdraw_team(desk, event_id, "Team B", 2)
     te.edit_team(desk, event_id, "Team A", {}, [Player(1, "Late, Leo")])
     with pytest.raises(CommandError, match="nothing to change"):
         te.edit_team_player(desk, event_id, "Late", {"name": "Late, Leo"})

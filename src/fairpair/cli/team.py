@@ -227,6 +227,27 @@ def fix(
             typer.echo("note: these teams are kept apart; the match stands as fixed (C1)")
 
 
+@app.command("unfix")
+def unfix(
+    team: Annotated[str, typer.Argument(help="A team of the fixed match.")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Take back a fixed match of a round not yet paired; the pairing pairs both teams."""
+    with session(db, event, actor) as s:
+        before = te.load_team(s.desk, s.event_id()).tournament
+        changed = te.unfix_match(s.desk, s.event_id(), team, round_number)
+        for match in set(before.fixed) - set(changed.tournament.fixed):
+            typer.echo(
+                f"round {match.round}: the match {match.first} {before.team(match.first).name} "
+                f"- {match.second} {before.team(match.second).name} is no longer fixed"
+            )
+
+
 @app.command("list")
 def list_teams(db: DbOption = None, event: EventOption = None) -> None:
     """The teams with their rosters in board order."""

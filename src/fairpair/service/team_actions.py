@@ -203,7 +203,9 @@ def _team_removed(t: TeamTournament, p: Payload) -> TeamTournament:
     if any(b.player == team.id for b in t.requested_byes):
         raise CommandError(f"{team.name} has a bye requested: undo it before removing the team")
     if any(team.id in (m.first, m.second) for m in t.fixed):
-        raise CommandError(f"{team.name} has a fixed match: undo it before removing the team")
+        raise CommandError(
+            f"{team.name} has a fixed match: take it back before removing the team (team unfix)"
+        )
     gone = set(team.roster)
     teams = [x for x in t.teams if x.id != team.id]
     players = tuple(q for q in t.players if q.id not in gone)
@@ -243,7 +245,8 @@ def _no_fixed_match(t: TeamTournament, team: Team, number: int, what: str) -> No
     for match in t.fixed_matches(number):
         if team.id in (match.first, match.second):
             raise CommandError(
-                f"{team.name} has a fixed match in round {number}: undo it before {what}"
+                f"{team.name} has a fixed match in round {number}: take it back before {what} "
+                f"(team unfix)"
             )
 
 
@@ -315,6 +318,17 @@ def _fixed(t: TeamTournament, p: Payload) -> TeamTournament:
                     f"{team.name} already has a fixed match in round {number}, against {other.name}"
                 )
     return _rebuilt(t, fixed=(*t.fixed, FixedMatch(number, first.id, second.id)))
+
+
+def _unfixed(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A fixed match taken back before its round is paired."""
+    number = p["round"]
+    if number < t.next_round:
+        raise CommandError(f"round {number} is already paired; its fixed match stays in the log")
+    gone = FixedMatch(number, p["first"], p["second"])
+    if gone not in t.fixed:
+        raise CommandError(f"no match {p['first']}-{p['second']} is fixed in round {number}")
+    return _rebuilt(t, fixed=tuple(m for m in t.fixed if m != gone))
 
 
 # --- rounds and line-ups ------------------------------------------------------------------------
@@ -600,6 +614,7 @@ TEAM_ACTIONS: dict[str, Callable[[TeamTournament, Payload], TeamTournament]] = {
     "bye.granted": _bye,
     "pairs.forbidden": _forbidden,
     "match.fixed": _fixed,
+    "match.unfixed": _unfixed,
     "round.paired": _paired,
     "round.unpaired": _unpaired,
     "lineup.set": _lineup,

@@ -84,6 +84,7 @@ __all__ = [
     "team_standings",
     "team_tiebreaks",
     "undo_team",
+    "unfix_match",
     "withdraw_team",
 ]
 
@@ -309,6 +310,27 @@ def edit_team(
         return {"team": team.id, "changes": dict(changes), "players": added, "name": team.name}
 
     return _command(desk, event_id, "team.edited", build)
+
+
+def unfix_match(desk: Desk, event_id: int, ref: str, round_number: int | None = None) -> TeamEvent:
+    """Take back the fixed match of a team in a round not yet paired (default: the next)."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        t = event.tournament
+        team = find_team(t, ref)
+        number = t.next_round if round_number is None else round_number
+        for match in t.fixed_matches(number):
+            if team.id in (match.first, match.second):
+                first, second = t.team(match.first), t.team(match.second)
+                return {
+                    "round": number,
+                    "first": first.id,
+                    "second": second.id,
+                    "names": [first.name, second.name],
+                }
+        raise CommandError(f"{team.name} has no fixed match in round {number}")
+
+    return _command(desk, event_id, "match.unfixed", build)
 
 
 def find_team_player(t: TeamTournament, ref: str, team_ref: str | None = None) -> Player:
@@ -878,6 +900,12 @@ def describe_team(record: LogRecord, log: Sequence[LogRecord] | None = None) -> 
             return (
                 f"fixed the match {p['first']} {first} - {p['second']} {second} in round "
                 f"{p['round']}"
+            )
+        case "match.unfixed":
+            first, second = p.get("names", ("", ""))
+            return (
+                f"took back the fixed match {p['first']} {first} - {p['second']} {second} of "
+                f"round {p['round']}"
             )
         case "bye.granted":
             kind = p["kind"].replace("_", "-")
