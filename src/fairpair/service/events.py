@@ -490,7 +490,7 @@ def import_players(
 def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any]) -> Event:
     if not changes:
         raise CommandError("nothing to change")
-    changes = _checked_player_changes(changes)
+    changes = checked_player_changes(changes)
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
@@ -499,7 +499,7 @@ def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any])
     return _command(desk, event_id, "player.edited", build)
 
 
-def _checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
+def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     """A correction's fields read as a registration reads them (name, rating 0-4000, the
     rating-report fields as :mod:`fairpair.formats.player_fields` reads them)."""
     errors: dict[str, str] = {}
