@@ -28,6 +28,7 @@ from fairpair.service.errors import (
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
+from fairpair.web import team_api
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
 
@@ -433,10 +434,18 @@ def return_player(request: Request, director: ApiDirector, event_id: int, number
     return _event_out(event)
 
 
-@router.post("/events/{event_id}/pair", response_model=RoundOut, responses=_ERRORS)
-def pair(request: Request, director: ApiDirector, event_id: int) -> RoundOut:
-    """Pair the next round."""
+@router.post(
+    "/events/{event_id}/pair",
+    response_model=RoundOut | team_api.TeamRoundOut,
+    responses=_ERRORS,
+)
+def pair(
+    request: Request, director: ApiDirector, event_id: int
+) -> RoundOut | team_api.TeamRoundOut:
+    """Pair the next round (a team event: its matches, as the round's read view)."""
     desk = _mine(request, director, event_id)
+    if team_api.is_team(request, event_id):
+        return team_api.pair(desk, event_id)
     with _answers():
         event, pairing = ev.pair_round(desk, event_id)
     return _round_out(event, pairing.round)
@@ -503,28 +512,36 @@ def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> Wal
     )
 
 
-@router.post("/events/{event_id}/undo", response_model=WalkOut, responses=_ERRORS)
+@router.post(
+    "/events/{event_id}/undo", response_model=WalkOut | team_api.TeamWalkOut, responses=_ERRORS
+)
 def undo(
     request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
-) -> WalkOut:
+) -> WalkOut | team_api.TeamWalkOut:
     """Take back the latest changes still in effect, of any kind (a round's results before
     its pairing; never the creation of the event). Nothing is deleted: the log records the
     undo, and redo brings the changes back until a new change is made."""
     desk = _mine(request, director, event_id)
     walk = body or Walk()
+    if team_api.is_team(request, event_id):
+        return team_api.walk(desk, event_id, walk.steps, walk.version, undo=True)
     with _answers():
         event, taken = ev.undo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)
 
 
-@router.post("/events/{event_id}/redo", response_model=WalkOut, responses=_ERRORS)
+@router.post(
+    "/events/{event_id}/redo", response_model=WalkOut | team_api.TeamWalkOut, responses=_ERRORS
+)
 def redo(
     request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
-) -> WalkOut:
+) -> WalkOut | team_api.TeamWalkOut:
     """Bring back the changes the latest undos took back, the latest undone first; refused
     (400) once a new change has been made since."""
     desk = _mine(request, director, event_id)
     walk = body or Walk()
+    if team_api.is_team(request, event_id):
+        return team_api.walk(desk, event_id, walk.steps, walk.version, undo=False)
     with _answers():
         event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)

@@ -17,6 +17,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fairpair import __version__
 from fairpair.service import events as ev
+from fairpair.service import team_events as te
 from fairpair.storage import EventInfo, UnknownEventError
 from fairpair.web.deps import desk_for, store_of
 
@@ -26,6 +27,7 @@ __all__ = [
     "conditional",
     "event_or_404",
     "events_tag",
+    "paired_rounds",
     "respond",
 ]
 
@@ -41,6 +43,16 @@ def event_or_404(request: Request, event_id: int) -> ev.Event:
         raise HTTPException(404, f"There is no event {event_id}.") from None
 
 
+def paired_rounds(request: Request, event_id: int) -> int:
+    """How many rounds the event (individual or team) has paired; 404 for no event."""
+    try:
+        if te.is_team_event(store_of(request).event(event_id)):
+            return len(te.load_team(desk_for(request), event_id).tournament.rounds)
+    except UnknownEventError:
+        raise HTTPException(404, f"There is no event {event_id}.") from None
+    return len(event_or_404(request, event_id).tournament.rounds)
+
+
 def conditional(request: Request, tag: str, render: Callable[[], Response]) -> Response:
     """``render()`` with the cache headers, or an empty 304 if the client has ``tag``."""
     etag = f'W/"{__version__}-{tag}"'
@@ -53,16 +65,27 @@ def conditional(request: Request, tag: str, render: Callable[[], Response]) -> R
     return response
 
 
-def respond(request: Request, event_id: int, render: Callable[[ev.Event], Response]) -> Response:
+def respond(
+    request: Request,
+    event_id: int,
+    render: Callable[[ev.Event], Response] | None,
+    team: Callable[[te.TeamEvent], Response] | None = None,
+) -> Response:
     """Render one of the event's pages, revalidated by the event's version: the version is
-    read first, so a 304 costs one small query and no snapshot."""
+    read first, so a 304 costs one small query and no snapshot. A team event is rendered by
+    ``team`` (404 when the page has no team form), an individual one by ``render``."""
     try:
-        version = store_of(request).event(event_id).version
+        info = store_of(request).event(event_id)
     except UnknownEventError:
         raise HTTPException(404, f"There is no event {event_id}.") from None
-    return conditional(
-        request, f"{event_id}-{version}", lambda: render(event_or_404(request, event_id))
-    )
+    tag = f"{event_id}-{info.version}"
+    if te.is_team_event(info):
+        if team is None:
+            raise HTTPException(404, f"Event {event_id} is a team event: it has no such page.")
+        return conditional(request, tag, lambda: team(te.load_team(desk_for(request), event_id)))
+    if render is None:
+        raise HTTPException(404, f"Event {event_id} is not a team event: it has no such page.")
+    return conditional(request, tag, lambda: render(event_or_404(request, event_id)))
 
 
 def events_tag(infos: Sequence[EventInfo]) -> str:
