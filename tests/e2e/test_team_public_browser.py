@@ -1,5 +1,6 @@
 """A player of a team event, on a phone, finds their board by typing their name on the public
-round page; no public team page scrolls sideways (tables scroll in their own box)."""
+round page; no public team page scrolls sideways (tables scroll in their own box). On SQLite
+and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -40,10 +41,10 @@ def seed(server: LiveServer) -> tuple[int, str, str]:
 
 
 def test_a_player_finds_their_board_on_a_phone(
-    new_context: CreateContextCallback, sqlite_server: LiveServer, screenshots: Screenshots
+    new_context: CreateContextCallback, server: LiveServer, screenshots: Screenshots
 ) -> None:
-    event_id, name, opponent = seed(sqlite_server)
-    base = f"{sqlite_server.url}/events/{event_id}"
+    event_id, name, opponent = seed(server)
+    base = f"{server.url}/events/{event_id}"
     context = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from fairpair.core.teams import MatchForfeit
 from fairpair.web.config import WebConfig
+from tests.integration.stores import SQL_BACKENDS, database_url
 from tests.web.desk_client import add_director, running
 from tests.web.public_events import desk_of, dutch_event, shown
 from tests.web.team_event import team_event
@@ -28,9 +30,15 @@ SCORE = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1))}
 SCORE["1/2"] = (Fraction(1, 2), Fraction(1, 2))
 
 
-@pytest.fixture
-def api() -> Iterator[tuple[FastAPI, TestClient, Auth, Auth]]:
-    with running(WebConfig(store=":memory:")) as (app, client):
+@pytest.fixture(params=SQL_BACKENDS)
+def api(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> Iterator[tuple[FastAPI, TestClient, Auth, Auth]]:
+    """The app with two directors, on a SQLite file and on PostgreSQL (when configured)."""
+    with (
+        database_url(request.param, tmp_path) as url,
+        running(WebConfig(store=url)) as (app, client),
+    ):
         anna = ("anna", add_director(app, "anna"))
         bruno = ("bruno", add_director(app, "bruno"))
         yield app, client, anna, bruno
