@@ -151,7 +151,9 @@ def test_the_crosstable_gives_each_rounds_opponent_colour_and_score(site: Site) 
     bye = t.rounds[1].byes[0].team
     assert rows[str(bye)][3] == "bye"
     forfeit = t.rounds[0].matches[1]  # round 1: forfeited by the second team as a whole
-    assert rows[str(forfeit.first)][2] == f"{forfeit.second}w 4-0 ff"
+    # No game was played: no colour, the match's score, marked as a forfeit.
+    assert rows[str(forfeit.first)][2] == f"{forfeit.second} 4-0 ff"
+    assert rows[str(forfeit.second)][2] == f"{forfeit.first} 0-4 ff"
     # Round 3 is under way: the opponent and colour without a score.
     third = t.rounds[2].matches[0]
     assert rows[str(third.first)][4] == f"{third.second}w"

@@ -247,7 +247,10 @@ class TeamCrossCell(View):
 
     round: int
     opponent: TeamRef | None
-    colour: ColourName | None = Field(description="The team's colour on board 1, in a match.")
+    colour: ColourName | None = Field(
+        description="The team's colour on board 1, in a match (null for a bye or a match "
+        "forfeited as a whole)."
+    )
     result: str = Field(
         description='"won", "drawn", "lost", "won by forfeit", "lost by forfeit", a bye in '
         'words ("bye", "half-point bye"...), "absent", or "" while the match is on.'
@@ -577,7 +580,9 @@ _OUTCOME_WORDS = {
 
 
 def _team_colour(t: TeamTournament, match: TeamMatch | None, tpn: TeamId) -> ColourName | None:
-    if match is None:
+    """The team's colour on board 1 of its match; none for a match forfeited as a whole,
+    in which no game was played."""
+    if match is None or match.forfeit is not None:
         return None
     return _COLOUR_NAME[te.board_colour_letter(t, 1, match.first == tpn)]
 
