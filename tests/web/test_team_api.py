@@ -222,6 +222,10 @@ def test_errors_name_the_body_field(api: tuple[FastAPI, TestClient, Auth, Auth])
     # A player of another team, and a line-up out of roster order.
     assert field(f"{base}/teams/1/lineup", {"players": [1, 2, 3, 6]}) == [["body", "players", 3]]
     assert field(f"{base}/teams/1/lineup", {"players": [2, 1]}) == [["body", "players"]]
+    assert field(f"{base}/teams/1/lineup", {"players": [1, 2, 3, 4, 5]}) == [["body", "players"]]
+    answer = client.post(f"{base}/teams/1/lineup", json={"round": 2, "players": [1]}, auth=anna)
+    assert answer.status_code == 400, answer.text
+    assert "round 2 is not paired" in answer.json()["detail"]
     wrong = {"results": [{"match": 1, "board": 1, "result": "2-0"}]}
     assert field(f"{base}/team-results", wrong) == [["body", "results", 0, "result"]]
     assert field(f"{base}/team-results", {"results": [{"match": 1, "result": "1-0"}]}) == [

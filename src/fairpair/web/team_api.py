@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from fairpair.core import Colour, Player
 from fairpair.core.teams import TeamTournament
-from fairpair.service import directors, entry
+from fairpair.service import directors, entry, team_actions
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
@@ -383,7 +383,9 @@ def set_lineup(
         if not t.has_team(tpn):
             raise HTTPException(404, f"There is no team {tpn} in this event.")
     refs = _roster_refs(t, tpn, body.players)
-    with _answers(["players"]):
+    with _answers(["players"]):  # the line-up itself, by the service's rule (roster order...)
+        team_actions.board_lineup(t, tpn, body.players)
+    with _answers():  # what the round refuses as it stands: not paired, results in...
         event = te.set_lineup(desk, event_id, str(tpn), refs, body.round)
     return _event_out(event)
 
