@@ -106,10 +106,11 @@ def create_app(config: WebConfig) -> FastAPI:
             status_code=500,
         )
 
-    from fairpair.web import api_read, api_write, desk, public
+    from fairpair.web import api_read, api_write, desk, public, team_desk
 
     app.include_router(public.router)
     app.include_router(api_read.router)
     app.include_router(desk.router)
+    app.include_router(team_desk.router)
     app.include_router(api_write.router)
     return app
