@@ -199,7 +199,7 @@ class TeamDirector:
         form = page.locator(f"#lineup-{match}-{tpn}")
         page.locator(f"#match-{match} details.lineups").evaluate("d => { d.open = true; }")
         for board, ref in enumerate(refs, start=1):
-            form.locator(f'[name="b{board}"]').select_option(value=ref)
+            page.locator(f"#lineup-{match}-{tpn}-b{board}").select_option(value=ref)
         form.locator('[type="submit"]').click()
         expect(page.locator(".flash")).to_contain_text("line-up of")
         self.replay.steps.append(("lineup", (str(tpn), [r for r in refs if r], number)))
@@ -210,9 +210,9 @@ class TeamDirector:
         form = page.locator(f"#lineup-{match}-{tpn}")
         page.locator(f"#match-{match} details.lineups").evaluate("d => { d.open = true; }")
         for board, ref in enumerate(refs, start=1):
-            form.locator(f'[name="b{board}"]').select_option(value=ref)
+            page.locator(f"#lineup-{match}-{tpn}-b{board}").select_option(value=ref)
         form.locator('[type="submit"]').click()
-        alert = page.locator(f"#lineup-{match}-{tpn} .error").first
+        alert = page.locator(f"#lineup-{match}-{tpn}-alert")
         expect(alert).to_be_visible()
         return alert.inner_text()
 

@@ -71,9 +71,8 @@ def field_error(page: str, field_id: str) -> str:
 
 
 def alert(page: str) -> list[str]:
-    return [
-        html.unescape(x) for x in re.findall(r'<p class="error" role="alert">([^<]*)</p>', page)
-    ]
+    found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', page)
+    return [html.unescape(x) for x in found]
 
 
 # --- the new-event form -------------------------------------------------------------------
