@@ -40,11 +40,12 @@ OPEN_TO_ALL = {
 SAMPLE = {
     "event_id": "1",
     "player_id": "1",
-    "tpn": "1",
     "number": "1",
     "kind": "trf",
     "sheet": "standings",
     "token_id": "1",
+    "tpn": "1",
+    "match": "1",
 }
 
 
@@ -118,6 +119,17 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("GET", "/desk/events/{event_id}/log"),
         ("GET", "/desk/events/{event_id}/export/{kind}"),
         ("GET", "/desk/events/{event_id}/print/{sheet}"),
+        ("POST", "/desk/events/{event_id}/teams"),
+        ("POST", "/desk/events/{event_id}/teams/import"),
+        ("POST", "/desk/events/{event_id}/teams/byes"),
+        ("GET", "/desk/events/{event_id}/teams/{tpn}"),
+        ("POST", "/desk/events/{event_id}/teams/{tpn}"),
+        ("POST", "/desk/events/{event_id}/teams/{tpn}/remove"),
+        ("POST", "/desk/events/{event_id}/teams/{tpn}/withdraw"),
+        ("POST", "/desk/events/{event_id}/teams/{tpn}/return"),
+        ("GET", "/desk/events/{event_id}/rounds/{number}/matches"),
+        ("POST", "/desk/events/{event_id}/rounds/{number}/matches/{match}/lineup"),
+        ("POST", "/desk/events/{event_id}/rounds/{number}/matches/{match}/results"),
         ("POST", "/api/events"),
         ("POST", "/api/events/{event_id}/players"),
         ("POST", "/api/events/{event_id}/pair"),
