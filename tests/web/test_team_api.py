@@ -206,6 +206,9 @@ def test_errors_name_the_body_field(api: tuple[FastAPI, TestClient, Auth, Auth])
     ]
     assert field("/api/team-events", {**good, "tiebreaks": ["XX"]}) == [["body", "tiebreaks"]]
     assert field("/api/team-events", {"name": "League"}) == [["body", "rounds"]]
+    robin = {"name": "League", "system": "team-berger"}
+    assert field("/api/team-events", {**robin, "rounds": 5}) == [["body", "rounds"]]
+    assert field("/api/team-events", {**good, "double": True}) == [["body", "double"]]
     assert field("/api/team-events", {**good, "boards": 15}) == [["body", "boards"]]
     assert field("/api/team-events", {**good, "primary": "XP"}) == [["body", "primary"]]
     event_id = create(client, anna)

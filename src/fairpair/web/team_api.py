@@ -21,7 +21,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field, model_validator
 
-from fairpair.core import Colour, Player
+from fairpair.core import Player
 from fairpair.core.teams import TeamTournament
 from fairpair.service import directors, entry, team_actions
 from fairpair.service import events as ev
@@ -29,15 +29,6 @@ from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import (
     EventSettings,
-    Game,
-    System,
-    TeamSettings,
-    parse_board_colours,
-    parse_colour_model,
-    parse_match_points,
-    parse_points,
-    parse_primary,
-    usual_scoring,
 )
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
 from fairpair.web import team_views as tv
@@ -245,53 +236,29 @@ class NewTeamEvent(BaseModel):
         default_factory=list,
         description="Team tie-break codes in order, e.g. EDE, BH:GP/C1 (empty: MPvGP).",
     )
-    black_first: bool = Field(
-        default=False, description="The first team has Black on board 1 in round 1."
+    initial_colour: Literal["white", "black"] = Field(
+        default="white", description="The first team's colour on board 1 in round 1."
     )
 
 
 def _team_settings(body: NewTeamEvent) -> EventSettings:
-    """The settings of the body, each refusal naming its field."""
-    errors: dict[str, str] = {}
-
-    def read(name: str, parse: Callable[[], Any]) -> Any:
-        try:
-            return parse()
-        except CommandError as error:
-            errors[name] = str(error)
-            return None
-
-    match_points = read("match_points", lambda: parse_match_points(body.match_points))
-    colours = read(
-        "board_colours",
-        lambda: parse_board_colours(body.board_colours, body.boards) if body.board_colours else "",
+    """The settings of the body, read as the desk's form is read (each refusal under its
+    field's name, which is the body's)."""
+    return entry.team_event_settings(
+        body.name,
+        body.system,
+        "" if body.rounds is None else str(body.rounds),
+        body.points,
+        ",".join(body.tiebreaks),
+        boards=str(body.boards),
+        match_points=body.match_points,
+        primary=body.primary,
+        colour_model=body.colour_model,
+        board_colours=body.board_colours,
+        min_board_games=str(body.min_board_games),
+        double="yes" if body.double else "",
+        initial_colour=body.initial_colour,
     )
-    points = read("points", lambda: parse_points(body.points) if body.points else None)
-    read("tiebreaks", lambda: te.check_team_tiebreaks(body.tiebreaks))
-    if errors:
-        raise FieldErrors(errors)
-    system = System(body.system)
-    team = TeamSettings(
-        boards=body.boards,
-        match_points=match_points,
-        primary=parse_primary(body.primary),
-        colour_model=parse_colour_model(body.colour_model),
-        board_colours=colours,
-        min_board_games=body.min_board_games,
-    )
-    try:
-        return EventSettings(
-            name=body.name.strip(),
-            system=system,
-            rounds=body.rounds,
-            points=points or usual_scoring(system, Game.CHESS)[2],
-            tiebreaks=tuple(body.tiebreaks),
-            initial_colour=Colour.BLACK if body.black_first else Colour.WHITE,
-            double=body.double,
-            team=team,
-        )
-    except CommandError as error:  # what the settings refuse together: the rounds
-        raise FieldErrors({"rounds": str(error)}) from None
 
 
 @write_router.post("/team-events", status_code=201, response_model=TeamEventOut, responses=_ERRORS)
