@@ -236,6 +236,19 @@ def test_errors_name_the_body_field(api: tuple[FastAPI, TestClient, Auth, Auth])
     ]
     # What the event refuses as it stands is a 400 saying why; nothing changed.
     version = app.state.store.event(event_id).version
+    for path, body in (
+        (f"{base}/team-results", {"results": [{"match": 1, "board": 1, "result": "1-0"}]}),
+        (f"{base}/teams/1/lineup", {"players": [1, 2]}),
+    ):
+        stale = client.post(path, json={**body, "version": version - 1}, auth=anna)
+        assert stale.status_code == 409, (path, stale.text)
+    # The routes of individual events point to the team routes.
+    individual = {"name": "X", "results": [{"board": 1, "result": "1-0"}]}
+    for path in (f"{base}/players", f"{base}/results", f"{base}/players/1/withdraw"):
+        answer = client.post(path, json=individual, auth=anna)
+        assert answer.status_code == 400, (path, answer.text)
+        detail = answer.json()["detail"]
+        assert "is a team event" in detail and "/team-results" in detail
     answer = client.post(
         f"{base}/team-results",
         json={"results": [{"match": 9, "board": 1, "result": "1-0"}]},

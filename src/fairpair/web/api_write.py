@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from fairpair.service import directors, entry
 from fairpair.service import events as ev
+from fairpair.service import team_events as te
 from fairpair.service.errors import (
     CommandError,
     DuplicatePlayerError,
@@ -284,10 +285,14 @@ def _event_out(event: ev.Event) -> EventOut:
     )
 
 
-def _mine(request: Request, director: str, event_id: int) -> ev.Desk:
+def _mine(request: Request, director: str, event_id: int, teams: bool = False) -> ev.Desk:
+    """The director's desk on one of their events; a team event only where ``teams`` (the
+    routes that answer both kinds), else 400 naming the team routes."""
     desk = desk_for(request, director)
     with _answers():
-        directors.event_of(desk, event_id, director)
+        info = directors.event_of(desk, event_id, director)
+    if not teams and te.is_team_event(info):
+        raise HTTPException(400, team_api.individual_only(info.name))
     return desk
 
 
@@ -443,7 +448,7 @@ def pair(
     request: Request, director: ApiDirector, event_id: int
 ) -> RoundOut | team_api.TeamRoundOut:
     """Pair the next round (a team event: its matches, as the round's read view)."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, teams=True)
     if team_api.is_team(request, event_id):
         return team_api.pair(desk, event_id)
     with _answers():
@@ -521,7 +526,7 @@ def undo(
     """Take back the latest changes still in effect, of any kind (a round's results before
     its pairing; never the creation of the event). Nothing is deleted: the log records the
     undo, and redo brings the changes back until a new change is made."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, teams=True)
     walk = body or Walk()
     if team_api.is_team(request, event_id):
         return team_api.walk(desk, event_id, walk.steps, walk.version, undo=True)
@@ -538,7 +543,7 @@ def redo(
 ) -> WalkOut | team_api.TeamWalkOut:
     """Bring back the changes the latest undos took back, the latest undone first; refused
     (400) once a new change has been made since."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, teams=True)
     walk = body or Walk()
     if team_api.is_team(request, event_id):
         return team_api.walk(desk, event_id, walk.steps, walk.version, undo=False)

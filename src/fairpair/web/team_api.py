@@ -318,6 +318,11 @@ class LineUp(BaseModel):
     """Who plays for the team, board 1 first."""
 
     round: int | None = Field(default=None, ge=1, description="Default: the last paired round.")
+    version: int | None = Field(
+        default=None,
+        description="The event's version the caller saw: refused (409) if another change "
+        "came in between.",
+    )
     players: list[int] = Field(
         min_length=1,
         max_length=14,
@@ -353,7 +358,9 @@ def set_lineup(
     with _answers(["players"]):  # the line-up itself, by the service's rule (roster order...)
         team_actions.board_lineup(t, tpn, body.players)
     with _answers():  # what the round refuses as it stands: not paired, results in...
-        event = te.set_lineup(desk, event_id, str(tpn), refs, body.round)
+        event = te.set_lineup(
+            desk, event_id, str(tpn), refs, body.round, expected_version=body.version
+        )
     return _event_out(event)
 
 
@@ -392,6 +399,11 @@ class TeamResults(BaseModel):
         description="A round to correct; default: the last paired round, entering results "
         "on boards without one.",
     )
+    version: int | None = Field(
+        default=None,
+        description="The event's version the results were typed at: refused (409) if another "
+        "change came in between.",
+    )
     results: list[BoardResultIn] = Field(min_length=1)
 
 
@@ -418,7 +430,9 @@ def team_results(
         for r in body.results
     ]
     with _answers():
-        event = te.record_team_results(desk, event_id, body.round, typed)
+        event = te.record_team_results(
+            desk, event_id, body.round, typed, expected_version=body.version
+        )
     return _round_out(event, body.round or len(event.tournament.rounds))
 
 
@@ -464,6 +478,14 @@ def is_team(request: Request, event_id: int) -> bool:
         return False
 
 
+def individual_only(name: str) -> str:
+    """What a route of individual events answers for a team event."""
+    return (
+        f"{name!r} is a team event: its teams, line-ups and results go through "
+        "/teams, /teams/{tpn}/lineup and /team-results"
+    )
+
+
 def pair(desk: ev.Desk, event_id: int) -> TeamRoundOut:
     """Pair the next round of a team event."""
     with _answers():
@@ -491,11 +513,8 @@ def walk(desk: ev.Desk, event_id: int, steps: int, version: int | None, undo: bo
     """Undo or redo ``steps`` changes of a team event; 409 if it is no longer at
     ``version``."""
     with _answers():
-        info = desk.store.event(event_id)
-        if version is not None and info.version != version:
-            raise ConcurrencyError(info.name, version, info.version)
         step = te.undo_team if undo else te.redo_team
-        event, taken = step(desk, event_id, steps)
+        event, taken = step(desk, event_id, steps, expected_version=version)
     log = [r for r in ev.history(desk, event.id) if r.seq <= event.version]
 
     def change(record: LogRecord) -> ChangeOut:
