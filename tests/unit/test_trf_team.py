@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from fairpair.core import ByeKind, Colour, GameResult, RequestedBye
@@ -17,7 +19,7 @@ from fairpair.core.teams import (
     team_scores,
 )
 from fairpair.formats.trf import TrfError
-from fairpair.formats.trf_team import is_team_trf, parse_team_trf, team_system
+from fairpair.formats.trf_team import is_team_trf, parse_team_trf, team_system, write_team_trf
 
 # team-swiss.md §12.12, verbatim: Example B of §15 (5 teams x 2 boards) before round 2.
 SPEC_EXAMPLE = """\
@@ -84,6 +86,16 @@ def test_a_240_for_the_round_to_be_paired_is_an_announced_absence() -> None:
         RequestedBye(2, 1, ByeKind.HALF_POINT),
     )
     assert event.to_pair() == (2, 4, 5)
+
+
+def test_a_bye_requested_for_a_round_played_is_written_once() -> None:
+    # The event as the service keeps it: the request of team 5 stays beside its round's bye.
+    event = parse_team_trf(SPEC_EXAMPLE).tournament()
+    kept = dataclasses.replace(event, requested_byes=(RequestedBye(1, 5, ByeKind.ZERO_POINT),))
+    text = write_team_trf(kept)
+    (line,) = [x for x in text.splitlines() if x.startswith("240")]
+    assert line.split() == ["240", "Z", "1", "5"]
+    assert parse_team_trf(text).tournament().rounds == event.rounds
 
 
 @pytest.mark.parametrize(

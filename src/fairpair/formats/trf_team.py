@@ -1183,7 +1183,9 @@ def _bye_lines(t: TeamTournament) -> list[str]:
                 groups.setdefault((rnd.number, bye.kind.value), []).append(bye.team)
     for request in t.requested_byes:
         code = "Z" if request.kind is ByeKind.ABSENT else request.kind.value
-        groups.setdefault((request.round, code), []).append(request.player)
+        teams = groups.setdefault((request.round, code), [])
+        if request.player not in teams:  # a request of a round paired is its bye already
+            teams.append(request.player)
     return [
         f"240 {code} {number:3d} " + " ".join(f"{tpn:4d}" for tpn in teams)
         for (number, code), teams in sorted(groups.items())

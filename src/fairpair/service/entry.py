@@ -7,10 +7,11 @@ message per field that is wrong, so that a form can show each next to its field.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from fairpair.core import PointSystem, points_from_text
+from fairpair.core import Colour, Player, PointSystem, points_from_text
 from fairpair.formats import player_fields
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
@@ -19,12 +20,26 @@ from fairpair.service.settings import (
     EventSettings,
     Game,
     System,
+    TeamSettings,
     WithdrawalPolicy,
+    parse_board_colours,
+    parse_colour_model,
+    parse_match_points,
     parse_points,
+    parse_primary,
     usual_scoring,
 )
+from fairpair.service.team_events import check_team_tiebreaks
 
-__all__ = ["PlayerEntry", "event_settings", "missed_rounds", "player_entry", "tiebreak_codes"]
+__all__ = [
+    "PlayerEntry",
+    "event_settings",
+    "missed_rounds",
+    "player_entry",
+    "roster_lines",
+    "team_event_settings",
+    "tiebreak_codes",
+]
 
 
 def tiebreak_codes(text: str) -> tuple[str, ...]:
@@ -197,3 +212,141 @@ def player_entry(
         raise FieldErrors(errors)
     details = {"rating": value, "club": club.strip(), **report}
     return PlayerEntry(name.strip(), details, missed_points)
+
+
+def _whole(text: str, errors: dict[str, str], key: str, low: int, high: int) -> int | None:
+    """A whole number typed in field ``key`` (empty: None), between ``low`` and ``high``."""
+    if not text.strip():
+        return None
+    if not text.strip().isdigit():
+        errors[key] = f"{text.strip()!r} is not a whole number"
+        return None
+    value = int(text.strip())
+    if not low <= value <= high:
+        errors[key] = f"between {low} and {high}"
+        return None
+    return value
+
+
+def team_event_settings(
+    name: str,
+    system: str,
+    rounds: str,
+    points: str = "",
+    tiebreaks: str = "",
+    *,
+    boards: str = "",
+    match_points: str = "",
+    primary: str = "",
+    colour_model: str = "",
+    board_colours: str = "",
+    min_board_games: str = "",
+    double: str = "",
+    initial_colour: str = "",
+) -> EventSettings:
+    """The settings of a new team event from the fields of the form, each refusal under the
+    name of its field: empty ``boards`` is 4, ``match_points`` 2/1/0, ``primary`` match
+    points, ``colour_model`` Type A, ``points`` (a board's game points) chess's 1, ½, 0,
+    ``tiebreaks`` the usual team tie-break; a team Swiss needs its number of rounds, a team
+    round robin counts its own."""
+    errors: dict[str, str] = {}
+    if not name.strip():
+        errors["name"] = "give the event a name"
+    elif len(name.strip()) > 200:
+        errors["name"] = "at most 200 characters"
+    chosen = System.TEAM_SWISS
+    try:
+        chosen = System(system.strip())
+    except ValueError:
+        errors["system"] = "choose one of " + ", ".join(s.value for s in System)
+    if not chosen.team:
+        errors["system"] = f"{chosen.label} is not a team system"
+    number = _whole(rounds, errors, "rounds", 1, 99)
+    if chosen.team_round_robin and number is not None:
+        errors["rounds"] = "a team round robin counts its own rounds from its teams: leave empty"
+    elif not chosen.team_round_robin and number is None and "rounds" not in errors:
+        errors["rounds"] = "a team Swiss plays a set number of rounds: type how many, e.g. 7"
+    game_points = usual_scoring(chosen, Game.CHESS)[2]
+    if points.strip():
+        try:
+            game_points = parse_points(points)
+        except CommandError as error:
+            errors["points"] = str(error)
+    codes = tiebreak_codes(tiebreaks)
+    try:
+        check_team_tiebreaks(codes)
+    except CommandError as error:
+        errors["tiebreaks"] = str(error)
+    board_count = _whole(boards, errors, "boards", 1, 14)
+    if board_count is None:
+        board_count = 4
+    readers: dict[str, tuple[str, Callable[[str], Any]]] = {
+        "match_points": (match_points or "2/1/0", parse_match_points),
+        "primary": (primary or "mp", parse_primary),
+        "colour_model": (colour_model or "typea", parse_colour_model),
+    }
+    read: dict[str, Any] = {}
+    for key, (text, reader) in readers.items():
+        try:
+            read[key] = reader(text)
+        except CommandError as error:
+            errors[key] = str(error)
+    colours = ""
+    if board_colours.strip():
+        try:
+            colours = parse_board_colours(board_colours, board_count)
+        except CommandError as error:
+            errors["board_colours"] = str(error)
+    minimum = _whole(min_board_games, errors, "min_board_games", 0, 99) or 0
+    if double.strip().lower() not in ("", "yes", "no"):
+        errors["double"] = "yes or no"
+    elif double.strip().lower() == "yes" and not chosen.team_round_robin:
+        errors["double"] = "a double round robin is a team round robin's choice"
+    first = initial_colour.strip().lower() or "white"
+    if first not in ("white", "black"):
+        errors["initial_colour"] = "white or black"
+    if errors:
+        raise FieldErrors(errors)
+    team = TeamSettings(
+        boards=board_count,
+        match_points=read["match_points"],
+        primary=read["primary"],
+        colour_model=read["colour_model"],
+        board_colours=colours,
+        min_board_games=minimum,
+    )
+    return EventSettings(
+        name=name.strip(),
+        system=chosen,
+        rounds=number,
+        points=game_points,
+        tiebreaks=codes,
+        initial_colour=Colour.BLACK if first == "black" else Colour.WHITE,
+        double=double.strip().lower() == "yes",
+        team=team,
+    )
+
+
+def roster_lines(text: str) -> tuple[Player, ...]:
+    """A team's players as typed in a box, one a line in board order: ``name, rating`` (the
+    rating may be left out; a name may hold commas, ``Doe, John, 2100``). :class:`FieldErrors`
+    under ``players`` names the line that is wrong."""
+    players: list[Player] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        name, comma, last = line.rpartition(",")
+        rating: int | None = None
+        if comma and last.strip().isdigit():
+            rating = int(last.strip())
+            if not 0 <= rating <= 4000:
+                raise FieldErrors({"players": f"line {number}: a rating between 0 and 4000"})
+        else:
+            name = line
+        name = " ".join(name.split()).strip(" ,")
+        if not name:
+            raise FieldErrors({"players": f"line {number}: give the player's name"})
+        if len(name) > 200:
+            raise FieldErrors({"players": f"line {number}: a name of at most 200 characters"})
+        players.append(Player(id=len(players) + 1, name=name, rating=rating))
+    return tuple(players)

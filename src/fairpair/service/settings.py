@@ -34,8 +34,10 @@ from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
+    "COLOUR_MODEL_CHOICES",
     "FIRST_COLOURS",
     "GO_TIEBREAKS",
+    "PRIMARY_CHOICES",
     "REPORT_FIELDS",
     "ROUND_ROBIN_TIEBREAKS",
     "SETTING_FIELDS",
@@ -609,6 +611,16 @@ _COLOUR_MODEL_WORDS = {
     ColourModel.NONE: "none (no colour preferences)",
 }
 _PRIMARY = {"mp": PrimaryScore.MATCH_POINTS, "gp": PrimaryScore.GAME_POINTS}
+COLOUR_MODEL_CHOICES = tuple(
+    (key, _COLOUR_MODEL_WORDS[model][:1].upper() + _COLOUR_MODEL_WORDS[model][1:])
+    for key, model in _COLOUR_MODELS.items()
+)
+"""The colour models as a form offers them: (what is typed, the model in words)."""
+PRIMARY_CHOICES = (
+    ("mp", "Match points, then game points"),
+    ("gp", "Game points, then match points"),
+)
+"""The scores that may rank a team event, as a form offers them."""
 
 
 def parse_colour_model(text: str) -> ColourModel:

@@ -357,11 +357,12 @@ def board_lineup(
         if pid in seen:
             raise CommandError(f"{names[pid]} is named twice in the line-up of {team.name}")
         seen.add(pid)
-    for above, below in itertools.pairwise(players):
+    for board, (above, below) in enumerate(itertools.pairwise(players), start=1):
         if position[above] > position[below]:
             raise CommandError(
-                f"{team.name}: {names[above]} (roster {position[above] + 1}) cannot play above "
-                f"{names[below]} (roster {position[below] + 1}); players sit in roster order"
+                f"{team.name}, board {board}: {names[above]} (roster {position[above] + 1}) "
+                f"cannot play above {names[below]} (roster {position[below] + 1}) on board "
+                f"{board + 1}; players sit in roster order"
             )
     return (*players, *([None] * (t.boards - len(players))))
 

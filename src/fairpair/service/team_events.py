@@ -50,7 +50,7 @@ from fairpair.standings import UnknownTiebreakError
 from fairpair.standings.boards import BoardStanding, BoardStandingsSettings
 from fairpair.standings.boards import board_standings as compute_board_standings
 from fairpair.standings.team import TeamStandings, compute_team_standings, team_tiebreak
-from fairpair.storage import EventInfo, LogRecord, NewRecord
+from fairpair.storage import ConcurrencyError, EventInfo, LogRecord, NewRecord
 
 __all__ = [
     "TEAM_TIEBREAKS_USUAL",
@@ -156,9 +156,13 @@ def _command(
     event_id: int,
     action: str,
     build: Callable[[TeamEvent], Mapping[str, Any]],
+    expected_version: int | None = None,
 ) -> TeamEvent:
-    """One command as one log record: load, build the payload, apply, append."""
+    """One command as one log record: load, build the payload, apply, append
+    (``expected_version``: the version the director's page showed; refused if it moved on)."""
     event = load_team(desk, event_id)
+    if expected_version is not None and event.version != expected_version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
     payload = dict(build(event))
     check_texts(payload, desk.actor)
     snapshot = team_actions.apply_team(event.tournament, action, payload, event.settings)
@@ -526,7 +530,13 @@ def _roster_player(t: TeamTournament, team: Team, ref: str) -> int:
 
 
 def set_lineup(
-    desk: Desk, event_id: int, ref: str, players: Sequence[str], round_number: int | None = None
+    desk: Desk,
+    event_id: int,
+    ref: str,
+    players: Sequence[str],
+    round_number: int | None = None,
+    *,
+    expected_version: int | None = None,
 ) -> TeamEvent:
     """The players a team fields in its match of a paired round (default: the last), board 1
     first, from its roster in roster order; fewer than the boards leaves the lowest empty."""
@@ -541,7 +551,7 @@ def set_lineup(
         team_actions.board_lineup(t, team.id, ids)  # refused here with the names
         return {"round": number, "team": team.id, "players": ids, "name": team.name}
 
-    return _command(desk, event_id, "lineup.set", build)
+    return _command(desk, event_id, "lineup.set", build, expected_version)
 
 
 # --- rounds ------------------------------------------------------------------------------------
@@ -688,6 +698,8 @@ def record_team_results(
     event_id: int,
     round_number: int | None,
     entries: Sequence[tuple[str, str]],
+    *,
+    expected_version: int | None = None,
 ) -> TeamEvent:
     """Results typed for one round (default: the last) as ``("1.2", "1-0")`` (match 1, board
     2, first team's player first) or ``("3", "+-")`` (match 3 forfeited by the second team):
@@ -703,26 +715,33 @@ def record_team_results(
         return {"round": number, "results": items, "correction": round_number is not None}
 
     action = "result.corrected" if round_number is not None else "results.entered"
-    return _command(desk, event_id, action, build)
+    return _command(desk, event_id, action, build, expected_version)
 
 
-def undo_team(desk: Desk, event_id: int, steps: int = 1) -> tuple[TeamEvent, Sequence[LogRecord]]:
-    """:func:`fairpair.service.events.undo` for a team event."""
-    return _walk(desk, event_id, steps, UNDONE)
+def undo_team(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[TeamEvent, Sequence[LogRecord]]:
+    """:func:`fairpair.service.events.undo` for a team event (``expected_version``: the
+    version the director saw; a change made since refuses the undo)."""
+    return _walk(desk, event_id, steps, UNDONE, expected_version)
 
 
-def redo_team(desk: Desk, event_id: int, steps: int = 1) -> tuple[TeamEvent, Sequence[LogRecord]]:
+def redo_team(
+    desk: Desk, event_id: int, steps: int = 1, *, expected_version: int | None = None
+) -> tuple[TeamEvent, Sequence[LogRecord]]:
     """:func:`fairpair.service.events.redo` for a team event."""
-    return _walk(desk, event_id, steps, REDONE)
+    return _walk(desk, event_id, steps, REDONE, expected_version)
 
 
 def _walk(
-    desk: Desk, event_id: int, steps: int, action: str
+    desk: Desk, event_id: int, steps: int, action: str, expected_version: int | None = None
 ) -> tuple[TeamEvent, Sequence[LogRecord]]:
     if steps < 1:
         verb = "undo" if action == UNDONE else "redo"
         raise CommandError(f"{verb} at least one change, not {steps}")
     event = load_team(desk, event_id)
+    if expected_version is not None and event.version != expected_version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
     records, taken, settings, snapshot = walk_log(
         desk, event_id, event.version, steps, action, team_actions.replay_team_event
     )

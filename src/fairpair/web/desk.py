@@ -32,7 +32,9 @@ from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
+    COLOUR_MODEL_CHOICES,
     FIRST_COLOURS,
+    PRIMARY_CHOICES,
     REPORT_FIELDS,
     EventSettings,
     Game,
@@ -43,6 +45,7 @@ from fairpair.service.settings import (
 from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
+    EventInfo,
     LogRecord,
     UnknownEventError,
 )
@@ -289,6 +292,17 @@ _NEW_FIELDS = (
     "bye_limit",
     "withdrawal_policy",
 )
+_TEAM_FORM = (
+    "boards",
+    "match_points",
+    "primary",
+    "colour_model",
+    "board_colours",
+    "min_board_games",
+    "double",
+    "initial_colour",
+)
+"""The new-event form's settings of a team event (web/team_desk.py reads them)."""
 _REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
 """The rating-report fields on the new-event form and the event's "Report details" form:
 lists (deputy arbiters, round dates) typed with commas."""
@@ -313,6 +327,8 @@ _CHOICES = {
     "withdrawal_policy": [(w.value, _sentence(w.describe())) for w in WithdrawalPolicy],
     "initial_colour": list(FIRST_COLOURS.items()),
     "double": [("no", "No"), ("yes", "Yes")],
+    "primary": list(PRIMARY_CHOICES),
+    "colour_model": list(COLOUR_MODEL_CHOICES),
 }
 """The settings chosen from a list, each value in words (the settings form's selects)."""
 
@@ -341,9 +357,13 @@ def _settings_text(settings: EventSettings) -> dict[str, str]:
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
-    values = dict.fromkeys((*_NEW_FIELDS, *_REPORT_FORM), "") | {
+    values = dict.fromkeys((*_NEW_FIELDS, *_TEAM_FORM, *_REPORT_FORM), "") | {
         "system": "dutch",
         "withdrawal_policy": WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value,
+        "primary": "mp",
+        "colour_model": "typea",
+        "double": "no",
+        "initial_colour": "white",
     }
     return _render(request, "desk/new_event.html", _new_context(values, {}))
 
@@ -377,6 +397,14 @@ def new_event(
     deputy_arbiters: _Text = "",
     time_control: _Text = "",
     round_dates: _Text = "",
+    boards: _Text = "",
+    match_points: _Text = "",
+    primary: _Text = "",
+    colour_model: _Text = "",
+    board_colours: _Text = "",
+    min_board_games: _Text = "",
+    double: _Text = "",
+    initial_colour: _Text = "",
 ) -> Response:
     report = {
         "start_date": start_date,
@@ -399,7 +427,24 @@ def new_event(
         "bye_limit": bye_limit,
         "withdrawal_policy": withdrawal_policy,
     } | report
-    errors: dict[str, str] = {}
+    team = {"boards": boards, "match_points": match_points, "primary": primary}
+    team |= {"colour_model": colour_model, "board_colours": board_colours}
+    team |= {"min_board_games": min_board_games, "double": double}
+    team |= {"initial_colour": initial_colour}
+    values |= team
+    if system.strip() in (System.TEAM_SWISS.value, System.TEAM_BERGER.value):
+        from fairpair.web import team_desk  # it builds on this module's helpers
+
+        made = team_desk.create_team_event(request, director, values, report)
+        if isinstance(made, FieldErrors):
+            context = _new_context(values, made.errors)
+            return _render(request, "desk/new_event.html", context, 422)
+        return _done(request, f"Created {made.info.name}.", f"/desk/events/{made.id}")
+    errors: dict[str, str] = {
+        field: "for a team event only (Team Swiss or team round robin): leave empty"
+        for field in ("boards", "match_points", "board_colours", "min_board_games")
+        if team[field].strip()
+    }
     try:
         settings = entry.event_settings(
             name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy, game=game
@@ -449,14 +494,28 @@ def claim(request: Request, director: Director, code: _Text = "") -> Response:
 # --- one event ------------------------------------------------------------------------------
 
 
-def _mine(request: Request, director: str, event_id: int) -> ev.Event:
-    """The event, if the signed-in director runs it; 404 (as for no event) otherwise."""
-    desk = desk_for(request, director)
+def _owned(request: Request, director: str, event_id: int) -> EventInfo:
+    """The event's row, if the signed-in director runs it; 404 (as for no event) otherwise."""
     try:
-        directors.event_of(desk, event_id, director)
-        return ev.load(desk, event_id)
+        return directors.event_of(desk_for(request, director), event_id, director)
     except UnknownEventError:
         raise HTTPException(404, f"No event {event_id}.") from None
+
+
+def _team_event(request: Request, director: str, event_id: int) -> bool:
+    """Whether the director's event is a team event, whose pages are web/team_desk.py's."""
+    return te.is_team_event(_owned(request, director, event_id))
+
+
+def _mine(request: Request, director: str, event_id: int) -> ev.Event:
+    """The individual event, if the signed-in director runs it; 404 (as for no event)
+    otherwise, and for a team event, whose pages are its own."""
+    info = _owned(request, director, event_id)
+    if te.is_team_event(info):
+        raise HTTPException(
+            404, f"{info.name} is a team event: this page is for individual events."
+        )
+    return ev.load(desk_for(request, director), event_id)
 
 
 def _desk_page(
@@ -586,6 +645,10 @@ _REFUSED = (CommandError, ConcurrencyError, FormatError)
 
 @router.get("/events/{event_id}", response_class=HTMLResponse)
 def event_desk(request: Request, director: Director, event_id: int) -> HTMLResponse:
+    if _team_event(request, director, event_id):
+        from fairpair.web import team_desk
+
+        return team_desk.event_page(request, director, event_id)
     return _desk_page(request, _mine(request, director, event_id))
 
 
@@ -892,6 +955,10 @@ def forbid(request: Request, director: Director, event_id: int, players: _Text =
 
 @router.post("/events/{event_id}/pair", response_class=HTMLResponse)
 def pair(request: Request, director: Director, event_id: int) -> Response:
+    if _team_event(request, director, event_id):
+        from fairpair.web import team_desk
+
+        return team_desk.pair(request, director, event_id)
     _mine(request, director, event_id)
     try:
         _, pairing = ev.pair_round(desk_for(request, director), event_id)
@@ -1027,6 +1094,10 @@ def redo(request: Request, director: Director, event_id: int, version: _Text = "
 
 
 def _walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
+    if _team_event(request, director, event_id):
+        from fairpair.web import team_desk
+
+        return team_desk.walk(request, director, event_id, typed, verb)
     event = _mine(request, director, event_id)
     desk = desk_for(request, director)
     expected = _page_version(typed)
@@ -1191,6 +1262,10 @@ def _save_results(
 
 @router.get("/events/{event_id}/log", response_class=HTMLResponse)
 def audit_log(request: Request, director: Director, event_id: int) -> HTMLResponse:
+    if _team_event(request, director, event_id):
+        from fairpair.web import team_desk
+
+        return team_desk.log_page(request, director, event_id)
     event = _mine(request, director, event_id)
     records = _log_at(request, event)
     undone_by = ev.undo_history(records).undone_by
@@ -1210,6 +1285,10 @@ _EXPORTS = {
 
 @router.get("/events/{event_id}/export/{kind}")
 def export(request: Request, director: Director, event_id: int, kind: str) -> Response:
+    if _team_event(request, director, event_id):
+        from fairpair.web import team_desk
+
+        return team_desk.export(request, director, event_id, kind)
     event = _mine(request, director, event_id)
     if kind not in _EXPORTS:
         raise HTTPException(404, f"Export as trf, csv or json, not {kind!r}.")
