@@ -335,6 +335,12 @@ class TeamTournament:
     name: str = ""
     details: EventDetails = EventDetails()  # noqa: RUF009 (frozen, shared safely)
     _by_id: dict[TeamId, Team] = field(init=False, repr=False, compare=False, default_factory=dict)
+    _players: dict[PlayerId, Player] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
+    _owner: dict[PlayerId, TeamId] = field(
+        init=False, repr=False, compare=False, default_factory=dict
+    )
 
     def __post_init__(self) -> None:
         if self.boards < 1:
@@ -350,9 +356,10 @@ class TeamTournament:
                 raise ValueError(f"two teams have the pairing number {team.id}")
             by_id[team.id] = team
         object.__setattr__(self, "_by_id", by_id)
-        players = {p.id for p in self.players}
+        players = {p.id: p for p in self.players}
         if len(players) != len(self.players):
             raise ValueError("two players have the same id")
+        object.__setattr__(self, "_players", players)
         owner: dict[PlayerId, TeamId] = {}
         for team in self.teams:
             for pid in team.roster:
@@ -363,6 +370,7 @@ class TeamTournament:
                         f"player {pid} is on the rosters of teams {owner[pid]} and {team.id}"
                     )
                 owner[pid] = team.id
+        object.__setattr__(self, "_owner", owner)
         for index, rnd in enumerate(self.rounds, start=1):
             if rnd.number != index:
                 raise ValueError(f"round {index} is numbered {rnd.number}")
@@ -418,10 +426,15 @@ class TeamTournament:
         return colour if first_team else colour.opposite
 
     def team_of(self, player: PlayerId) -> TeamId | None:
-        for team in self.teams:
-            if player in team.roster:
-                return team.id
-        return None
+        """The team whose roster lists the player, if any."""
+        return self._owner.get(player)
+
+    def player(self, player: PlayerId) -> Player:
+        """A registered player by id (:class:`KeyError` naming it when there is none)."""
+        try:
+            return self._players[player]
+        except KeyError:
+            raise KeyError(f"no player with id {player}") from None
 
     def requested_bye(self, team_id: TeamId, round_number: int) -> RequestedBye | None:
         for bye in self.requested_byes:

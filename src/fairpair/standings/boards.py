@@ -113,10 +113,7 @@ def _performance(
 
 
 def tournament_rating(tournament: TeamTournament, player: PlayerId) -> int | None:
-    for p in tournament.players:
-        if p.id == player:
-            return p.rating or None
-    return None
+    return tournament.player(player).rating or None
 
 
 def board_standings(
@@ -154,9 +151,9 @@ def board_standings(
                     outcome = board.outcome(first)
                     if board.played and opponent is not None:
                         record.scored.append((opponent, _SCORE[outcome]))
-    result: list[BoardStanding] = []
-    for number in sorted({n for n, _ in records}):
-        lines = [
+    by_board: dict[int, list[BoardLine]] = {}
+    for (number, pid), record in records.items():
+        by_board.setdefault(number, []).append(
             BoardLine(
                 None,
                 pid,
@@ -166,18 +163,14 @@ def board_standings(
                 Fraction(record.points, TENTHS),
                 _performance(tournament, record.scored, settings.unrated_rating),
             )
-            for (n, pid), record in records.items()
-            if n == number
-        ]
-        result.append(BoardStanding(number, _rank(lines, settings)))
-    return tuple(result)
+        )
+    return tuple(
+        BoardStanding(number, _rank(by_board[number], settings)) for number in sorted(by_board)
+    )
 
 
 def _name(tournament: TeamTournament, player: PlayerId) -> str:
-    for p in tournament.players:
-        if p.id == player:
-            return p.name
-    return str(player)
+    return tournament.player(player).name
 
 
 def _rank(lines: list[BoardLine], settings: BoardStandingsSettings) -> tuple[BoardLine, ...]:
