@@ -119,6 +119,7 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("GET", "/desk/events/{event_id}/log"),
         ("GET", "/desk/events/{event_id}/export/{kind}"),
         ("GET", "/desk/events/{event_id}/print/{sheet}"),
+        ("POST", "/desk/events/{event_id}/team-settings"),
         ("POST", "/desk/events/{event_id}/teams"),
         ("POST", "/desk/events/{event_id}/teams/import"),
         ("POST", "/desk/events/{event_id}/teams/byes"),

@@ -46,6 +46,7 @@ from fairpair.web.desk import (
     _done,
     _page_version,
     _render,
+    _report_text,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -321,11 +322,14 @@ def team_page(
         "byes": [] if current is None else _bye_views(t, current.number),
         "swiss": not event.settings.system.team_round_robin,
         "errors": errors or {},
-        "values": dict(values or {}),
         "settings": te.team_settings_lines(event),
         "system_name": event.settings.system.label,
         "standings": _standings(event),
         "finished": [sum(1 for m in r.matches if m.finished) for r in t.rounds],
+        "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
+        # The form shows what the event says, or what was typed if it was refused.
+        "values": {f"details.{k}": v for k, v in _event_text(event.settings).items()}
+        | dict(values or {}),
     }
     return _render(request, "desk/team_event.html", context, status_code)
 
@@ -412,6 +416,68 @@ def export(request: Request, director: str, event_id: int, kind: str) -> Respons
         media_type=media,
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+# --- the event's details ---------------------------------------------------------------------
+
+
+def _event_text(settings: EventSettings) -> dict[str, str]:
+    """The name, report fields, rounds and tie-breaks as the details form shows them."""
+    rounds = "" if settings.rounds is None else str(settings.rounds)
+    return _report_text(settings) | {"rounds": rounds, "tiebreaks": ", ".join(settings.tiebreaks)}
+
+
+@router.post("/events/{event_id}/team-settings", response_class=HTMLResponse)
+def edit_event(
+    request: Request,
+    director: Director,
+    event_id: int,
+    version: _Text = "",
+    name: _Text = "",
+    rounds: _Text = "",
+    tiebreaks: _Text = "",
+    start_date: _Text = "",
+    end_date: _Text = "",
+    city: _Text = "",
+    federation: _Text = "",
+    event_type: _Text = "",
+    chief_arbiter: _Text = "",
+    deputy_arbiters: _Text = "",
+    time_control: _Text = "",
+    round_dates: _Text = "",
+) -> Response:
+    """The team event's name, report fields, rounds (a team Swiss) and team tie-breaks, as
+    one undoable change; refused (409) if the event changed since the page was loaded."""
+    event = team_event_of(request, director, event_id)
+    typed = {"name": name, "rounds": rounds, "tiebreaks": tiebreaks}
+    typed |= {"start_date": start_date, "end_date": end_date, "city": city}
+    typed |= {"federation": federation, "event_type": event_type}
+    typed |= {"chief_arbiter": chief_arbiter, "deputy_arbiters": deputy_arbiters}
+    typed |= {"time_control": time_control, "round_dates": round_dates}
+    values = {f"details.{k}": v for k, v in typed.items()}
+    expected = _page_version(version)
+    if expected is None:
+        return team_page(request, event, errors={"details": STALE}, status_code=409)
+    changes: dict[str, Any] = dict(typed)
+    changes["tiebreaks"] = entry.tiebreak_codes(tiebreaks)
+    if event.settings.system.team_round_robin and not rounds.strip():
+        del changes["rounds"]  # a round robin counts its own
+    try:
+        try:
+            te.check_team_tiebreaks(changes["tiebreaks"])
+        except CommandError as error:
+            raise FieldErrors({"tiebreaks": str(error)}) from None
+        te.edit_team_event(
+            desk_for(request, director), event_id, changes, expected_version=expected
+        )
+    except EventExistsError:
+        error = FieldErrors({"name": "an event with this name exists; choose another name"})
+        return refused(request, director, event_id, error, "details", values)
+    except (*_REFUSED, FieldErrors) as error:
+        return refused(request, director, event_id, error, "details", values)
+    record = desk_for(request).store.log(event_id)[-1]
+    line = te.describe_team(record)
+    return _done(request, line[:1].upper() + line[1:] + ".", _here(event_id))
 
 
 # --- teams ----------------------------------------------------------------------------------
