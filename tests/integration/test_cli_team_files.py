@@ -76,6 +76,7 @@ def test_convert_writes_a_team_file_back_unchanged(tmp_path: Path) -> None:
 
 
 def test_options_of_individual_events_are_refused_for_a_team_file(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["pair", example(tmp_path), "--fixed", "1-2"])
+    # --fixed and --forbid name teams in a team file (tests/integration/test_team_controls_cli).
+    result = runner.invoke(app, ["pair", example(tmp_path), "--separate-by", "club"])
     assert result.exit_code == 3
     assert "not offered for team files" in result.output

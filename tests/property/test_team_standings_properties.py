@@ -225,3 +225,90 @@ def test_board_tiebreaks_agree_with_game_points(tournament: TeamTournament) -> N
 
 def test_every_code_is_exercised() -> None:
     assert {c.split("/")[0].split(":")[0].upper() for c in CODES} == set(TEAM_TIEBREAKS)
+
+
+@st.composite
+def renumbered(
+    draw: st.DrawFn, tournament: TeamTournament
+) -> tuple[TeamTournament, dict[int, int]]:
+    """The same event with the teams registered in another order: every team has another
+    pairing number (its roster, matches and byes follow it), and the map old -> new."""
+    ids = list(tournament.team_ids)
+    new = dict(zip(ids, draw(st.permutations(ids)), strict=True))
+    teams = tuple(
+        sorted((Team(new[t.id], t.name, t.roster) for t in tournament.teams), key=lambda t: t.id)
+    )
+    rounds = tuple(
+        TeamRound(
+            rnd.number,
+            tuple(TeamMatch(new[m.first], new[m.second], m.boards, m.forfeit) for m in rnd.matches),
+            tuple(TeamBye(new[b.team], b.kind) for b in rnd.byes),
+        )
+        for rnd in tournament.rounds
+    )
+    return (
+        TeamTournament(
+            teams, tournament.players, tournament.boards, rounds, scoring=tournament.scoring
+        ),
+        new,
+    )
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.data(), team_events())
+def test_standings_do_not_depend_on_the_order_of_registration(
+    data: st.DataObject, tournament: TeamTournament
+) -> None:
+    """Pairing numbers are the order of registration: given other numbers, each team keeps its
+    rank, its points and every tie-break value."""
+    codes = data.draw(st.lists(st.sampled_from(CODES), min_size=1, max_size=5))
+    other, new = data.draw(renumbered(tournament))
+
+    def by_team(table: TeamStandings, names: dict[int, int]) -> dict[int, tuple[object, ...]]:
+        return {names[r.team_id]: (r.rank, r.points, r.secondary, r.values) for r in table.rows}
+
+    same = {tpn: tpn for tpn in tournament.team_ids}
+    assert by_team(compute_team_standings(other, codes), same) == by_team(
+        compute_team_standings(tournament, codes), new
+    )
+
+
+def _game_points(tournament: TeamTournament) -> dict[int, int]:
+    """GP recomputed from the boards and byes by spec §1.5-1.7, independently of the core: a
+    board's points for each side, B x win for a match won by forfeit, B x draw for a PAB or a
+    half-point bye, B x win for a full-point bye."""
+    s = tournament.scoring
+    games = s.games
+    boards = tournament.boards
+    side = {
+        G.WHITE_WINS: (games.win, games.loss),
+        G.DRAW: (games.draw, games.draw),
+        G.BLACK_WINS: (games.loss, games.win),
+        G.WHITE_WINS_BY_FORFEIT: (games.win, games.forfeit_loss),
+        G.BLACK_WINS_BY_FORFEIT: (games.forfeit_loss, games.win),
+        G.DOUBLE_FORFEIT: (games.forfeit_loss, games.forfeit_loss),
+    }
+    total = dict.fromkeys(tournament.team_ids, 0)
+    for rnd in tournament.rounds:
+        for m in rnd.matches:
+            if m.forfeit is MatchForfeit.FIRST_WINS:
+                total[m.first] += boards * games.win
+            elif m.forfeit is MatchForfeit.SECOND_WINS:
+                total[m.second] += boards * games.win
+            elif m.forfeit is None:
+                total[m.first] += sum(side[b.result][0] for b in m.boards if b.result)
+                total[m.second] += sum(side[b.result][1] for b in m.boards if b.result)
+        for bye in rnd.byes:
+            total[bye.team] += {
+                ByeKind.PAIRING_ALLOCATED: boards * games.draw,
+                ByeKind.HALF_POINT: boards * games.draw,
+                ByeKind.FULL_POINT: boards * games.win,
+            }.get(bye.kind, 0)
+    return total
+
+
+@settings(max_examples=80, deadline=None)
+@given(team_events())
+def test_game_points_are_the_sum_of_the_board_points(tournament: TeamTournament) -> None:
+    gp = team_tiebreak_values(tournament, "GPTS")
+    assert gp == {t: Fraction(v, 10) for t, v in _game_points(tournament).items()}

@@ -99,3 +99,38 @@ def test_team_round_robin_every_pair_meets_once_per_cycle(teams: int, cycles: in
         assert len(games) == cycles
         for earlier, later in itertools.pairwise(games):
             assert later == earlier[::-1]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data(), team_tournaments())
+def test_a_fixed_match_is_kept_and_the_others_are_paired_by_the_rules(
+    data: st.DataObject, t: TeamTournament
+) -> None:
+    """with_fixed_matches: the fixed match first, as fixed; every other team to pair placed
+    once, by the engine's rules (no rematch, no forbidden pair, at most one PAB)."""
+    from fairpair.pairing.team_controls import with_fixed_matches
+
+    teams = list(t.to_pair())
+    if len(teams) < 2:
+        return
+    first, second = data.draw(st.permutations(teams))[:2]
+    try:
+        pairing = with_fixed_matches(pair_team_swiss, [(first, second)])(t)
+    except NoValidPairing:
+        return
+    assert (pairing.boards[0].white, pairing.boards[0].black) == (first, second)
+    placed = [team for g in pairing.boards for team in (g.white, g.black)]
+    if pairing.bye is not None:
+        placed.append(pairing.bye)
+    assert sorted(placed) == sorted(teams)
+    assert (pairing.bye is not None) == (len(teams) % 2 == 1)
+    met = {
+        frozenset((tpn, e.opponent))
+        for tpn, rows in team_entries(t).items()
+        for e in rows
+        if e.played and e.opponent is not None
+    }
+    forbidden = t.forbidden_pairs(t.next_round)
+    for game in pairing.boards[1:]:
+        pair = frozenset((game.white, game.black))
+        assert pair not in met and pair not in forbidden

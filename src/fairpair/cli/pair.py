@@ -63,11 +63,18 @@ def pair(
     ] = 0,
     fixed: Annotated[
         list[str] | None,
-        typer.Option("--fixed", help="A board fixed by the director, W-B (start numbers)."),
+        typer.Option(
+            "--fixed",
+            help="A board fixed by the director, W-B (start numbers; a team file: a match, "
+            "White team-Black team by pairing numbers).",
+        ),
     ] = None,
     forbid: Annotated[
         list[str] | None,
-        typer.Option("--forbid", help="Players A,B,... who may not meet in this round."),
+        typer.Option(
+            "--forbid",
+            help="Players A,B,... who may not meet in this round (a team file: teams).",
+        ),
     ] = None,
     separate_by: Annotated[
         str | None,
@@ -99,13 +106,19 @@ def pair(
     if system in TEAM_SYSTEMS or (file.suffix.lower() != ".json" and is_team_file(file)):
         from fairpair.cli.pair_team import pair_team_file
 
-        if fixed or forbid or separate_by or alternatives or rounds or explain:
+        if separate_by or alternatives or rounds:
             raise _fail(
-                "--fixed, --forbid, --separate-by, --alternatives, --rounds and --explain "
-                "are not offered for team files yet",
+                "--separate-by, --alternatives and --rounds are not offered for team files yet",
                 3,
             )
-        pair_team_file(file, system if system in TEAM_SYSTEMS else "team-swiss", output.value)
+        pair_team_file(
+            file,
+            system if system in TEAM_SYSTEMS else "team-swiss",
+            output.value,
+            fixed=fixed or [],
+            forbid=forbid or [],
+            explain=explain,
+        )
         return
     try:
         pair_round = pairing_system(system, seed=seed)

@@ -4,6 +4,7 @@ the round added (line-ups in roster order, results to come)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -11,8 +12,9 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fairpair.core import Pairing, format_points
+from fairpair.core import ForbiddenPairs, Pairing, format_points
 from fairpair.core.teams import (
+    FixedMatch,
     TeamTournament,
     team_scores,
 )
@@ -20,6 +22,7 @@ from fairpair.formats.errors import FormatError
 from fairpair.formats.trf_team import read_team_trf, write_team_trf
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.registry import team_pairing_system
+from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.pairing.team_replay import with_paired_round
 
 
@@ -46,12 +49,51 @@ def _table(t: TeamTournament, pairing: Pairing) -> Table:
     return table
 
 
+def _team_numbers(event: TeamTournament, option: str, text: str, sep: str) -> tuple[int, ...]:
+    parts = [part.strip() for part in text.split(sep)]
+    if len(parts) < 2 or not all(part.isdecimal() for part in parts):
+        shape = "W-B, two team pairing numbers" if sep == "-" else "team pairing numbers A,B,..."
+        raise ValueError(f"{option} {text!r}: expected {shape}")
+    teams = tuple(int(part) for part in parts)
+    for tpn in teams:
+        if not event.has_team(tpn):
+            raise ValueError(f"{option} {text!r}: no team with pairing number {tpn}")
+    return teams
+
+
+def with_director_rules(
+    event: TeamTournament, fixed: list[str], forbid: list[str]
+) -> TeamTournament:
+    """The event with ``--forbid`` teams kept apart and the ``--fixed`` matches (White team,
+    Black team) in the round to pair; :class:`ValueError` naming the option that is wrong."""
+    rnd = event.next_round
+    rules = tuple(
+        ForbiddenPairs(_team_numbers(event, "--forbid", text, ","), rnd, rnd) for text in forbid
+    )
+    matches: list[FixedMatch] = []
+    for text in fixed:
+        teams = _team_numbers(event, "--fixed", text, "-")
+        if len(teams) != 2 or teams[0] == teams[1]:
+            raise ValueError(f"--fixed {text!r}: expected W-B, two different teams")
+        matches.append(FixedMatch(rnd, teams[0], teams[1]))
+    return dataclasses.replace(
+        event, forbidden=(*event.forbidden, *rules), fixed=(*event.fixed, *matches)
+    )
+
+
 def pair_team_file(
-    file: Path, system: str, output: str, fail: type[Exception] | None = None
+    file: Path,
+    system: str,
+    output: str,
+    *,
+    fixed: list[str] | None = None,
+    forbid: list[str] | None = None,
+    explain: bool = False,
 ) -> None:
     """Pair the next round of a team file with the team system ``system`` and print it in
-    ``output`` (text, json or trf). Exits 1 without a legal pairing, 3 for bad input, 5 for
-    a file that cannot be read."""
+    ``output`` (text, json or trf); ``fixed`` matches (``W-B``, team pairing numbers) and
+    ``forbid`` groups (``A,B``) for that round. Exits 1 without a legal pairing, 3 for bad
+    input, 5 for a file that cannot be read."""
     from fairpair.cli.pair import _fail
 
     try:
@@ -72,16 +114,29 @@ def pair_team_file(
             3,
         )
     try:
-        pairing = pair_round(event)
+        state = with_director_rules(event, fixed or [], forbid or [])
+    except ValueError as error:
+        raise _fail(str(error), 3) from None
+    matches = [(m.first, m.second) for m in state.fixed_matches()]
+    if matches and system == "team-berger":
+        raise _fail("--fixed: a round robin follows its schedule; a match cannot be fixed", 3)
+    pairer = with_fixed_matches(pair_round, matches) if matches else pair_round
+    try:
+        pairing = pairer(state)
     except NoValidPairing as error:
-        raise _fail(f"no valid pairing: {error}", 1) from None
+        blocking = blocking_controls(pair_round, state)
+        why = "" if blocking is None else f" ({blocking})"
+        raise _fail(f"no valid pairing: {error}{why}", 1) from None
     except PairingInputError as error:
         raise _fail(str(error), 3) from None
     if output == "json":
         from fairpair.cli.pair import as_json
 
-        typer.echo(json.dumps(as_json(pairing), indent=2))
+        typer.echo(json.dumps(as_json(pairing, explain), indent=2))
     elif output == "trf":
         typer.echo(write_team_trf(with_paired_round(event, pairing), like=document), nl=False)
     else:
         Console().print(_table(event, pairing))
+        if explain:
+            for note in pairing.notes:
+                typer.echo(f"{note.board:>3}  {note.text}")

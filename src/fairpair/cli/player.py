@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+from fairpair.cli import team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Player, Tournament, format_points, points_from_text, scores
 from fairpair.formats import printouts as sheets
@@ -16,6 +17,7 @@ from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
 from fairpair.service import entry, printouts
 from fairpair.service import events as ev
+from fairpair.service import team_events as te
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
 
@@ -156,7 +158,13 @@ def list_players(db: DbOption = None, event: EventOption = None) -> None:
 
 @app.command("edit")
 def edit(
-    player: Annotated[str, typer.Argument(help="Start number or part of the name.")],
+    player: Annotated[
+        str,
+        typer.Argument(
+            help="Start number or part of the name (a team event: the player's number, part "
+            "of the name, or #N with --team)."
+        ),
+    ],
     name: Annotated[str | None, typer.Option("--name")] = None,
     rating: Annotated[int | None, typer.Option("--rating")] = None,
     title: Annotated[str | None, typer.Option("--title")] = None,
@@ -165,11 +173,15 @@ def edit(
     fide_id: Annotated[str | None, typer.Option("--fide-id")] = None,
     birth_date: Annotated[str | None, typer.Option("--birth-date")] = None,
     sex: Annotated[str | None, typer.Option("--sex")] = None,
+    team_ref: Annotated[
+        str | None,
+        typer.Option("--team", help="A team event: the player's team (then #N is roster N)."),
+    ] = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
 ) -> None:
-    """Correct a player's details."""
+    """Correct a player's details (an individual event's, or a team player's)."""
     given: dict[str, Any] = {
         "name": name,
         "rating": rating,
@@ -182,6 +194,12 @@ def edit(
     }
     changes = {k: v for k, v in given.items() if v is not None}
     with session(db, event, actor) as s:
+        if team.is_team(s):
+            edited = te.edit_team_player(s.desk, s.event_id(), player, changes, team_ref)
+            typer.echo(f"edited: {', '.join(sorted(changes))} (version {edited.version})")
+            return
+        if team_ref is not None:
+            raise fail("--team is for a team event")
         result = ev.edit_player(s.desk, s.event_id(), player, changes)
         typer.echo(f"edited: {', '.join(sorted(changes))} (version {result.version})")
 

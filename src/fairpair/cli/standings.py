@@ -12,12 +12,12 @@ from typing import Annotated
 
 import typer
 
-from fairpair.cli.common import OutputFormat, fail, read_event
+from fairpair.cli.common import OutputFormat, fail, is_team_file, read_event
 from fairpair.core import Tournament
 from fairpair.formats import standings_render
+from fairpair.formats.standings_render import StandingsTable
 from fairpair.standings import (
     REGISTRY,
-    Standings,
     TiebreakSettings,
     UnknownTiebreakError,
     UnplayedRule,
@@ -54,7 +54,35 @@ def _read(file: Path) -> tuple[Tournament, list[str] | None, tuple[str, ...], tu
     return tournament, list(codes) or None, skipped, document.warnings
 
 
-def _render(table: Standings, output_format: OutputFormat, title: str) -> str:
+def _team_standings(file: Path, tiebreaks: str | None, output_format: OutputFormat) -> None:
+    """The team standings of a TRF-2026 team file (spec team-swiss.md §10): the primary score,
+    then ``--tiebreaks`` (team codes) or the secondary score; its 299 records count."""
+    from fairpair.formats.trf_team import read_team_trf
+    from fairpair.standings.team import compute_team_standings
+
+    try:
+        document = read_team_trf(file)
+    except ValueError as error:  # FormatError included
+        raise _fail(str(error)) from None
+    except OSError as error:
+        raise _fail(f"{file}: {error.strerror or error}") from None
+    for warning in document.warnings:
+        typer.echo(f"fairpair standings: warning: {warning}", err=True)
+    codes = _split(tiebreaks) if tiebreaks is not None else list(TEAM_DEFAULT_TIEBREAKS)
+    event = document.tournament()
+    try:
+        table = compute_team_standings(event, codes)
+    except (UnknownTiebreakError, ValueError) as error:
+        raise _fail(f"unknown team tie-break: {error}") from None
+    title = f"{event.name or file.stem}: team standings after round {table.rounds}"
+    typer.echo(_render(table, output_format, title), nl=False)
+
+
+TEAM_DEFAULT_TIEBREAKS = ("MPvGP",)
+"""A team file's tie-break when none is given: the secondary score (C.07 13.1)."""
+
+
+def _render(table: StandingsTable, output_format: OutputFormat, title: str) -> str:
     match output_format:
         case OutputFormat.JSON:
             return standings_render.render_json(table)
@@ -107,6 +135,9 @@ def standings(
     """Print the standings: rank, start rank, name, rating, points and the tie-breaks."""
     if not file.is_file():
         raise _fail(f"{file}: no such file")
+    if file.suffix.lower() != ".json" and is_team_file(file):
+        _team_standings(file, tiebreaks, output_format)
+        return
     try:
         tournament, named, skipped, warnings = _read(file)
     except ValueError as error:  # FormatError included

@@ -105,6 +105,27 @@ def edit(
         typer.echo(f"team {found.id} {found.name}: {len(found.roster)} player(s)")
 
 
+@app.command("reorder")
+def reorder(
+    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    players: Annotated[
+        list[str],
+        typer.Argument(help="Every player of the roster once, new board order: #N or a name."),
+    ],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Put a team's roster in a new board order, before the team has fielded a line-up."""
+    with session(db, event, actor) as s:
+        changed = te.reorder_roster(s.desk, s.event_id(), team, players)
+        t = changed.tournament
+        found = t.team(te.find_team(t, team).id)
+        names = {q.id: q.name for q in t.players}
+        shown = ", ".join(f"{n}. {names[pid]}" for n, pid in enumerate(found.roster, start=1))
+        typer.echo(f"team {found.id} {found.name}: {shown}")
+
+
 @app.command("remove")
 def remove(
     team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
@@ -148,6 +169,83 @@ def return_(
         found = te.find_team(te.load_team(s.desk, s.event_id()).tournament, team)
         te.return_team(s.desk, s.event_id(), str(found.id))
         typer.echo(f"team {found.id} {found.name} plays again")
+
+
+@app.command("forbid")
+def forbid(
+    teams: Annotated[
+        list[str], typer.Argument(help="Two or more teams (pairing number or part of the name).")
+    ],
+    from_round: Annotated[
+        int | None, typer.Option("--round", "-r", help="First round (default: next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Keep teams apart: no two of them are paired from the next round (or --round) on."""
+    if len(teams) < 2:
+        raise fail("name at least two teams to keep apart")
+    with session(db, event, actor) as s:
+        changed = te.forbid_teams(s.desk, s.event_id(), teams, from_round)
+        t = changed.tournament
+        rule = t.forbidden[-1]
+        names = " and ".join(f"{tpn} {t.team(tpn).name}" for tpn in rule.players)
+        typer.echo(f"teams {names} kept apart from round {rule.first_round} on")
+
+
+@app.command("fix")
+def fix(
+    first: Annotated[str, typer.Argument(help="The White team (its board 1 has White).")],
+    second: Annotated[str, typer.Argument(help="Its opponent.")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Fix a match of the next round (or --round); the pairing pairs the other teams."""
+    with session(db, event, actor) as s:
+        changed = te.fix_match(s.desk, s.event_id(), first, second, round_number)
+        t = changed.tournament
+        match = t.fixed[-1]
+        typer.echo(
+            f"round {match.round}: {match.first} {t.team(match.first).name} - "
+            f"{match.second} {t.team(match.second).name} fixed (the first team White on board 1)"
+        )
+        pair = frozenset((match.first, match.second))
+        met = [
+            rnd.number
+            for rnd in t.rounds
+            for m in rnd.matches
+            if frozenset((m.first, m.second)) == pair and (m.played or not m.finished)
+        ]
+        if met:
+            typer.echo(f"note: these teams met in round {met[0]}; the match stands as fixed (C1)")
+        if pair in t.forbidden_pairs(match.round):
+            typer.echo("note: these teams are kept apart; the match stands as fixed (C1)")
+
+
+@app.command("unfix")
+def unfix(
+    team: Annotated[str, typer.Argument(help="A team of the fixed match.")],
+    round_number: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Take back a fixed match of a round not yet paired; the pairing pairs both teams."""
+    with session(db, event, actor) as s:
+        before = te.load_team(s.desk, s.event_id()).tournament
+        changed = te.unfix_match(s.desk, s.event_id(), team, round_number)
+        for match in set(before.fixed) - set(changed.tournament.fixed):
+            typer.echo(
+                f"round {match.round}: the match {match.first} {before.team(match.first).name} "
+                f"- {match.second} {before.team(match.second).name} is no longer fixed"
+            )
 
 
 @app.command("list")

@@ -35,6 +35,7 @@ from fairpair.core.schedule import Schedule, Session
 from fairpair.core.teams import (
     Board,
     ColourModel,
+    FixedMatch,
     MatchForfeit,
     PrimaryScore,
     Team,
@@ -76,6 +77,7 @@ __all__ = [
     "ColourModel",
     "Entry",
     "EventDetails",
+    "FixedMatch",
     "ForbiddenPairs",
     "Game",
     "GameResult",

@@ -14,6 +14,7 @@ and §12.11 state them), and read by the pairing system and the standings alike.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from dataclasses import dataclass, field
 
@@ -250,6 +251,51 @@ class TeamAcceleration:
     game_points: int = 0
 
 
+@dataclass(frozen=True, slots=True)
+class FixedMatch:
+    """A match the director fixes before its round is paired: ``first`` is the White team.
+
+    The pairing system pairs the other teams around it (:mod:`fairpair.pairing.team_controls`);
+    a fixed match that repeats a meeting or a forbidden pair stands as the director's decision.
+    """
+
+    round: int
+    first: TeamId
+    second: TeamId
+
+    def __post_init__(self) -> None:
+        if self.first == self.second:
+            raise ValueError(f"team {self.first} cannot meet itself")
+
+
+@dataclass(frozen=True, slots=True)
+class PointOverride:
+    """Abnormal points (TRF-2026 ``299``; spec team-swiss.md §1.6, §12.9).
+
+    With an ``outcome`` it replaces the points a team gets for that kind of round: the match
+    points, the game points, or both (``None`` keeps the usual value); for the listed teams
+    (none: every team) in ``round`` (``None``: every round). Without teams or round it
+    redefines the event's default. Without an outcome it is a bonus or a penalty: its
+    (possibly negative) points are added once to each listed team, in ``round`` (``None``:
+    from the first round on).
+    """
+
+    outcome: TeamOutcome | None
+    match_points: int | None = None
+    game_points: int | None = None
+    round: int | None = None
+    teams: tuple[TeamId, ...] = ()
+
+    @property
+    def specificity(self) -> int:
+        """How narrowly it is aimed: a team and round record beats a team or round one,
+        which beats a new default."""
+        return int(bool(self.teams)) + int(self.round is not None)
+
+    def covers(self, team: TeamId, round_number: int) -> bool:
+        return (not self.teams or team in self.teams) and self.round in (None, round_number)
+
+
 def alternating_colours(boards: int) -> tuple[Colour, ...]:
     """The default board-colour sequence of the White team: W, B, W, B, ... (TRF ``352``)."""
     return tuple(Colour.WHITE if b % 2 == 0 else Colour.BLACK for b in range(boards))
@@ -279,6 +325,10 @@ class TeamTournament:
     withdrawals: tuple[tuple[TeamId, int], ...] = ()
     """``(team, first round not played)``."""
     accelerations: tuple[TeamAcceleration, ...] = ()
+    fixed: tuple[FixedMatch, ...] = ()
+    """Matches the director fixed for rounds not yet paired."""
+    point_overrides: tuple[PointOverride, ...] = ()
+    """Abnormal points (TRF ``299``), applied by :func:`team_entries`."""
     system: str = ""
     """Encoded tournament type (TRF-2026 record 192), e.g. ``FIDE_TEAM_TYPEA_MP_GP``."""
     name: str = ""
@@ -400,6 +450,12 @@ class TeamTournament:
                 teams = rule.players
                 pairs.update(frozenset((a, b)) for i, a in enumerate(teams) for b in teams[i + 1 :])
         return frozenset(pairs)
+
+    def fixed_matches(self, round_number: int | None = None) -> tuple[FixedMatch, ...]:
+        """The matches fixed for ``round_number`` (default: the next round), in the order
+        the director fixed them."""
+        rnd = self.next_round if round_number is None else round_number
+        return tuple(m for m in self.fixed if m.round == rnd)
 
     def virtual_points(self, team_id: TeamId, round_number: int) -> tuple[int, int]:
         """(MP, GP) of acceleration the team carries when round ``round_number`` is paired."""
@@ -557,8 +613,44 @@ def bye_entry(tournament: TeamTournament, round_number: int, bye: TeamBye) -> Te
     return TeamEntry(round_number, outcome, mp, gp)
 
 
+_OVERRIDE_OUTCOMES = {
+    TeamOutcome.ABSENT: TeamOutcome.ZERO_BYE,  # the TRF writes both as Z (spec §1.7)
+}
+
+
+def _overridden(entry: TeamEntry, team: TeamId, overrides: tuple[PointOverride, ...]) -> TeamEntry:
+    """The entry with the points of the most specific ``299`` record for its kind of round
+    (the later of two as specific), then the bonuses and penalties of its round."""
+    kind = _OVERRIDE_OUTCOMES.get(entry.outcome, entry.outcome)
+    chosen: PointOverride | None = None
+    for rule in overrides:
+        if (
+            rule.outcome is kind
+            and rule.covers(team, entry.round)
+            and (chosen is None or rule.specificity >= chosen.specificity)
+        ):
+            chosen = rule
+    mp, gp = entry.match_points, entry.game_points
+    if chosen is not None:
+        mp = mp if chosen.match_points is None else chosen.match_points
+        gp = gp if chosen.game_points is None else chosen.game_points
+    for rule in overrides:
+        # A bonus counts once: in its round, or in round 1 when it names none.
+        if (
+            rule.outcome is None
+            and rule.covers(team, entry.round)
+            and (rule.round or 1) == entry.round
+        ):
+            mp += rule.match_points or 0
+            gp += rule.game_points or 0
+    if (mp, gp) == (entry.match_points, entry.game_points):
+        return entry
+    return dataclasses.replace(entry, match_points=mp, game_points=gp)
+
+
 def team_entries(tournament: TeamTournament) -> dict[TeamId, list[TeamEntry]]:
-    """For each team, one entry per round (an absence where the round does not name it)."""
+    """For each team, one entry per round (an absence where the round does not name it), with
+    the event's abnormal points (``299``) applied."""
     table: dict[TeamId, list[TeamEntry]] = {tid: [] for tid in tournament.team_ids}
     for rnd in tournament.rounds:
         seen: set[TeamId] = set()
@@ -573,6 +665,10 @@ def team_entries(tournament: TeamTournament) -> dict[TeamId, list[TeamEntry]]:
         for tid in table:
             if tid not in seen:
                 table[tid].append(TeamEntry(rnd.number, TeamOutcome.ABSENT, 0, 0))
+    overrides = tournament.point_overrides
+    if overrides:
+        for tid, rows in table.items():
+            rows[:] = [_overridden(entry, tid, overrides) for entry in rows]
     return table
 
 

@@ -31,12 +31,15 @@ from fairpair.core import (
 from fairpair.core.teams import (
     Board,
     ColourModel,
+    FixedMatch,
     MatchForfeit,
+    PointOverride,
     PrimaryScore,
     Team,
     TeamAcceleration,
     TeamBye,
     TeamMatch,
+    TeamOutcome,
     TeamRound,
     TeamScoring,
     TeamTournament,
@@ -103,6 +106,10 @@ _TOP = (
     "accelerations",
     "details",
 )
+
+
+_OPTIONAL = ("fixed_matches", "point_overrides")
+"""Written only when the event has some, so that documents without them stay as they were."""
 
 
 def _points(value: int | None) -> str | None:
@@ -197,7 +204,27 @@ def team_event_data(t: TeamTournament) -> dict[str, Any]:
         ],
         "details": {name: getattr(d, name) for name in _DETAIL_TEXTS}
         | {"deputy_arbiters": list(d.deputy_arbiters), "round_dates": list(d.round_dates)},
-    }
+    } | _optional_data(t)
+
+
+def _optional_data(t: TeamTournament) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if t.fixed:
+        data["fixed_matches"] = [
+            {"round": m.round, "first": m.first, "second": m.second} for m in t.fixed
+        ]
+    if t.point_overrides:
+        data["point_overrides"] = [
+            {
+                "kind": None if o.outcome is None else o.outcome.name.lower(),
+                "match_points": _points(o.match_points),
+                "game_points": _points(o.game_points),
+                "round": o.round,
+                "teams": list(o.teams),
+            }
+            for o in t.point_overrides
+        ]
+    return data
 
 
 def dump_team_event(tournament: TeamTournament, *, compact: bool = False) -> str:
@@ -231,6 +258,27 @@ def _bye_kind(text: str) -> ByeKind:
     return ByeKind[text.upper()]
 
 
+_OVERRIDDEN = (
+    TeamOutcome.WON,
+    TeamOutcome.DRAWN,
+    TeamOutcome.LOST,
+    TeamOutcome.FULL_BYE,
+    TeamOutcome.HALF_BYE,
+    TeamOutcome.ZERO_BYE,
+    TeamOutcome.FORFEIT_WIN,
+    TeamOutcome.FORFEIT_LOSS,
+)
+"""The kinds of round a point override may name (TRF ``299``)."""
+_OUTCOME_NAMES = ", ".join(o.name.lower() for o in _OVERRIDDEN)
+
+
+def _outcome(text: str) -> TeamOutcome:
+    outcome = TeamOutcome[text.upper()]
+    if outcome not in _OVERRIDDEN:
+        raise ValueError(text)
+    return outcome
+
+
 def _colour(text: str) -> Colour:
     return Colour[text.upper()]
 
@@ -247,7 +295,7 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
     except json.JSONDecodeError as exc:
         raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
     ld = _Loader(source)
-    top = ld.obj(data, "$", _TOP)
+    top = ld.obj(data, "$", _TOP, _OPTIONAL)
     if top["format"] != FORMAT or top["kind"] != KIND:
         raise ld.error("$.kind", f"expected a {FORMAT!r} document of kind {KIND!r}")
     if top["version"] != TEAM_VERSION:
@@ -374,6 +422,40 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
                 ld.points(a["game_points"], f"{where}.game_points"),
             )
         )
+    fixed = []
+    for i, item in enumerate(ld.items(top.get("fixed_matches", []), "$.fixed_matches")):
+        where = f"$.fixed_matches[{i}]"
+        f = ld.obj(item, where, ("round", "first", "second"))
+        fixed.append(
+            ld.build(
+                where,
+                FixedMatch,
+                ld.integer(f["round"], f"{where}.round"),
+                ld.integer(f["first"], f"{where}.first"),
+                ld.integer(f["second"], f"{where}.second"),
+            )
+        )
+    overrides = []
+    for i, item in enumerate(ld.items(top.get("point_overrides", []), "$.point_overrides")):
+        where = f"$.point_overrides[{i}]"
+        o = ld.obj(item, where, ("kind", "match_points", "game_points", "round", "teams"))
+        kind = o["kind"]
+        if kind is not None:
+            kind = ld.choice(kind, f"{where}.kind", _outcome, _OUTCOME_NAMES)
+        overrides.append(
+            ld.build(
+                where,
+                PointOverride,
+                kind,
+                ld.points(o["match_points"], f"{where}.match_points", optional=True),
+                ld.points(o["game_points"], f"{where}.game_points", optional=True),
+                ld.integer(o["round"], f"{where}.round", optional=True),
+                tuple(
+                    ld.integer(x, f"{where}.teams[{j}]")
+                    for j, x in enumerate(ld.items(o["teams"], f"{where}.teams"))
+                ),
+            )
+        )
     d = ld.obj(top["details"], "$.details", (*_DETAIL_TEXTS, "deputy_arbiters", "round_dates"))
     details = EventDetails(
         **{name: ld.text(d[name], f"$.details.{name}") for name in _DETAIL_TEXTS},
@@ -408,6 +490,8 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
         forbidden=tuple(forbidden),
         withdrawals=tuple(withdrawals),
         accelerations=tuple(accelerations),
+        fixed=tuple(fixed),
+        point_overrides=tuple(overrides),
         system=ld.text(top["system"], "$.system"),
         name=ld.text(top["name"], "$.name"),
         details=details,

@@ -4,10 +4,11 @@ A team file is an ordinary TRF file (its lines, its ``001`` player records, its 
 by :mod:`fairpair.formats.trf`, whose line model, error type and record readers this module
 reuses) plus the team records of spec team-swiss.md §12: ``310`` (or legacy ``013``) rosters,
 ``352`` board colours, ``362`` match points, ``320`` pairing-allocated byes, ``330`` whole-match
-forfeits, ``300`` line-ups, ``299`` point overrides; ``240``, ``250`` and ``260`` name teams (by
-their pairing number, TPN) instead of players. The rounds are rebuilt as §12.11 says: each
-team's line-up from its players' cells in roster order (or the ``300`` order), its opponent from
-theirs, then ``330``, ``240``, ``320`` and ``U`` in that order of authority.
+forfeits, ``300`` line-ups, ``299`` abnormal points (applied to the scores); ``240``, ``250``
+and ``260`` name teams (by their pairing number, TPN) instead of players. The rounds are rebuilt
+as §12.11 says: each team's line-up from its players' cells in roster order (or the ``300``
+order), its opponent from theirs, then ``330``, ``240``, ``320`` and ``U`` in that order of
+authority, and ``299`` last.
 
 A ``240`` record of a round that is not in the file yet announces a bye or an absence of the
 round to be paired: it becomes a :class:`~fairpair.core.RequestedBye` holding the TPN. A
@@ -45,12 +46,14 @@ from fairpair.core.teams import (
     Board,
     ColourModel,
     MatchForfeit,
+    PointOverride,
     PrimaryScore,
     Team,
     TeamAcceleration,
     TeamBye,
     TeamId,
     TeamMatch,
+    TeamOutcome,
     TeamRound,
     TeamScoring,
     TeamTournament,
@@ -197,6 +200,18 @@ def is_team_trf(text: str) -> bool:
 
 _MATCH_POINTS = re.compile(r"(T[WDL])\s*(-?[\d.,]+)", re.IGNORECASE)
 _FORFEITS = {kind.value: kind for kind in MatchForfeit}
+_OVERRIDE_KINDS = {
+    "W": TeamOutcome.WON,
+    "D": TeamOutcome.DRAWN,
+    "L": TeamOutcome.LOST,
+    "F": TeamOutcome.FULL_BYE,
+    "H": TeamOutcome.HALF_BYE,
+    "Z": TeamOutcome.ZERO_BYE,
+    "+": TeamOutcome.FORFEIT_WIN,
+    "-": TeamOutcome.FORFEIT_LOSS,
+}
+"""The kinds of result a ``299`` record gives other points (spec §12.9)."""
+_OVERRIDE_LETTERS = {outcome: letter for letter, outcome in _OVERRIDE_KINDS.items()}
 _BYE_CODES = {
     "U": ByeKind.PAIRING_ALLOCATED,
     "F": ByeKind.FULL_POINT,
@@ -272,6 +287,7 @@ class _TeamBuilder(_Builder):
         byes: list[tuple[RequestedBye, TrfLine]] = []
         accelerations: dict[tuple[TeamId, int], tuple[int, int]] = {}
         forbidden: list[ForbiddenPairs] = []
+        overrides: list[PointOverride] = []
         lineups: _Lineups = {}
         for line in lines:
             code = line.code
@@ -325,7 +341,7 @@ class _TeamBuilder(_Builder):
                     )
                 lineups[(rnd, team)] = (lineup, line, opponent)
             elif code == "299":
-                reader.warn(line.number, 1, "299 point overrides are kept but not applied")
+                overrides.append(self.point_override(line))
         games = self.point_system(points_line, point_values)
         stated = team_system(system)
         if system and stated is None and system_line is not None:
@@ -391,6 +407,7 @@ class _TeamBuilder(_Builder):
                     TeamAcceleration(team, rnd, mp, gp)
                     for (team, rnd), (mp, gp) in sorted(accelerations.items())
                 ),
+                point_overrides=tuple(overrides),
                 system=system,
                 name=name,
                 details=EventDetails(
@@ -612,6 +629,48 @@ class _TeamBuilder(_Builder):
             if tpn in self.team_ids:
                 for rnd in range(first_round, last_round + 1):
                     yield TeamAcceleration(tpn, rnd, mp, gp)
+
+    def point_override(self, line: TrfLine) -> PointOverride:
+        """A ``299`` record (spec §12.9): col 5 the kind of result (blank: a bonus or penalty),
+        8-11 match points and 14-17 game points (a sign may stand one column before), 20-22
+        the round (``000`` or blank: every round), team numbers from 24 every 5 columns."""
+        reader = self.reader
+        letter = line.text[4:5].strip()
+        if letter and letter not in _OVERRIDE_KINDS:
+            raise reader.error(
+                line.number,
+                5,
+                "abnormal points kind",
+                f"expected W, D, L, F, H, Z, +, - or blank, found {letter!r}",
+            )
+        mp = reader.points(line, 7, 11, "abnormal match points", blank_ok=True)
+        gp = reader.points(line, 13, 17, "abnormal game points", blank_ok=True)
+        if mp is None and gp is None:
+            raise reader.error(
+                line.number,
+                8,
+                "abnormal points",
+                "give the match points (columns 8-11) or the game points (14-17)",
+            )
+        rnd = reader.integer(line, 19, 22, "abnormal points round", blank_ok=True)
+        teams: list[TeamId] = []
+        start = 24
+        while start <= len(line.text):
+            if line.text[start - 1 : start + 3].strip():
+                tpn = self.known_team(line, start, start + 3, "abnormal points team")
+                if tpn in teams:
+                    raise reader.error(
+                        line.number, start, "abnormal points team", f"team {tpn} is named twice"
+                    )
+                teams.append(tpn)
+            start += 5
+        return PointOverride(
+            _OVERRIDE_KINDS[letter] if letter else None,
+            mp,
+            gp,
+            rnd or None,
+            tuple(teams),
+        )
 
     def lineup_record(
         self, line: TrfLine
@@ -1028,7 +1087,8 @@ def read_team_trf(path: str | PathLike[str]) -> TeamTrfDocument:
 
 _TEAM_HEADERS = (
     "012", "022", "032", "042", "052", "062", "072", "082", "092", "102", "112", "122", "132",
-    "142", "152", "162", "192", "352", "362", "320", "240", "330", "250", "260", "300",
+    "142", "152", "162", "192", "352", "362", "320", "240", "330", "250", "260", "299",
+    "300",
 )  # fmt: skip
 """The records the team writer writes before the 001 lines, in this order; 310 comes last."""
 _GROUPS = {code: code for code in (*_TEAM_HEADERS, "001", "310")} | {"XXP": "260"}
@@ -1091,10 +1151,25 @@ def _team_records(t: TeamTournament) -> dict[str, list[str]]:
         + " ".join(f"{tpn:04d}" for tpn in rule.players)
         for rule in t.forbidden
     ]
+    records["299"] = [_override_line(rule) for rule in t.point_overrides]
     records["300"] = _lineup_lines(t)
     records["001"] = [line for _, line in _team_player_lines(t)]
     records["310"] = [line for _, line in _team_lines(t)]
     return records
+
+
+def _override_line(rule: PointOverride) -> str:
+    """A ``299`` record (spec §12.9); a sign may take the column before a points field."""
+    kind = " " if rule.outcome is None else _OVERRIDE_LETTERS[rule.outcome]
+
+    def field(value: int | None) -> str:
+        return " " * 5 if value is None else _points_field(value, 5)
+
+    line = f"299 {kind} {field(rule.match_points)} {field(rule.game_points)}"
+    line += f"  {rule.round or 0:03d}"
+    if rule.teams:
+        line += " " + " ".join(f"{tpn:4d}" for tpn in rule.teams)
+    return line
 
 
 def _line_162(games: PointSystem) -> list[str]:

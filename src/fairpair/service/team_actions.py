@@ -17,9 +17,11 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from fairpair.core import ByeKind, GameResult, PlayerId, RequestedBye
+from fairpair.core import ByeKind, ForbiddenPairs, GameResult, PlayerId, RequestedBye
 from fairpair.core.teams import (
+    MAX_ROSTER,
     Board,
+    FixedMatch,
     MatchForfeit,
     Team,
     TeamBye,
@@ -28,7 +30,12 @@ from fairpair.core.teams import (
     TeamRound,
     TeamTournament,
 )
-from fairpair.service.actions import player_from_data, settings_after, undo_history
+from fairpair.service.actions import (
+    EDITABLE_FIELDS,
+    player_from_data,
+    settings_after,
+    undo_history,
+)
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -93,6 +100,7 @@ def _registered(t: TeamTournament, p: Payload) -> TeamTournament:
             )
         except ValueError as error:
             raise CommandError(str(error)) from None
+        _roster_size(team)
         teams.append(team)
     return _rebuilt(t, teams=tuple(teams), players=tuple(players))
 
@@ -105,11 +113,72 @@ def _team_edited(t: TeamTournament, p: Payload) -> TeamTournament:
         raise CommandError(f"cannot edit {', '.join(sorted(unknown))} of a team")
     new = [player_from_data(d) for d in p.get("players", ())]
     edited = dataclasses.replace(team, **changes, roster=(*team.roster, *(q.id for q in new)))
+    _roster_size(edited)
     return _rebuilt(
         t,
         teams=tuple(edited if x.id == team.id else x for x in t.teams),
         players=(*t.players, *new),
     )
+
+
+def _roster_size(team: Team) -> None:
+    if len(team.roster) > MAX_ROSTER:
+        raise CommandError(
+            f"{team.name}: {len(team.roster)} players; a roster holds at most {MAX_ROSTER} "
+            "(TRF-2026 310)"
+        )
+
+
+def _player_edited(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A player's details corrected; who played where does not change."""
+    pid = p["player"]
+    found = [q for q in t.players if q.id == pid]
+    if not found:
+        raise CommandError(f"no player has number {pid}")
+    changes = dict(p["changes"])
+    unknown = set(changes) - set(EDITABLE_FIELDS)
+    if unknown:
+        raise CommandError(f"cannot edit {', '.join(sorted(unknown))}")
+    try:
+        edited = dataclasses.replace(found[0], **changes)
+    except (TypeError, ValueError) as error:
+        raise CommandError(str(error)) from None
+    return _rebuilt(t, players=tuple(edited if q.id == pid else q for q in t.players))
+
+
+def _fielded(t: TeamTournament, tpn: TeamId) -> int | None:
+    """The first round in which the team has a line-up on the boards (paired, played or not)."""
+    for rnd in t.rounds:
+        match = rnd.match_of(tpn)
+        if match is not None and match.boards:
+            return rnd.number
+    return None
+
+
+def _reordered(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A new board order of a team's roster, before any line-up of it is on the boards (the
+    line-ups follow the roster order, spec §1.2: a fielded one must not change silently)."""
+    team = _team(t, p["team"])
+    order = tuple(p["roster"])
+    if sorted(order) != sorted(team.roster) or len(set(order)) != len(order):
+        raise CommandError(
+            f"{team.name}: name each of its {len(team.roster)} players once, in the new order"
+        )
+    if order == team.roster:
+        raise CommandError(f"{team.name}'s roster is already in that order")
+    number = _fielded(t, team.id)
+    if number is not None:
+        undo = (
+            f"; undo the pairing of round {number} first if it has no result yet"
+            if number == len(t.rounds)
+            else ""
+        )
+        raise CommandError(
+            f"{team.name} fielded a line-up in round {number} in its roster order: the order "
+            f"cannot change any more (players can still be added at the end){undo}"
+        )
+    edited = dataclasses.replace(team, roster=order)
+    return _rebuilt(t, teams=tuple(edited if x.id == team.id else x for x in t.teams))
 
 
 def _paired_ever(t: TeamTournament, tpn: TeamId) -> int | None:
@@ -133,6 +202,10 @@ def _team_removed(t: TeamTournament, p: Payload) -> TeamTournament:
         )
     if any(b.player == team.id for b in t.requested_byes):
         raise CommandError(f"{team.name} has a bye requested: undo it before removing the team")
+    if any(team.id in (m.first, m.second) for m in t.fixed):
+        raise CommandError(
+            f"{team.name} has a fixed match: take it back before removing the team (team unfix)"
+        )
     gone = set(team.roster)
     teams = [x for x in t.teams if x.id != team.id]
     players = tuple(q for q in t.players if q.id not in gone)
@@ -162,7 +235,19 @@ def _withdrawn(t: TeamTournament, p: Payload) -> TeamTournament:
         raise CommandError(f"round {number} is already paired; withdraw from round {t.next_round}")
     if t.total_rounds is not None and number > t.total_rounds:
         raise CommandError(f"the event's last round is round {t.total_rounds}")
+    for fixed in t.fixed:
+        if fixed.round >= number:
+            _no_fixed_match(t, team, fixed.round, "a withdrawal")
     return _rebuilt(t, withdrawals=(*t.withdrawals, (team.id, number)))
+
+
+def _no_fixed_match(t: TeamTournament, team: Team, number: int, what: str) -> None:
+    for match in t.fixed_matches(number):
+        if team.id in (match.first, match.second):
+            raise CommandError(
+                f"{team.name} has a fixed match in round {number}: take it back before {what} "
+                f"(team unfix)"
+            )
 
 
 def _returned(t: TeamTournament, p: Payload) -> TeamTournament:
@@ -188,8 +273,62 @@ def _bye(t: TeamTournament, p: Payload) -> TeamTournament:
         raise CommandError(f"the event has {t.total_rounds} rounds, not {number}")
     if t.withdrawn_in(team.id, number):
         raise CommandError(f"{team.name} has withdrawn")
+    _no_fixed_match(t, team, number, "a bye")
     others = tuple(b for b in t.requested_byes if not (b.player == team.id and b.round == number))
     return _rebuilt(t, requested_byes=(*others, RequestedBye(number, team.id, kind)))
+
+
+def _forbidden(t: TeamTournament, p: Payload) -> TeamTournament:
+    """Teams kept apart from ``first_round`` on (C.04.6 C1; TRF ``260``)."""
+    teams = tuple(_team(t, tpn).id for tpn in p["teams"])
+    if len(teams) < 2:
+        raise CommandError("name at least two teams to keep apart")
+    if len(set(teams)) != len(teams):
+        raise CommandError(f"{_team(t, teams[0]).name}: a team is named twice")
+    first = p["first_round"]
+    if first < t.next_round:
+        raise CommandError(f"round {first} is already paired; forbid from round {t.next_round}")
+    if t.total_rounds is not None and first > t.total_rounds:
+        raise CommandError(f"the event has {t.total_rounds} rounds, not {first}")
+    rule = ForbiddenPairs(teams, first_round=first, last_round=p.get("last_round"))
+    return _rebuilt(t, forbidden=(*t.forbidden, rule))
+
+
+def _fixed(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A match the director fixes for a round not yet paired; the pairing keeps it."""
+    number = p["round"]
+    first, second = _team(t, p["first"]), _team(t, p["second"])
+    if first.id == second.id:
+        raise CommandError(f"{first.name} cannot meet itself")
+    if number < t.next_round:
+        raise CommandError(
+            f"round {number} is already paired; a match can be fixed from round {t.next_round} on"
+        )
+    if t.total_rounds is not None and number > t.total_rounds:
+        raise CommandError(f"the event has {t.total_rounds} rounds, not {number}")
+    for team in (first, second):
+        if t.withdrawn_in(team.id, number):
+            raise CommandError(f"{team.name} has withdrawn")
+        if t.requested_bye(team.id, number) is not None:
+            raise CommandError(f"{team.name} has a bye in round {number}")
+        for match in t.fixed_matches(number):
+            if team.id in (match.first, match.second):
+                other = t.team(match.second if team.id == match.first else match.first)
+                raise CommandError(
+                    f"{team.name} already has a fixed match in round {number}, against {other.name}"
+                )
+    return _rebuilt(t, fixed=(*t.fixed, FixedMatch(number, first.id, second.id)))
+
+
+def _unfixed(t: TeamTournament, p: Payload) -> TeamTournament:
+    """A fixed match taken back before its round is paired."""
+    number = p["round"]
+    if number < t.next_round:
+        raise CommandError(f"round {number} is already paired; its fixed match stays in the log")
+    gone = FixedMatch(number, p["first"], p["second"])
+    if gone not in t.fixed:
+        raise CommandError(f"no match {p['first']}-{p['second']} is fixed in round {number}")
+    return _rebuilt(t, fixed=tuple(m for m in t.fixed if m != gone))
 
 
 # --- rounds and line-ups ------------------------------------------------------------------------
@@ -468,10 +607,15 @@ TEAM_ACTIONS: dict[str, Callable[[TeamTournament, Payload], TeamTournament]] = {
     "team.registered": _registered,
     "teams.imported": _registered,
     "team.edited": _team_edited,
+    "player.edited": _player_edited,
+    "roster.reordered": _reordered,
     "team.removed": _team_removed,
     "team.withdrawn": _withdrawn,
     "team.returned": _returned,
     "bye.granted": _bye,
+    "pairs.forbidden": _forbidden,
+    "match.fixed": _fixed,
+    "match.unfixed": _unfixed,
     "round.paired": _paired,
     "round.unpaired": _unpaired,
     "lineup.set": _lineup,

@@ -26,10 +26,11 @@ from fairpair.formats.team_json import dump_team_event
 from fairpair.formats.trf_team import write_team_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
+from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
 from fairpair.service.errors import CommandError, FieldErrors
-from fairpair.service.events import Desk, name_key, walk_log
+from fairpair.service.events import Desk, _checked_player_changes, name_key, walk_log
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     SETTING_FIELDS,
@@ -58,8 +59,12 @@ __all__ = [
     "describe_team",
     "edit_team",
     "edit_team_event",
+    "edit_team_player",
     "export_team_event",
     "find_team",
+    "find_team_player",
+    "fix_match",
+    "forbid_teams",
     "grant_team_bye",
     "import_teams",
     "is_team_event",
@@ -70,6 +75,7 @@ __all__ = [
     "redo_team",
     "register_team",
     "remove_team",
+    "reorder_roster",
     "return_team",
     "set_lineup",
     "team_round_robin_rounds",
@@ -78,6 +84,7 @@ __all__ = [
     "team_standings",
     "team_tiebreaks",
     "undo_team",
+    "unfix_match",
     "withdraw_team",
 ]
 
@@ -315,6 +322,99 @@ def edit_team(
     return _command(desk, event_id, "team.edited", build)
 
 
+def unfix_match(desk: Desk, event_id: int, ref: str, round_number: int | None = None) -> TeamEvent:
+    """Take back the fixed match of a team in a round not yet paired (default: the next)."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        t = event.tournament
+        team = find_team(t, ref)
+        number = t.next_round if round_number is None else round_number
+        for match in t.fixed_matches(number):
+            if team.id in (match.first, match.second):
+                first, second = t.team(match.first), t.team(match.second)
+                return {
+                    "round": number,
+                    "first": first.id,
+                    "second": second.id,
+                    "names": [first.name, second.name],
+                }
+        raise CommandError(f"{team.name} has no fixed match in round {number}")
+
+    return _command(desk, event_id, "match.unfixed", build)
+
+
+def find_team_player(t: TeamTournament, ref: str, team_ref: str | None = None) -> Player:
+    """A player of the event by id or a unique part of the name (case and accents ignored),
+    or with ``team_ref`` of that team's roster, also by roster position (``#2``)."""
+    if team_ref is not None:
+        team = find_team(t, team_ref)
+        pid = _roster_player(t, team, ref)
+        return next(q for q in t.players if q.id == pid)
+    text = ref.strip()
+    if text.isdigit():
+        found = [q for q in t.players if q.id == int(text)]
+        if found:
+            return found[0]
+        raise CommandError(f"no player has number {text}")
+    key = name_key(text)
+    if not key:
+        raise CommandError("name a player by number or name")
+    exact = [q for q in t.players if name_key(q.name) == key]
+    found = exact or [q for q in t.players if key in name_key(q.name)]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        teams = {pid: x.name for x in t.teams for pid in x.roster}
+        listed = "; ".join(f"{q.name} ({teams.get(q.id, 'no team')})" for q in found[:10])
+        raise CommandError(f"{ref!r} matches {len(found)} players: {listed}")
+    raise CommandError(f"no player matches {ref!r}")
+
+
+def edit_team_player(
+    desk: Desk,
+    event_id: int,
+    ref: str,
+    changes: Mapping[str, Any],
+    team_ref: str | None = None,
+) -> TeamEvent:
+    """Correct a team player's details (name, rating, FIDE id, title...) as ``player edit``
+    corrects an individual event's: one ``player.edited`` record with the values before."""
+    if not changes:
+        raise CommandError("nothing to change")
+    checked = _checked_player_changes(changes)
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        t = event.tournament
+        player = find_team_player(t, ref, team_ref)
+        before = player_data(player)
+        changed = {k: v for k, v in checked.items() if before[k] != v}
+        if not changed:
+            raise CommandError(f"nothing to change: {player.name}'s details already say so")
+        return {
+            "player": player.id,
+            "team": t.team_of(player.id),
+            "changes": changed,
+            "before": {k: before[k] for k in changed},
+            "name": player.name,
+        }
+
+    return _command(desk, event_id, "player.edited", build)
+
+
+def reorder_roster(desk: Desk, event_id: int, ref: str, players: Sequence[str]) -> TeamEvent:
+    """Put a team's roster in a new board order, every player named once (``#2``, a part of
+    the name or the number), while no line-up of the team is on a board: the order of a
+    line-up already fielded never changes."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        t = event.tournament
+        team = find_team(t, ref)
+        order = [_roster_player(t, team, text) for text in players]
+        return {"team": team.id, "roster": order, "name": team.name}
+
+    return _command(desk, event_id, "roster.reordered", build)
+
+
 def _one_team(action: str) -> Callable[..., TeamEvent]:
     def run(desk: Desk, event_id: int, ref: str, **extra: Any) -> TeamEvent:
         def build(event: TeamEvent) -> Mapping[str, Any]:
@@ -368,6 +468,52 @@ def grant_team_bye(
         }
 
     return _command(desk, event_id, "bye.granted", build)
+
+
+def forbid_teams(
+    desk: Desk, event_id: int, refs: Sequence[str], first_round: int | None = None
+) -> TeamEvent:
+    """Keep teams apart: no two of them are paired from ``first_round`` (default: the next
+    round) on, e.g. two teams of one club (C.04.6 C1, TRF ``260``). A team Swiss only."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        if event.settings.system.team_round_robin:
+            raise CommandError("a round robin follows its schedule; pairs cannot be forbidden")
+        found = [find_team(event.tournament, ref) for ref in refs]
+        number = event.tournament.next_round if first_round is None else first_round
+        return {
+            "teams": [x.id for x in found],
+            "first_round": number,
+            "names": [x.name for x in found],
+        }
+
+    return _command(desk, event_id, "pairs.forbidden", build)
+
+
+def fix_match(
+    desk: Desk,
+    event_id: int,
+    first_ref: str,
+    second_ref: str,
+    round_number: int | None = None,
+) -> TeamEvent:
+    """Fix a match of a round not yet paired (default: the next round), the first team the
+    White team; the pairing pairs the other teams around it. A team Swiss only."""
+
+    def build(event: TeamEvent) -> Mapping[str, Any]:
+        if event.settings.system.team_round_robin:
+            raise CommandError("a round robin follows its schedule; a match cannot be fixed")
+        t = event.tournament
+        first, second = find_team(t, first_ref), find_team(t, second_ref)
+        number = t.next_round if round_number is None else round_number
+        return {
+            "round": number,
+            "first": first.id,
+            "second": second.id,
+            "names": [first.name, second.name],
+        }
+
+    return _command(desk, event_id, "match.fixed", build)
 
 
 def _roster_player(t: TeamTournament, team: Team, ref: str) -> int:
@@ -460,11 +606,15 @@ def pair_team_round(
         if settings.system.team_round_robin and not t.rounds and t.total_rounds is None:
             payload["total_rounds"] = team_round_robin_rounds(len(t.teams), settings.double)
             t = dataclasses.replace(t, total_rounds=payload["total_rounds"])
-        pairer = system if system is not None else _team_system(settings)
+        engine = system if system is not None else _team_system(settings)
+        fixed = [(m.first, m.second) for m in t.fixed_matches()]
+        pairer = with_fixed_matches(engine, fixed) if fixed else engine
         try:
             pairing = pairer(t)
         except PairingError as error:  # no legal pairing: the pairing error says why
-            raise CommandError(f"round {t.next_round} cannot be paired: {error}") from None
+            blocking = blocking_controls(engine, t)
+            why = "" if blocking is None else f" ({blocking})"
+            raise CommandError(f"round {t.next_round} cannot be paired: {error}{why}") from None
         made.append(pairing)
         payload.update(
             {
@@ -663,6 +813,28 @@ def team_settings_lines(event: TeamEvent) -> list[tuple[str, str]]:
     ]
     if s.start_date or s.end_date:
         lines.append(("dates", " to ".join(d for d in (s.start_date, s.end_date) if d)))
+    lines.extend(_control_lines(t))
+    return lines
+
+
+def _control_lines(t: TeamTournament) -> list[tuple[str, str]]:
+    """The director's controls still ahead: teams kept apart, matches fixed."""
+    lines = []
+    for rule in t.forbidden:
+        if rule.last_round is not None and rule.last_round < t.next_round:
+            continue
+        teams = " and ".join(f"{tpn} {t.team(tpn).name}" for tpn in rule.players)
+        until = "" if rule.last_round is None else f" to round {rule.last_round}"
+        lines.append(("kept apart", f"{teams}, from round {rule.first_round}{until}"))
+    for match in t.fixed:
+        if match.round >= t.next_round:
+            first, second = t.team(match.first), t.team(match.second)
+            lines.append(
+                (
+                    "fixed match",
+                    f"round {match.round}: {first.id} {first.name} - {second.id} {second.name}",
+                )
+            )
     return lines
 
 
@@ -730,12 +902,36 @@ def describe_team(record: LogRecord, log: Sequence[LogRecord] | None = None) -> 
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             added = f"; added {len(p['players'])} player(s)" if p.get("players") else ""
             return f"edited team {p['team']} {name}: {changes}{added}".replace(": ;", ":")
+        case "player.edited":
+            changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
+            team = "" if p.get("team") is None else f" (team {p['team']})"
+            return f"corrected player {p['player']} {name}{team}: {changes}"
+        case "roster.reordered":
+            return f"new board order of team {p['team']} {name}: players {p['roster']}"
         case "team.removed":
             return f"removed team {p['team']} {name} (never paired)"
         case "team.withdrawn":
             return f"withdrew team {p['team']} {name} from round {p['round']} on"
         case "team.returned":
             return f"took back the withdrawal of team {p['team']} {name}"
+        case "pairs.forbidden":
+            names = p.get("names") or [""] * len(p["teams"])
+            teams = " and ".join(
+                f"{tpn} {n}".strip() for tpn, n in zip(p["teams"], names, strict=True)
+            )
+            return f"kept teams {teams} apart from round {p['first_round']} on"
+        case "match.fixed":
+            first, second = p.get("names", ("", ""))
+            return (
+                f"fixed the match {p['first']} {first} - {p['second']} {second} in round "
+                f"{p['round']}"
+            )
+        case "match.unfixed":
+            first, second = p.get("names", ("", ""))
+            return (
+                f"took back the fixed match {p['first']} {first} - {p['second']} {second} of "
+                f"round {p['round']}"
+            )
         case "bye.granted":
             kind = p["kind"].replace("_", "-")
             return f"{kind} bye for team {p['team']} {name} in round {p['round']}"

@@ -465,14 +465,14 @@ def edit_event(
     try:
         try:
             te.check_team_tiebreaks(changes["tiebreaks"])
-        except CommandError as error:
-            raise FieldErrors({"tiebreaks": str(error)}) from None
+        except CommandError as unknown:
+            raise FieldErrors({"tiebreaks": str(unknown)}) from None
         te.edit_team_event(
             desk_for(request, director), event_id, changes, expected_version=expected
         )
     except EventExistsError:
-        error = FieldErrors({"name": "an event with this name exists; choose another name"})
-        return refused(request, director, event_id, error, "details", values)
+        taken = FieldErrors({"name": "an event with this name exists; choose another name"})
+        return refused(request, director, event_id, taken, "details", values)
     except (*_REFUSED, FieldErrors) as error:
         return refused(request, director, event_id, error, "details", values)
     record = desk_for(request).store.log(event_id)[-1]
