@@ -46,6 +46,7 @@ SAMPLE = {
     "token_id": "1",
     "tpn": "1",
     "match": "1",
+    "round_number": "1",
 }
 
 
@@ -123,6 +124,9 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/desk/events/{event_id}/teams"),
         ("POST", "/desk/events/{event_id}/teams/import"),
         ("POST", "/desk/events/{event_id}/teams/byes"),
+        ("POST", "/desk/events/{event_id}/teams/apart"),
+        ("POST", "/desk/events/{event_id}/teams/fixed"),
+        ("POST", "/desk/events/{event_id}/teams/fixed/{round_number}/{tpn}/undo"),
         ("GET", "/desk/events/{event_id}/teams/{tpn}"),
         ("POST", "/desk/events/{event_id}/teams/{tpn}"),
         ("POST", "/desk/events/{event_id}/teams/{tpn}/remove"),

@@ -278,6 +278,42 @@ def test_a_requested_bye_names_its_field(site: tuple[FastAPI, Browser]) -> None:
     assert "half-point bye in round 1" in anna.get(f"/desk/events/{event_id}").text
 
 
+def test_teams_kept_apart_and_a_fixed_match_shape_the_pairing(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, _ = new_event(anna)
+    add_teams(anna, event_id, 6)
+    desk_page = f"/desk/events/{event_id}"
+    anna.get(desk_page)
+    page = anna.submit(f"/desk/events/{event_id}/teams/apart", {"teams": "Club 01"})
+    assert page.status_code == 422
+    assert "name two teams or more" in field_error(page.text, "apart-teams")
+    page = anna.submit(f"/desk/events/{event_id}/teams/apart", {"teams": "1, 4", "round": "1"})
+    assert page.status_code == 303
+    assert "Club 01, Club 04 from round 1" in anna.get(desk_page).text
+    page = anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "2", "second": ""})
+    assert page.status_code == 422 and "choose the team" in field_error(page.text, "fixed-second")
+    page = anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "2", "second": "2"})
+    assert page.status_code == 422
+    assert "cannot meet itself" in field_error(page.text, "fixed-second")
+    page = anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "6", "second": "5"})
+    assert page.status_code == 303
+    assert "Round 1: Club 06 – Club 05" in anna.get(desk_page).text
+    # Taken back and fixed again: the log keeps both.
+    assert anna.submit(f"/desk/events/{event_id}/teams/fixed/1/6/undo").status_code == 303
+    anna.get(desk_page)
+    anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "6", "second": "5"})
+    anna.get(desk_page)
+    assert anna.submit(f"/desk/events/{event_id}/pair").status_code == 303
+    played = stored(app, event_id).rounds[0]
+    pairs = [(m.first, m.second) for m in played.matches]
+    assert (6, 5) in pairs  # as fixed, Club 06 the first team
+    assert all({1, 4} != {a, b} for a, b in pairs)  # kept apart
+    actions = [r.action for r in app.state.store.log(event_id)]
+    assert actions.count("match.fixed") == 2 and actions.count("match.unfixed") == 1
+
+
 # --- a round: pairing, line-ups, results ------------------------------------------------------
 
 
@@ -522,6 +558,8 @@ def test_another_director_cannot_touch_the_team_event(site: tuple[FastAPI, Brows
         f"/desk/events/{event_id}/teams/1/remove": {},
         f"/desk/events/{event_id}/teams/byes": {"team": "1"},
         f"/desk/events/{event_id}/pair": {},
+        f"/desk/events/{event_id}/teams/apart": {"teams": "1, 2"},
+        f"/desk/events/{event_id}/teams/fixed": {"first": "1", "second": "2"},
         f"/desk/events/{event_id}/team-settings": {"city": "X", "version": str(len(before))},
         f"/desk/events/{event_id}/undo": {"version": str(len(before))},
         results_form(event_id, 1): {"b1": "1", "version": str(len(before))},

@@ -326,6 +326,15 @@ def team_page(
         "system_name": event.settings.system.label,
         "standings": _standings(event),
         "finished": [sum(1 for m in r.matches if m.finished) for r in t.rounds],
+        "apart": [
+            (", ".join(t.team(x).name for x in rule.players), rule.first_round)
+            for rule in t.forbidden
+        ],
+        "fixed": [
+            (m, t.team(m.first).name, t.team(m.second).name)
+            for m in t.fixed
+            if m.round >= t.next_round
+        ],
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
         # The form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _event_text(event.settings).items()}
@@ -578,6 +587,78 @@ def team_bye(
     name = event.tournament.team(granted.player).name
     message = f"{name}: {kind}-point bye in round {granted.round}."
     return _done(request, message, _here(event_id))
+
+
+def _round_typed(text: str) -> int | None:
+    """A round number typed in a form (empty: None, the next round)."""
+    if not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
+    return int(text.strip())
+
+
+@router.post("/events/{event_id}/teams/apart", response_class=HTMLResponse)
+def keep_apart(
+    request: Request, director: Director, event_id: int, teams: _Text = "", round: _Text = ""
+) -> Response:
+    """Teams never paired with each other from a round on (two teams of one club)."""
+    team_event_of(request, director, event_id)
+    values = {"apart.teams": teams, "apart.round": round}
+    try:
+        refs = [ref.strip() for ref in teams.split(",") if ref.strip()]
+        if len(refs) < 2:
+            raise FieldErrors({"teams": "name two teams or more, separated by commas"})
+        event = te.forbid_teams(desk_for(request, director), event_id, refs, _round_typed(round))
+    except (*_REFUSED, FieldErrors) as error:
+        return refused(request, director, event_id, error, "apart", values)
+    rule = event.tournament.forbidden[-1]
+    names = ", ".join(event.tournament.team(x).name for x in rule.players)
+    return _done(request, f"{names}: kept apart from round {rule.first_round} on.", _here(event_id))
+
+
+@router.post("/events/{event_id}/teams/fixed", response_class=HTMLResponse)
+def fix_match(
+    request: Request,
+    director: Director,
+    event_id: int,
+    first: _Text = "",
+    second: _Text = "",
+    round: _Text = "",
+) -> Response:
+    """A match of a round not yet paired fixed by the director, the first team White."""
+    team_event_of(request, director, event_id)
+    values = {"fixed.first": first, "fixed.second": second, "fixed.round": round}
+    try:
+        missing = {k: "choose the team" for k, v in (("first", first), ("second", second)) if not v}
+        if missing:
+            raise FieldErrors(missing)
+        if first == second:
+            raise FieldErrors({"second": "a team cannot meet itself"})
+        event = te.fix_match(
+            desk_for(request, director), event_id, first, second, _round_typed(round)
+        )
+    except (*_REFUSED, FieldErrors) as error:
+        return refused(request, director, event_id, error, "fixed", values)
+    made = event.tournament.fixed[-1]
+    t = event.tournament
+    message = f"Round {made.round}: {t.team(made.first).name} - {t.team(made.second).name} fixed."
+    return _done(request, message, _here(event_id))
+
+
+@router.post(
+    "/events/{event_id}/teams/fixed/{round_number}/{tpn}/undo", response_class=HTMLResponse
+)
+def unfix_match(
+    request: Request, director: Director, event_id: int, round_number: int, tpn: int
+) -> Response:
+    """Take a fixed match back before its round is paired."""
+    team_event_of(request, director, event_id)
+    try:
+        te.unfix_match(desk_for(request, director), event_id, str(tpn), round_number)
+    except _REFUSED as error:
+        return refused(request, director, event_id, error, "fixed")
+    return _done(request, f"Round {round_number}: the fixed match is taken back.", _here(event_id))
 
 
 def _team_in(event: te.TeamEvent, tpn: int) -> Team:
