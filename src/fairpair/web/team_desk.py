@@ -321,6 +321,7 @@ def team_page(
         "matches": [] if current is None else match_views(t, current.number),
         "byes": [] if current is None else _bye_views(t, current.number),
         "swiss": not event.settings.system.team_round_robin,
+        "over": t.total_rounds is not None and len(t.rounds) >= t.total_rounds,
         "errors": errors or {},
         "settings": te.team_settings_lines(event),
         "system_name": event.settings.system.label,
