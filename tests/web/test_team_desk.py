@@ -500,6 +500,17 @@ def test_exports_are_the_team_files(site: tuple[FastAPI, Browser], tmp_path: Pat
     assert anna.get(f"/desk/events/{event_id}/export/csv").status_code == 404
 
 
+def test_the_desk_links_to_the_team_printouts(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    event_id, t = paired(app, anna)
+    round_page = anna.get(f"/desk/events/{event_id}/rounds/1/matches").text
+    link = f"/desk/events/{event_id}/print/match-cards?round=1"
+    assert f'href="{link}"' in round_page
+    cards = anna.get(link)
+    assert cards.status_code == 200
+    assert all(x.name in cards.text for x in t.teams)
+
+
 def test_the_individual_pages_refuse_a_team_event(site: tuple[FastAPI, Browser]) -> None:
     _, anna = site
     event_id, _ = new_event(anna)

@@ -5,11 +5,13 @@ from __future__ import annotations
 import enum
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
+from rich.table import Table
 
-from fairpair.core import Tournament
+from fairpair.core import Pairing, Tournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.event_json import load_event_and_trf
 from fairpair.formats.trf import TrfDocument, read_trf
@@ -99,3 +101,26 @@ def is_team_file(path: Path) -> bool:
         return is_team_trf(path.read_bytes().decode("utf-8", "replace"))
     except OSError:
         return False
+
+
+def pairing_table(
+    pairing: Pairing,
+    headings: tuple[str, str, str],
+    name: Callable[[int], str],
+    score: Callable[[int], str],
+) -> Table:
+    """A round as a table: number, the side with White and its score, the other side and its
+    score, then the bye; ``headings`` names the number and the two sides (players or teams)."""
+    table = Table(title=f"Round {pairing.round}")
+    number_heading, first, second = headings
+    for heading in (number_heading, first, "Score", second, "Score"):
+        table.add_column(
+            heading, justify="right" if heading in (number_heading, "Score") else "left"
+        )
+    for number, game in enumerate(pairing.boards, start=1):
+        table.add_row(
+            str(number), name(game.white), score(game.white), name(game.black), score(game.black)
+        )
+    if pairing.bye is not None:
+        table.add_row("", name(pairing.bye), score(pairing.bye), "bye", "")
+    return table

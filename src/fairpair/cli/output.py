@@ -13,7 +13,7 @@ from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import events as ev
-from fairpair.service import printouts
+from fairpair.service import printouts, team_printouts
 from fairpair.service import team_events as te
 
 
@@ -85,6 +85,10 @@ class Sheet(enum.Enum):
     CHECK_IN = "check-in"
     WALL_CHART = "wall-chart"
     PLAYERS = "players"
+    # A team event's own sheets (it prints pairings and standings as well).
+    BOARD_PAIRINGS = "board-pairings"
+    MATCH_CARDS = "match-cards"
+    BOARD_PRIZES = "board-prizes"
 
 
 class PrintFormat(enum.Enum):
@@ -104,7 +108,9 @@ def print_sheet(
         typer.Argument(
             help="What to print: pairings by board or by name, standings, crosstable, "
             "slips (pairing cards / result slips to cut), check-in (list to tick at the "
-            "door), wall-chart (pairings by name in large type), players."
+            "door), wall-chart (pairings by name in large type), players. A team event: "
+            "pairings, board-pairings (each board under its match), match-cards (one page "
+            "a match, to sign), standings, board-prizes."
         ),
     ],
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
@@ -118,18 +124,27 @@ def print_sheet(
     round_number: Annotated[
         int | None,
         typer.Option(
-            "--round", "-r", help="Round of the pairings, slips, wall chart (default: the last)."
+            "--round",
+            "-r",
+            help="Round of the pairings, slips, wall chart, match cards (default: the last).",
         ),
     ] = None,
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
     """Print pairings (by board, by name, in large type for the wall), result slips, the
-    check-in list, standings or the crosstable as HTML, PDF or text."""
+    check-in list, standings or the crosstable as HTML, PDF or text; a team event's team
+    pairings, match cards, team standings or board prizes."""
     chosen = output_format or {".pdf": PrintFormat.PDF, ".txt": PrintFormat.TEXT}.get(
         output.suffix.lower(), PrintFormat.HTML
     )
     with session(db, event) as s:
+        if te.is_team_event(s.desk.store.event(s.event_id())):
+            made = team_printouts.team_sheet(
+                te.load_team(s.desk, s.event_id()), sheet.value, round_number
+            )
+            _write_sheet(made, output, chosen, paper)
+            return
         current = s.event()
         match sheet:
             case Sheet.PAIRINGS:
@@ -148,17 +163,27 @@ def print_sheet(
                 made = printouts.wall_chart_sheet(current, round_number)
             case Sheet.PLAYERS:
                 made = printouts.players_sheet(current)
-        if chosen is PrintFormat.TEXT:
-            write_atomically(output, sheets.render_text(made))
-            typer.echo(f"wrote {output}")
-            return
-        page = sheets.render_html(made, paper.value)
-        if chosen is PrintFormat.HTML:
-            write_atomically(output, page)
-            typer.echo(f"wrote {output}")
-            return
-        from fairpair.formats.pdf import html_to_pdf
+            case _:
+                raise fail(
+                    f"{sheet.value} is a sheet of team events; {current.tournament.name!r} "
+                    "is not one"
+                )
+        _write_sheet(made, output, chosen, paper)
 
-        pdf = html_to_pdf(page)
-        write_atomically(output, pdf.data)
-        typer.echo(f"wrote {output} ({pdf.pages} page{'s' if pdf.pages != 1 else ''})")
+
+def _write_sheet(made: sheets.Sheet, output: Path, chosen: PrintFormat, paper: Paper) -> None:
+    """The sheet to ``output`` as text, HTML or PDF."""
+    if chosen is PrintFormat.TEXT:
+        write_atomically(output, sheets.render_text(made))
+        typer.echo(f"wrote {output}")
+        return
+    page = sheets.render_html(made, paper.value)
+    if chosen is PrintFormat.HTML:
+        write_atomically(output, page)
+        typer.echo(f"wrote {output}")
+        return
+    from fairpair.formats.pdf import html_to_pdf
+
+    pdf = html_to_pdf(page)
+    write_atomically(output, pdf.data)
+    typer.echo(f"wrote {output} ({pdf.pages} page{'s' if pdf.pages != 1 else ''})")

@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from fairpair.cli.common import is_team_file, one_line, read_json_event
+from fairpair.cli.common import is_team_file, one_line, pairing_table, read_json_event
 from fairpair.cli.engine import next_round_state
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
@@ -253,27 +253,12 @@ def as_json(pairing: Pairing, explain: bool = False) -> dict[str, object]:
 def as_table(tournament: Tournament, pairing: Pairing) -> Table:
     """An aligned table: board, white and black with their scores, then the bye."""
     points = scores(tournament)
-    table = Table(title=f"Round {pairing.round}")
-    table.add_column("Board", justify="right")
-    table.add_column("White")
-    table.add_column("Score", justify="right")
-    table.add_column("Black")
-    table.add_column("Score", justify="right")
-
-    def name(pid: int) -> str:
-        return f"{tournament.player(pid).name} ({pid})"
-
-    for number, game in enumerate(pairing.boards, start=1):
-        table.add_row(
-            str(number),
-            name(game.white),
-            format_points(points[game.white]),
-            name(game.black),
-            format_points(points[game.black]),
-        )
-    if pairing.bye is not None:
-        table.add_row("", name(pairing.bye), format_points(points[pairing.bye]), "bye", "")
-    return table
+    return pairing_table(
+        pairing,
+        ("Board", "White", "Black"),
+        lambda pid: f"{tournament.player(pid).name} ({pid})",
+        lambda pid: format_points(points[pid]),
+    )
 
 
 def alternative_reason(alternative: Alternative) -> str:

@@ -12,6 +12,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from fairpair.cli.common import pairing_table
 from fairpair.core import ForbiddenPairs, Pairing, format_points
 from fairpair.core.teams import (
     FixedMatch,
@@ -29,24 +30,12 @@ from fairpair.pairing.team_replay import with_paired_round
 def _table(t: TeamTournament, pairing: Pairing) -> Table:
     primary = 0 if t.scoring.primary.value == "MP" else 1
     points = {tpn: values[primary] for tpn, values in team_scores(t).items()}
-    table = Table(title=f"Round {pairing.round}")
-    for heading in ("Match", "White team", "Score", "Black team", "Score"):
-        table.add_column(heading, justify="right" if heading in ("Match", "Score") else "left")
-
-    def name(tpn: int) -> str:
-        return f"{t.team(tpn).name} ({tpn})"
-
-    for number, game in enumerate(pairing.boards, start=1):
-        table.add_row(
-            str(number),
-            name(game.white),
-            format_points(points[game.white]),
-            name(game.black),
-            format_points(points[game.black]),
-        )
-    if pairing.bye is not None:
-        table.add_row("", name(pairing.bye), format_points(points[pairing.bye]), "bye", "")
-    return table
+    return pairing_table(
+        pairing,
+        ("Match", "White team", "Black team"),
+        lambda tpn: f"{t.team(tpn).name} ({tpn})",
+        lambda tpn: format_points(points[tpn]),
+    )
 
 
 def _team_numbers(event: TeamTournament, option: str, text: str, sep: str) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fairpair.core.history import outcome_points
@@ -523,6 +524,24 @@ _BYE_OUTCOMES = {
     ByeKind.ABSENT: TeamOutcome.ABSENT,
     ByeKind.FORFEIT_WIN: TeamOutcome.FORFEIT_WIN,
 }
+
+
+def boards_from_lineups(
+    first: Sequence[PlayerId | None], second: Sequence[PlayerId | None]
+) -> tuple[Board, ...]:
+    """The boards of a match from the two line-ups, board by board (``None``: an empty board,
+    lost by forfeit at once, spec team-swiss.md §1.3; both empty: a double forfeit)."""
+    boards = []
+    for a, b in zip(first, second, strict=True):
+        result = None
+        if a is None and b is None:
+            result = GameResult.DOUBLE_FORFEIT
+        elif a is None:
+            result = GameResult.BLACK_WINS_BY_FORFEIT
+        elif b is None:
+            result = GameResult.WHITE_WINS_BY_FORFEIT
+        boards.append(Board(a, b, result))
+    return tuple(boards)
 
 
 def board_points(board: Board, first_side: bool, games: PointSystem) -> int:

@@ -247,6 +247,92 @@ class _Loader:
         except ValueError as exc:
             raise self.error(where, str(exc)) from None
 
+    def integers(self, value: Any, where: str) -> tuple[int, ...]:
+        """A list of integers."""
+        return tuple(
+            self.integer(x, f"{where}[{j}]") for j, x in enumerate(self.items(value, where))
+        )
+
+    def details(self, value: Any, where: str) -> EventDetails:
+        """The event's report details (arbiters, place, dates...)."""
+        d = self.obj(value, where, (*_DETAIL_TEXTS, "deputy_arbiters", "round_dates"))
+        return EventDetails(
+            **{name: self.text(d[name], f"{where}.{name}") for name in _DETAIL_TEXTS},
+            deputy_arbiters=tuple(
+                self.text(x, f"{where}.deputy_arbiters[{j}]")
+                for j, x in enumerate(self.items(d["deputy_arbiters"], f"{where}.deputy_arbiters"))
+            ),
+            round_dates=tuple(
+                self.text(x, f"{where}.round_dates[{j}]")
+                for j, x in enumerate(self.items(d["round_dates"], f"{where}.round_dates"))
+            ),
+        )
+
+    def point_system(self, value: Any, where: str) -> PointSystem:
+        """Points of a game (win, draw, loss and the byes'; the rarer ones optional)."""
+        data = self.obj(value, where, _POINT_FIELDS)
+        values = {
+            name: self.points(
+                data[name],
+                f"{where}.{name}",
+                optional=name not in ("win", "draw", "loss", "forfeit_loss", "zero_bye"),
+            )
+            for name in _POINT_FIELDS
+        }
+        return self.build(where, PointSystem, **values)
+
+    def players(self, value: Any, where: str) -> list[Player]:
+        """The players: id, rating and their text fields."""
+        players = []
+        for i, item in enumerate(self.items(value, where)):
+            at = f"{where}[{i}]"
+            p = self.obj(item, at, ("id", "rating", *_PLAYER_FIELDS))
+            texts = {name: self.text(p[name], f"{at}.{name}") for name in _PLAYER_FIELDS}
+            pid = self.integer(p["id"], f"{at}.id")
+            rating = self.integer(p["rating"], f"{at}.rating", optional=True)
+            players.append(self.build(at, Player, id=pid, rating=rating, **texts))
+        return players
+
+    def requested_byes(self, value: Any, where: str, member: str) -> list[RequestedBye]:
+        """Byes asked for in advance; ``member`` names the field of who asked."""
+        requests = []
+        for i, item in enumerate(self.items(value, where)):
+            at = f"{where}[{i}]"
+            r = self.obj(item, at, ("round", member, "kind"))
+            rnd = self.integer(r["round"], f"{at}.round")
+            who = self.integer(r[member], f"{at}.{member}")
+            kind = self.choice(r["kind"], f"{at}.kind", _bye_kind, _BYE_NAMES)
+            requests.append(self.build(at, RequestedBye, rnd, who, kind))
+        return requests
+
+    def forbidden(self, value: Any, where: str, members: str) -> list[ForbiddenPairs]:
+        """Groups who may not meet, from a first round to an optional last one."""
+        found = []
+        for i, item in enumerate(self.items(value, where)):
+            at = f"{where}[{i}]"
+            f = self.obj(item, at, (members, "first_round", "last_round"))
+            found.append(
+                self.build(
+                    at,
+                    ForbiddenPairs,
+                    self.integers(f[members], f"{at}.{members}"),
+                    self.integer(f["first_round"], f"{at}.first_round"),
+                    self.integer(f["last_round"], f"{at}.last_round", optional=True),
+                )
+            )
+        return found
+
+    def withdrawals(self, value: Any, where: str, member: str) -> list[tuple[int, int]]:
+        """Who withdrew, from which round."""
+        found = []
+        for i, item in enumerate(self.items(value, where)):
+            at = f"{where}[{i}]"
+            w = self.obj(item, at, (member, "round"))
+            found.append(
+                (self.integer(w[member], f"{at}.{member}"), self.integer(w["round"], f"{at}.round"))
+            )
+        return found
+
 
 def _kind(value: Any) -> str:
     return "null" if value is None else f"{type(value).__name__} {value!r}"
@@ -346,48 +432,14 @@ def _load(ld: _Loader, data: Any) -> Tournament:
     )
     details = EventDetails()
     if "details" in top:
-        d = ld.obj(top["details"], "$.details", (*_DETAIL_TEXTS, "deputy_arbiters", "round_dates"))
-        details = EventDetails(
-            **{name: ld.text(d[name], f"$.details.{name}") for name in _DETAIL_TEXTS},
-            deputy_arbiters=tuple(
-                ld.text(x, f"$.details.deputy_arbiters[{j}]")
-                for j, x in enumerate(ld.items(d["deputy_arbiters"], "$.details.deputy_arbiters"))
-            ),
-            round_dates=tuple(
-                ld.text(x, f"$.details.round_dates[{j}]")
-                for j, x in enumerate(ld.items(d["round_dates"], "$.details.round_dates"))
-            ),
-        )
-    points_data = ld.obj(top["points"], "$.points", _POINT_FIELDS)
-    point_values = {
-        name: ld.points(
-            points_data[name],
-            f"$.points.{name}",
-            optional=name not in ("win", "draw", "loss", "forfeit_loss", "zero_bye"),
-        )
-        for name in _POINT_FIELDS
-    }
-    points = ld.build("$.points", PointSystem, **point_values)
-    players = []
-    for i, item in enumerate(ld.items(top["players"], "$.players")):
-        where = f"$.players[{i}]"
-        p = ld.obj(item, where, ("id", "rating", *_PLAYER_FIELDS))
-        texts = {name: ld.text(p[name], f"{where}.{name}") for name in _PLAYER_FIELDS}
-        pid = ld.integer(p["id"], f"{where}.id")
-        rating = ld.integer(p["rating"], f"{where}.rating", optional=True)
-        players.append(ld.build(where, Player, id=pid, rating=rating, **texts))
+        details = ld.details(top["details"], "$.details")
+    points = ld.point_system(top["points"], "$.points")
+    players = ld.players(top["players"], "$.players")
     rounds = [
         _round(ld, item, f"$.rounds[{i}]")
         for i, item in enumerate(ld.items(top["rounds"], "$.rounds"))
     ]
-    requests = []
-    for i, item in enumerate(ld.items(top["requested_byes"], "$.requested_byes")):
-        where = f"$.requested_byes[{i}]"
-        r = ld.obj(item, where, ("round", "player", "kind"))
-        rnd = ld.integer(r["round"], f"{where}.round")
-        pid = ld.integer(r["player"], f"{where}.player")
-        kind = ld.choice(r["kind"], f"{where}.kind", _bye_kind, _BYE_NAMES)
-        requests.append(ld.build(where, RequestedBye, rnd, pid, kind))
+    requests = ld.requested_byes(top["requested_byes"], "$.requested_byes", "player")
     accelerations = []
     for i, item in enumerate(ld.items(top["accelerations"], "$.accelerations")):
         where = f"$.accelerations[{i}]"
@@ -399,28 +451,8 @@ def _load(ld: _Loader, data: Any) -> Tournament:
                 ld.points(a["points"], f"{where}.points"),
             )
         )
-    forbidden = []
-    for i, item in enumerate(ld.items(top["forbidden"], "$.forbidden")):
-        where = f"$.forbidden[{i}]"
-        f = ld.obj(item, where, ("players", "first_round", "last_round"))
-        members = tuple(
-            ld.integer(x, f"{where}.players[{j}]")
-            for j, x in enumerate(ld.items(f["players"], f"{where}.players"))
-        )
-        forbidden.append(
-            ForbiddenPairs(
-                members,
-                ld.integer(f["first_round"], f"{where}.first_round"),
-                ld.integer(f["last_round"], f"{where}.last_round", optional=True),
-            )
-        )
-    withdrawals = []
-    for i, item in enumerate(ld.items(top["withdrawals"], "$.withdrawals")):
-        where = f"$.withdrawals[{i}]"
-        w = ld.obj(item, where, ("player", "round"))
-        withdrawals.append(
-            (ld.integer(w["player"], f"{where}.player"), ld.integer(w["round"], f"{where}.round"))
-        )
+    forbidden = ld.forbidden(top["forbidden"], "$.forbidden", "players")
+    withdrawals = ld.withdrawals(top["withdrawals"], "$.withdrawals", "player")
     late_entries = []
     for i, item in enumerate(ld.items(top.get("late_entries", []), "$.late_entries")):
         where = f"$.late_entries[{i}]"
@@ -435,10 +467,7 @@ def _load(ld: _Loader, data: Any) -> Tournament:
         )
     ranking = top["initial_ranking"]
     if ranking is not None:
-        ranking = tuple(
-            ld.integer(x, f"$.initial_ranking[{j}]")
-            for j, x in enumerate(ld.items(ranking, "$.initial_ranking"))
-        )
+        ranking = ld.integers(ranking, "$.initial_ranking")
     colour = top["initial_colour"]
     if colour is not None:
         colour = ld.choice(colour, "$.initial_colour", _colour, "white, black")

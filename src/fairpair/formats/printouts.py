@@ -16,7 +16,15 @@ from dataclasses import dataclass
 
 from fairpair.formats.csv_cells import CsvWriter
 
-__all__ = ["PAPER_SIZES", "Layout", "Sheet", "render_csv", "render_html", "render_text"]
+__all__ = [
+    "CARD_HEADER",
+    "PAPER_SIZES",
+    "Layout",
+    "Sheet",
+    "render_csv",
+    "render_html",
+    "render_text",
+]
 
 PAPER_SIZES = {"a4": "A4", "letter": "letter"}
 """Paper names a director types, and their CSS ``@page`` size."""
@@ -34,9 +42,37 @@ class Layout(enum.Enum):
     Rows are ``(round, board, no, first player, rating, no, second player, rating, result
     choices)``; the headings name the two sides (White/Black or Player/Player); the result
     choices are separated by ``|`` (empty: the players write the score)."""
+    MATCH_CARDS = "match-cards"
+    """One page per team match (the match card): its boards with the line-ups, a result box
+    per board and for the match, and lines for the captains' and the arbiter's signatures.
+    Rows are boards, in the columns of :data:`CARD_HEADER`; consecutive rows of the same
+    match make one card. A board's result is empty while it is to be played (boxes to tick);
+    a match forfeited as a whole is one row without a board, its result the forfeit. The
+    rating columns are left out when no player on the sheet has a rating."""
 
 
 SLIP_HEADER = ("Round", "Board", "No", "White", "Rtg", "No", "Black", "Rtg", "Result")
+
+CARD_HEADER = (
+    "Round",
+    "Match",
+    "Team",
+    "Captain",
+    "Team",
+    "Captain",
+    "Board",
+    "Colour",
+    "Player",
+    "Rtg",
+    "Result",
+    "Rtg",
+    "Player",
+    "Colour",
+)
+"""The columns of a match-card sheet: the match (round, number, first team and its captain,
+second team and its captain), then one board (number, the first team's colour, player and
+rating, the result with the first team's player first, the second team's rating, player and
+colour)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +115,10 @@ def _slip_text(sheet: Sheet, row: Sequence[str]) -> list[str]:
 def render_text(sheet: Sheet) -> str:
     """The sheet as a plain-text table (for the terminal); slips one under the other
     with a cut line between them."""
+    if sheet.layout is Layout.MATCH_CARDS:
+        # A form feed between the cards: each starts a page of its own on a printer.
+        cards = ["\n".join(_card_text(sheet, rows)) for rows in _cards(sheet)]
+        return ("\n\f\n".join(cards) + "\n") if cards else sheet.title + "\n"
     if sheet.layout is Layout.SLIPS:
         cut = "- " * 36 + "8<"
         blocks = ["\n".join(_slip_text(sheet, row)) for row in sheet.rows]
@@ -159,6 +199,21 @@ div.slip span.box {{ width: 11pt; height: 11pt; margin: 0 3pt 0 12pt; vertical-a
 div.slip span.line {{ display: inline-block; width: 62mm; border-bottom: 0.7pt solid #000; }}
 div.slip p.sign {{ margin-top: 8mm; font-size: 9pt; }}
 div.slip span.cut {{ position: absolute; bottom: -6pt; left: 0; font-size: 9pt; }}
+div.card {{ page-break-after: always; font-size: 11pt; }}
+div.card:last-child {{ page-break-after: auto; }}
+div.card h1 {{ font-size: 16pt; }}
+div.card p.head {{ font-size: 13pt; font-weight: bold; margin: 0 0 5mm 0; }}
+div.card table.teams {{ margin-bottom: 5mm; font-size: 14pt; font-weight: bold; }}
+div.card table.teams td {{ border: none; background: none !important; width: 50%; }}
+div.card table.teams td.second {{ text-align: right; }}
+div.card table.boards td {{ padding: 5pt 4pt; background: none !important; }}
+div.card td.result {{ text-align: center; white-space: nowrap; }}
+div.card span.box {{ width: 10pt; height: 10pt; margin: 0 2pt 0 8pt; vertical-align: -1pt; }}
+div.card span.line {{ display: inline-block; width: 55mm; border-bottom: 0.7pt solid #000; }}
+div.card span.score {{ display: inline-block; width: 14mm; border-bottom: 0.7pt solid #000; }}
+div.card tr.match td {{ font-weight: bold; border-top: 1pt solid #000; }}
+div.card p.sign {{ margin: 14mm 0 0 0; }}
+div.card p.sign span.who {{ display: inline-block; width: 80mm; }}
 """
 
 
@@ -185,6 +240,16 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         return "".join(cell(tag, i, c) for i, c in enumerate(row))
 
     large = ' class="large"' if sheet.layout is Layout.LARGE else ""
+    if sheet.layout is Layout.MATCH_CARDS:
+        # Each card is a page of its own: the event's name heads every card, not the sheet.
+        cards = "\n".join(_card_html(sheet, rows) for rows in _cards(sheet))
+        return (
+            "<!DOCTYPE html>\n"
+            '<html lang="en"><head><meta charset="utf-8">'
+            f"<title>{e(sheet.title)}: {e(sheet.subtitle)}</title>"
+            f"<style>{_STYLE.format(size=size)}</style></head>\n"
+            f"<body>\n{cards}\n</body></html>\n"
+        )
     if sheet.layout is Layout.SLIPS:
         content = "\n".join(_slip_html(sheet, row) for row in sheet.rows)
     else:
@@ -225,4 +290,97 @@ def _slip_html(sheet: Sheet, row: Sequence[str]) -> str:
         f'<p class="sign">{first}: <span class="line"></span> &nbsp; '
         f'{second}: <span class="line"></span></p>'
         '<span class="cut">&#9986;</span></div>'
+    )
+
+
+def _cards(sheet: Sheet) -> list[list[tuple[str, ...]]]:
+    """The rows of a match-card sheet grouped by match (round and match number)."""
+    cards: list[list[tuple[str, ...]]] = []
+    for row in sheet.rows:
+        if cards and cards[-1][0][:2] == row[:2]:
+            cards[-1].append(row)
+        else:
+            cards.append([row])
+    return cards
+
+
+def _card_rated(sheet: Sheet) -> bool:
+    return any(row[9] or row[11] for row in sheet.rows)
+
+
+_CARD_CHOICES = ("1-0", "½-½", "0-1")
+
+
+def _captain(team: str, captain: str) -> str:
+    return f"Captain of {team}" + (f" ({captain})" if captain else "")
+
+
+def _card_text(sheet: Sheet, rows: list[tuple[str, ...]]) -> list[str]:
+    rnd, number, first, cap1, second, cap2 = rows[0][:6]
+    rated = _card_rated(sheet)
+    out = [sheet.title, f"Round {rnd}    Match {number}", f"{first}  -  {second}", ""]
+    for row in rows:
+        board, c1, p1, r1, result, r2, p2, c2 = row[6:]
+        if not board:
+            out.append(f"Match not played: forfeit {result}")
+            continue
+        left = f"{board:>2}  {c1:<5}  {p1}" + (f" ({r1})" if rated and r1 else "")
+        right = f"{p2}" + (f" ({r2})" if rated and r2 else "") + f"  {c2}"
+        shown = result or "   ".join(f"[ ] {c}" for c in _CARD_CHOICES)
+        out.append(f"{left}  |  {shown}  |  {right}")
+    out += [
+        "",
+        f"Match result (game points): {first} ____ - ____ {second}",
+        "Results: the left-hand player's score first (1-0: the left-hand player won).",
+        "",
+        f"{_captain(first, cap1)}: ______________",
+        f"{_captain(second, cap2)}: ______________",
+        "Arbiter: ______________",
+    ]
+    return out
+
+
+def _card_html(sheet: Sheet, rows: list[tuple[str, ...]]) -> str:
+    e = html.escape
+    rnd, number, first, cap1, second, cap2 = (e(c) for c in rows[0][:6])
+    rated = _card_rated(sheet)
+    boxes = "".join(f'<span class="box"></span>{c}' for c in _CARD_CHOICES)
+    lines = []
+    for row in rows:
+        board, c1, p1, r1, result, r2, p2, c2 = (e(c) for c in row[6:])
+        if not board:
+            lines.append(
+                f'<tr><td colspan="{8 if rated else 6}">Match not played: forfeit {result}'
+                "</td></tr>"
+            )
+            continue
+        r1_cell = f'<td class="n">{r1}</td>' if rated else ""
+        r2_cell = f'<td class="n">{r2}</td>' if rated else ""
+        lines.append(
+            f'<tr><td class="n">{board}</td><td>{c1}</td><td>{p1}</td>{r1_cell}'
+            f'<td class="result">{result or boxes}</td>{r2_cell}<td>{p2}</td><td>{c2}</td></tr>'
+        )
+    rating = '<th class="n">Rtg</th>' if rated else ""
+    score = '<span class="score"></span> &ndash; <span class="score"></span>'
+    before = 4 if rated else 3
+    lines.append(
+        f'<tr class="match"><td colspan="{before}">Match (game points)</td>'
+        f'<td class="result">{score}</td><td colspan="{before - 1}"></td></tr>'
+    )
+    body = "\n".join(lines)
+    return (
+        '<div class="card">'
+        f"<h1>{e(sheet.title)}</h1>"
+        f'<p class="head">Round {rnd} &middot; Match {number}</p>'
+        f'<table class="teams"><tr><td>{first}</td><td class="second">{second}</td></tr></table>'
+        '<table class="boards"><thead><tr><th class="n">Board</th><th>Colour</th>'
+        f'<th>{first}</th>{rating}<th class="c">Result</th>{rating}<th>{second}</th>'
+        f"<th>Colour</th></tr></thead>\n<tbody>\n{body}\n</tbody></table>"
+        '<p class="note">Results: the left-hand player\'s score first (1-0: the left-hand '
+        "player won).</p>"
+        '<p class="sign">'
+        f'<span class="who">{_captain(first, cap1)}</span><span class="line"></span><br><br>'
+        f'<span class="who">{_captain(second, cap2)}</span><span class="line"></span><br><br>'
+        '<span class="who">Arbiter</span><span class="line"></span></p>'
+        "</div>"
     )

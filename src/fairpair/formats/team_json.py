@@ -17,14 +17,8 @@ import re
 from typing import Any
 
 from fairpair.core import (
-    ByeKind,
     Colour,
-    EventDetails,
-    ForbiddenPairs,
     GameResult,
-    Player,
-    PointSystem,
-    RequestedBye,
     Tournament,
     format_points,
 )
@@ -45,8 +39,12 @@ from fairpair.core.teams import (
     TeamTournament,
 )
 from fairpair.formats.event_json import (
+    _BYE_NAMES,
+    _RESULT_NAMES,
     FORMAT,
     EventJsonError,
+    _bye_kind,
+    _colour,
     _Loader,
     dump_event,
     load_event,
@@ -254,10 +252,6 @@ def load_snapshot(text: str, source: str = "<string>") -> Tournament | TeamTourn
 _TEAM_START = re.compile(r'\s*\{\s*"format"\s*:\s*"[^"]*"\s*,\s*"kind"\s*:')
 
 
-def _bye_kind(text: str) -> ByeKind:
-    return ByeKind[text.upper()]
-
-
 _OVERRIDDEN = (
     TeamOutcome.WON,
     TeamOutcome.DRAWN,
@@ -277,14 +271,6 @@ def _outcome(text: str) -> TeamOutcome:
     if outcome not in _OVERRIDDEN:
         raise ValueError(text)
     return outcome
-
-
-def _colour(text: str) -> Colour:
-    return Colour[text.upper()]
-
-
-_BYE_NAMES = ", ".join(k.name.lower() for k in ByeKind)
-_RESULT_NAMES = ", ".join(r.value for r in GameResult)
 
 
 def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
@@ -314,19 +300,7 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
             "pab_game_points",
         ),
     )
-    games_data = ld.obj(s["games"], "$.scoring.games", _POINT_FIELDS)
-    games = ld.build(
-        "$.scoring.games",
-        PointSystem,
-        **{
-            name: ld.points(
-                games_data[name],
-                f"$.scoring.games.{name}",
-                optional=name not in ("win", "draw", "loss", "forfeit_loss", "zero_bye"),
-            )
-            for name in _POINT_FIELDS
-        },
-    )
+    games = ld.point_system(s["games"], "$.scoring.games")
     scoring = ld.build(
         "$.scoring",
         TeamScoring,
@@ -341,22 +315,12 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
         ),
         pab_game_points=ld.points(s["pab_game_points"], "$.scoring.pab_game_points", optional=True),
     )
-    players = []
-    for i, item in enumerate(ld.items(top["players"], "$.players")):
-        where = f"$.players[{i}]"
-        p = ld.obj(item, where, ("id", "rating", *_PLAYER_FIELDS))
-        texts = {name: ld.text(p[name], f"{where}.{name}") for name in _PLAYER_FIELDS}
-        pid = ld.integer(p["id"], f"{where}.id")
-        rating = ld.integer(p["rating"], f"{where}.rating", optional=True)
-        players.append(ld.build(where, Player, id=pid, rating=rating, **texts))
+    players = ld.players(top["players"], "$.players")
     teams = []
     for i, item in enumerate(ld.items(top["teams"], "$.teams")):
         where = f"$.teams[{i}]"
         tm = ld.obj(item, where, ("id", "name", "roster", "nickname", "captain", "strength"))
-        roster = tuple(
-            ld.integer(x, f"{where}.roster[{j}]")
-            for j, x in enumerate(ld.items(tm["roster"], f"{where}.roster"))
-        )
+        roster = ld.integers(tm["roster"], f"{where}.roster")
         teams.append(
             ld.build(
                 where,
@@ -373,43 +337,9 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
         _round(ld, item, f"$.rounds[{i}]")
         for i, item in enumerate(ld.items(top["rounds"], "$.rounds"))
     ]
-    requests = []
-    for i, item in enumerate(ld.items(top["requested_byes"], "$.requested_byes")):
-        where = f"$.requested_byes[{i}]"
-        r = ld.obj(item, where, ("round", "team", "kind"))
-        requests.append(
-            ld.build(
-                where,
-                RequestedBye,
-                ld.integer(r["round"], f"{where}.round"),
-                ld.integer(r["team"], f"{where}.team"),
-                ld.choice(r["kind"], f"{where}.kind", _bye_kind, _BYE_NAMES),
-            )
-        )
-    forbidden = []
-    for i, item in enumerate(ld.items(top["forbidden"], "$.forbidden")):
-        where = f"$.forbidden[{i}]"
-        f = ld.obj(item, where, ("teams", "first_round", "last_round"))
-        members = tuple(
-            ld.integer(x, f"{where}.teams[{j}]")
-            for j, x in enumerate(ld.items(f["teams"], f"{where}.teams"))
-        )
-        forbidden.append(
-            ld.build(
-                where,
-                ForbiddenPairs,
-                members,
-                ld.integer(f["first_round"], f"{where}.first_round"),
-                ld.integer(f["last_round"], f"{where}.last_round", optional=True),
-            )
-        )
-    withdrawals = []
-    for i, item in enumerate(ld.items(top["withdrawals"], "$.withdrawals")):
-        where = f"$.withdrawals[{i}]"
-        w = ld.obj(item, where, ("team", "round"))
-        withdrawals.append(
-            (ld.integer(w["team"], f"{where}.team"), ld.integer(w["round"], f"{where}.round"))
-        )
+    requests = ld.requested_byes(top["requested_byes"], "$.requested_byes", "team")
+    forbidden = ld.forbidden(top["forbidden"], "$.forbidden", "teams")
+    withdrawals = ld.withdrawals(top["withdrawals"], "$.withdrawals", "team")
     accelerations = []
     for i, item in enumerate(ld.items(top["accelerations"], "$.accelerations")):
         where = f"$.accelerations[{i}]"
@@ -450,24 +380,10 @@ def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
                 ld.points(o["match_points"], f"{where}.match_points", optional=True),
                 ld.points(o["game_points"], f"{where}.game_points", optional=True),
                 ld.integer(o["round"], f"{where}.round", optional=True),
-                tuple(
-                    ld.integer(x, f"{where}.teams[{j}]")
-                    for j, x in enumerate(ld.items(o["teams"], f"{where}.teams"))
-                ),
+                ld.integers(o["teams"], f"{where}.teams"),
             )
         )
-    d = ld.obj(top["details"], "$.details", (*_DETAIL_TEXTS, "deputy_arbiters", "round_dates"))
-    details = EventDetails(
-        **{name: ld.text(d[name], f"$.details.{name}") for name in _DETAIL_TEXTS},
-        deputy_arbiters=tuple(
-            ld.text(x, f"$.details.deputy_arbiters[{j}]")
-            for j, x in enumerate(ld.items(d["deputy_arbiters"], "$.details.deputy_arbiters"))
-        ),
-        round_dates=tuple(
-            ld.text(x, f"$.details.round_dates[{j}]")
-            for j, x in enumerate(ld.items(d["round_dates"], "$.details.round_dates"))
-        ),
-    )
+    details = ld.details(top["details"], "$.details")
     letters = ld.text(top["board_colours"], "$.board_colours")
     if set(letters) - {"W", "B"}:
         raise ld.error("$.board_colours", f"expected letters W and B, found {letters!r}")

@@ -464,8 +464,20 @@ class TrfDocument:
         return found[-1].text[4:] if found else None
 
 
-def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
-    """Parse the text of a TRF file; raises :class:`TrfError` naming line and column."""
+@dataclass(frozen=True, slots=True)
+class ScannedTrf:
+    """A TRF text cut into lines: its player records read, the other records by code."""
+
+    reader: _Reader
+    lines: tuple[TrfLine, ...]
+    records: tuple[PlayerRecord, ...]
+    headers: dict[str, tuple[TrfLine, ...]]
+    bom: bool
+
+
+def scan_trf(text: str, source: str) -> ScannedTrf:
+    """Split a TRF text into lines and read its ``001`` records (individual and team files
+    alike); raises :class:`TrfError` naming line and column, a player id defined twice too."""
     reader = _Reader(source)
     bom = text.startswith("\ufeff")
     if bom:
@@ -492,17 +504,23 @@ def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
             records.append(record)
         elif not line.text.startswith("###"):
             headers.setdefault(line.code, []).append(line)
-    frozen_headers = {code: tuple(found) for code, found in headers.items()}
-    tournament = _Builder(reader, tuple(records), lines).build()
+    frozen = {code: tuple(found) for code, found in headers.items()}
+    return ScannedTrf(reader, lines, tuple(records), frozen, bom)
+
+
+def parse_trf(text: str, source: str = "<string>") -> TrfDocument:
+    """Parse the text of a TRF file; raises :class:`TrfError` naming line and column."""
+    scan = scan_trf(text, source)
+    tournament = _Builder(scan.reader, scan.records, scan.lines).build()
     return TrfDocument(
         source,
-        lines,
-        tuple(records),
-        frozen_headers,
+        scan.lines,
+        scan.records,
+        scan.headers,
         tournament,
-        bom,
-        tiebreaks=_tiebreaks(frozen_headers),
-        warnings=tuple(reader.warnings),
+        scan.bom,
+        tiebreaks=_tiebreaks(scan.headers),
+        warnings=tuple(scan.reader.warnings),
     )
 
 

@@ -77,6 +77,7 @@ from fairpair.formats.trf import (
     decode_trf,
     header_records,
     player_head,
+    scan_trf,
     split_lines,
 )
 
@@ -1037,43 +1038,18 @@ class _TeamBuilder(_Builder):
 
 def parse_team_trf(text: str, source: str = "<string>") -> TeamTrfDocument:
     """Parse the text of a team TRF file; raises :class:`TrfError` naming line and column."""
-    reader = _Reader(source)
-    bom = text.startswith("\ufeff")
-    if bom:
-        text = text[1:]
-    lines = tuple(
-        TrfLine(number, line, ending)
-        for number, (line, ending) in enumerate(split_lines(text), start=1)
-    )
-    records: list[PlayerRecord] = []
-    headers: dict[str, list[TrfLine]] = {}
-    seen: dict[PlayerId, int] = {}
-    for line in lines:
-        if line.code == "001":
-            record = reader.player(line)
-            if record.player.id in seen:
-                raise reader.error(
-                    line.number,
-                    5,
-                    "player id",
-                    f"player {record.player.id} is already defined on line "
-                    f"{seen[record.player.id]}",
-                )
-            seen[record.player.id] = line.number
-            records.append(record)
-        elif not line.text.startswith("###"):
-            headers.setdefault(line.code, []).append(line)
-    builder = _TeamBuilder(reader, tuple(records), lines)
+    scan = scan_trf(text, source)
+    builder = _TeamBuilder(scan.reader, scan.records, scan.lines)
     tournament = builder.build()
     return TeamTrfDocument(
         source,
-        lines,
-        tuple(records),
+        scan.lines,
+        scan.records,
         tuple(builder.team_records),
-        {code: tuple(found) for code, found in headers.items()},
+        scan.headers,
         tournament,
-        bom,
-        warnings=tuple(reader.warnings),
+        scan.bom,
+        warnings=tuple(scan.reader.warnings),
     )
 
 

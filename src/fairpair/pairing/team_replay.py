@@ -8,8 +8,16 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from fairpair.core import ByeKind, GameResult, Pairing, RequestedBye
-from fairpair.core.teams import Board, TeamBye, TeamId, TeamMatch, TeamRound, TeamTournament
+from fairpair.core import ByeKind, Pairing, RequestedBye
+from fairpair.core.teams import (
+    Board,
+    TeamBye,
+    TeamId,
+    TeamMatch,
+    TeamRound,
+    TeamTournament,
+    boards_from_lineups,
+)
 
 _ANNOUNCED = (ByeKind.FULL_POINT, ByeKind.HALF_POINT, ByeKind.ZERO_POINT)
 
@@ -72,17 +80,10 @@ def with_paired_round(t: TeamTournament, pairing: Pairing) -> TeamTournament:
 
     def boards(first: int, second: int) -> tuple[Board, ...]:
         ours, theirs = t.team(first).roster[: t.boards], t.team(second).roster[: t.boards]
-        made: list[Board] = []
-        for index in range(max(len(ours), len(theirs))):
-            a = ours[index] if index < len(ours) else None
-            b = theirs[index] if index < len(theirs) else None
-            if a is not None and b is not None:
-                made.append(Board(a, b))
-            elif a is not None:
-                made.append(Board(a, None, GameResult.WHITE_WINS_BY_FORFEIT))
-            else:
-                made.append(Board(None, b, GameResult.BLACK_WINS_BY_FORFEIT))
-        return tuple(made)
+        size = max(len(ours), len(theirs))
+        return boards_from_lineups(
+            (*ours, *[None] * (size - len(ours))), (*theirs, *[None] * (size - len(theirs)))
+        )
 
     number = t.next_round
     matches = tuple(TeamMatch(g.white, g.black, boards(g.white, g.black)) for g in pairing.boards)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from fairpair.core import (
     AWARDABLE_BYES,
@@ -674,20 +674,32 @@ def replay(records: Iterable[tuple[str, Payload]]) -> Tournament:
 def replay_event(records: Iterable[tuple[str, Payload]]) -> tuple[EventSettings, Tournament]:
     """The settings and the snapshot a whole log leads to (see :func:`replay`): the settings
     of ``event.created`` with the report fields of the ``event.edited`` records in effect."""
+    return replay_log(records, apply)
+
+
+S = TypeVar("S")
+
+
+def replay_log(
+    records: Iterable[tuple[str, Payload]],
+    apply_one: Callable[[S | None, str, Payload, EventSettings | None], S],
+) -> tuple[EventSettings, S]:
+    """Replay a log of either kind of event with its ``apply_one``: the records in effect
+    (undone changes skipped, undo and redo records checked) applied in order."""
     log = list(records)
     history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
-    tournament: Tournament | None = None
+    snapshot: S | None = None
     settings: EventSettings | None = None
     for seq in history.in_effect:
         action, payload = log[seq - 1]
         if action == "event.created":
             settings = EventSettings.from_data(payload)
-        tournament = apply(tournament, action, payload, settings)
+        snapshot = apply_one(snapshot, action, payload, settings)
         if settings is not None:
             settings = settings_after(settings, action, payload)
-    if tournament is None or settings is None:
+    if snapshot is None or settings is None:
         raise CommandError("the log is empty")
-    return settings, tournament
+    return settings, snapshot
 
 
 def settings_after(settings: EventSettings, action: str, payload: Payload) -> EventSettings:

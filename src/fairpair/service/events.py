@@ -111,6 +111,8 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+S = TypeVar("S")
+Snap = TypeVar("Snap", Tournament, TeamTournament)
 Clock = Callable[[], datetime]
 Progress = Callable[[int, int], None]
 """Called with (done, total) while a long command works."""
@@ -214,15 +216,27 @@ def create_event(desk: Desk, settings: EventSettings, owner: str | None = None) 
             settings, points=dataclasses.replace(settings.points, pairing_bye=0)
         )
     check_tiebreaks(settings.chosen_tiebreaks)
+    settings, info, snapshot = store_new_event(desk, settings, owner, actions.apply)
+    return Event(info, settings, snapshot)
+
+
+def store_new_event(
+    desk: Desk,
+    settings: EventSettings,
+    owner: str | None,
+    apply_one: Callable[[Snap | None, str, Mapping[str, Any]], Snap],
+) -> tuple[EventSettings, EventInfo, Snap]:
+    """Store a new event of either kind, its log started by ``event.created``: the report
+    fields and texts checked first, the first snapshot made by ``apply_one``."""
     settings = settings.checked_report()
     data = settings.to_data()
     check_texts(data, desk.actor)
-    snapshot = actions.apply(None, "event.created", data)
+    snapshot = apply_one(None, "event.created", data)
     record = NewRecord(desk.clock(), desk.actor, "event.created", data)
     info = desk.store.create_event(
         settings.name, settings.system.value, data, record, snapshot, owner=owner
     )
-    return Event(info, settings, snapshot)
+    return settings, info, snapshot
 
 
 def check_tiebreaks(codes: Sequence[str]) -> None:
@@ -476,7 +490,7 @@ def import_players(
 def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any]) -> Event:
     if not changes:
         raise CommandError("nothing to change")
-    changes = _checked_player_changes(changes)
+    changes = checked_player_changes(changes)
 
     def build(event: Event) -> Mapping[str, Any]:
         player = find_player(event.tournament, ref)
@@ -485,7 +499,7 @@ def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any])
     return _command(desk, event_id, "player.edited", build)
 
 
-def _checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
+def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     """A correction's fields read as a registration reads them (name, rating 0-4000, the
     rating-report fields as :mod:`fairpair.formats.player_fields` reads them)."""
     errors: dict[str, str] = {}
@@ -746,9 +760,6 @@ def _walk(
     changed = None if settings == event.settings else settings.to_data()
     info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
     return _remember(desk, Event(info, settings, _with_report(snapshot, settings))), taken
-
-
-S = TypeVar("S")
 
 
 def walk_log(

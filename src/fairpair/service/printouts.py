@@ -15,7 +15,7 @@ from fairpair.formats.standings_render import format_value, points_heading, rate
 from fairpair.service.errors import CommandError
 from fairpair.service.events import Event, standings
 from fairpair.service.results import format_result
-from fairpair.service.settings import System
+from fairpair.service.settings import EventSettings, System
 from fairpair.standings import Standings, StandingsRow
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "crosstable",
     "crosstable_grid_sheet",
     "crosstable_sheet",
+    "event_dates",
     "pairings_sheet",
     "players_sheet",
     "result_slips_sheet",
@@ -73,7 +74,11 @@ def _title(event: Event, what: str) -> str:
 
 
 def _dates(event: Event) -> str:
-    s = event.settings
+    return event_dates(event.settings)
+
+
+def event_dates(s: EventSettings) -> str:
+    """The event's dates as a sheet's subtitle gives them (``2026-05-01 to 2026-05-03``)."""
     if s.start_date and s.end_date and s.end_date != s.start_date:
         return f"{s.start_date} to {s.end_date}"
     return s.start_date

@@ -29,13 +29,9 @@ from fairpair.core.teams import (
     TeamMatch,
     TeamRound,
     TeamTournament,
+    boards_from_lineups,
 )
-from fairpair.service.actions import (
-    EDITABLE_FIELDS,
-    player_from_data,
-    settings_after,
-    undo_history,
-)
+from fairpair.service.actions import EDITABLE_FIELDS, player_from_data, replay_log
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -371,23 +367,6 @@ def board_lineup(
     return (*players, *([None] * (t.boards - len(players))))
 
 
-def _boards(
-    first: Sequence[PlayerId | None], second: Sequence[PlayerId | None]
-) -> tuple[Board, ...]:
-    """Boards from two line-ups; an empty board is lost by forfeit at once (§1.3)."""
-    boards = []
-    for a, b in zip(first, second, strict=True):
-        result = None
-        if a is None and b is None:
-            result = GameResult.DOUBLE_FORFEIT
-        elif a is None:
-            result = GameResult.BLACK_WINS_BY_FORFEIT
-        elif b is None:
-            result = GameResult.WHITE_WINS_BY_FORFEIT
-        boards.append(Board(a, b, result))
-    return tuple(boards)
-
-
 def _lineup_of(t: TeamTournament, tpn: TeamId) -> tuple[PlayerId | None, ...]:
     return board_lineup(t, tpn, default_lineup(t, tpn))
 
@@ -421,7 +400,7 @@ def _paired(t: TeamTournament, p: Payload) -> TeamTournament:
             # A scheduled match of a withdrawn team is not played: lost by forfeit.
             matches.append(TeamMatch(first, second, forfeit=_MATCH_FORFEIT[gone]))
             continue
-        boards = _boards(_lineup_of(t, first), _lineup_of(t, second))
+        boards = boards_from_lineups(_lineup_of(t, first), _lineup_of(t, second))
         matches.append(TeamMatch(first, second, boards))
     byes: list[TeamBye] = []
     if p.get("bye") is not None:
@@ -505,7 +484,9 @@ def _lineup(t: TeamTournament, p: Payload) -> TeamTournament:
     mine = board_lineup(t, tpn, p["players"])
     first = mine if tpn == match.first else match.lineup(match.first)
     second = mine if tpn == match.second else match.lineup(match.second)
-    return _with_match(t, rnd, index, dataclasses.replace(match, boards=_boards(first, second)))
+    return _with_match(
+        t, rnd, index, dataclasses.replace(match, boards=boards_from_lineups(first, second))
+    )
 
 
 def _results(t: TeamTournament, p: Payload) -> TeamTournament:
@@ -658,17 +639,4 @@ def replay_team_event(
     records: Iterable[tuple[str, Payload]],
 ) -> tuple[EventSettings, TeamTournament]:
     """The settings and team snapshot a whole log leads to, undone changes skipped."""
-    log = list(records)
-    history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
-    tournament: TeamTournament | None = None
-    settings: EventSettings | None = None
-    for seq in history.in_effect:
-        action, payload = log[seq - 1]
-        if action == "event.created":
-            settings = EventSettings.from_data(payload)
-        tournament = apply_team(tournament, action, payload, settings)
-        if settings is not None:
-            settings = settings_after(settings, action, payload)
-    if tournament is None or settings is None:
-        raise CommandError("the log is empty")
-    return settings, tournament
+    return replay_log(records, apply_team)

@@ -30,7 +30,13 @@ from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
 from fairpair.service.errors import CommandError, FieldErrors
-from fairpair.service.events import Desk, _checked_player_changes, name_key, walk_log
+from fairpair.service.events import (
+    Desk,
+    checked_player_changes,
+    name_key,
+    store_new_event,
+    walk_log,
+)
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     SETTING_FIELDS,
@@ -129,14 +135,7 @@ def create_team_event(desk: Desk, settings: EventSettings, owner: str | None = N
     if settings.team is None:
         raise CommandError(f"{settings.name!r} is not a team event")
     check_team_tiebreaks(settings.chosen_tiebreaks)
-    settings = settings.checked_report()
-    data = settings.to_data()
-    check_texts(data, desk.actor)
-    snapshot = team_actions.apply_team(None, "event.created", data)
-    record = NewRecord(desk.clock(), desk.actor, "event.created", data)
-    info = desk.store.create_event(
-        settings.name, settings.system.value, data, record, snapshot, owner=owner
-    )
+    settings, info, snapshot = store_new_event(desk, settings, owner, team_actions.apply_team)
     return TeamEvent(info, settings, snapshot)
 
 
@@ -381,7 +380,7 @@ def edit_team_player(
     corrects an individual event's: one ``player.edited`` record with the values before."""
     if not changes:
         raise CommandError("nothing to change")
-    checked = _checked_player_changes(changes)
+    checked = checked_player_changes(changes)
 
     def build(event: TeamEvent) -> Mapping[str, Any]:
         t = event.tournament

@@ -26,7 +26,7 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
-from fairpair.service import accounts, actions, directors, entry, printouts
+from fairpair.service import accounts, actions, directors, entry, printouts, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
@@ -1332,6 +1332,26 @@ def _with_toolbar(page: str, event_id: int, pdf: URL) -> str:
     return page.replace("<body>", "<body>" + bar, 1)
 
 
+def _team_sheet(
+    request: Request, director: str, event_id: int, sheet: str, round: int | None
+) -> sheets.Sheet | None:
+    """A team event's sheet by the same addresses (None for an individual event)."""
+    desk = desk_for(request, director)
+    try:
+        if not te.is_team_event(directors.event_of(desk, event_id, director)):
+            return None
+        event = te.load_team(desk, event_id)
+    except UnknownEventError:
+        raise HTTPException(404, f"No event {event_id}.") from None
+    if sheet not in team_printouts.TEAM_SHEETS:
+        choose = ", ".join(team_printouts.TEAM_SHEETS)
+        raise HTTPException(404, f"A team event has no sheet {sheet!r}: choose {choose}.")
+    try:
+        return team_printouts.team_sheet(event, sheet, round)
+    except CommandError as error:
+        raise HTTPException(400, str(error)) from None
+
+
 @router.get("/events/{event_id}/print/{sheet}")
 def print_sheet(
     request: Request,
@@ -1342,31 +1362,33 @@ def print_sheet(
     pdf: bool = False,
     paper: str = "a4",
 ) -> Response:
-    event = _mine(request, director, event_id)
     if paper not in sheets.PAPER_SIZES:
         raise HTTPException(404, "Paper: a4 or letter.")
-    try:
-        match sheet:
-            case "pairings":
-                made = printouts.pairings_sheet(event, round)
-            case "alphabetical":
-                made = printouts.alphabetical_sheet(event, round)
-            case "standings":
-                made = printouts.standings_sheet(event)
-            case "crosstable":
-                made = printouts.crosstable(event)
-            case "slips":
-                made = printouts.result_slips_sheet(event, round)
-            case "wall-chart":
-                made = printouts.wall_chart_sheet(event, round)
-            case "check-in":
-                made = printouts.check_in_sheet(event)
-            case "players":
-                made = printouts.players_sheet(event)
-            case _:
-                raise HTTPException(404, f"No sheet {sheet!r}: choose {', '.join(_SHEETS)}.")
-    except CommandError as error:
-        raise HTTPException(400, str(error)) from None
+    made = _team_sheet(request, director, event_id, sheet, round)
+    if made is None:
+        event = _mine(request, director, event_id)
+        try:
+            match sheet:
+                case "pairings":
+                    made = printouts.pairings_sheet(event, round)
+                case "alphabetical":
+                    made = printouts.alphabetical_sheet(event, round)
+                case "standings":
+                    made = printouts.standings_sheet(event)
+                case "crosstable":
+                    made = printouts.crosstable(event)
+                case "slips":
+                    made = printouts.result_slips_sheet(event, round)
+                case "wall-chart":
+                    made = printouts.wall_chart_sheet(event, round)
+                case "check-in":
+                    made = printouts.check_in_sheet(event)
+                case "players":
+                    made = printouts.players_sheet(event)
+                case _:
+                    raise HTTPException(404, f"No sheet {sheet!r}: choose {', '.join(_SHEETS)}.")
+        except CommandError as error:
+            raise HTTPException(400, str(error)) from None
     page = sheets.render_html(made, paper)
     if not pdf:
         return HTMLResponse(_with_toolbar(page, event_id, request.url.include_query_params(pdf=1)))

@@ -25,7 +25,7 @@ from fairpair.core.teams import Team, TeamTournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
 from fairpair.formats.teams_csv import read_teams_csv
-from fairpair.service import directors, entry
+from fairpair.service import directors, entry, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
@@ -322,6 +322,7 @@ def team_page(
         "byes": [] if current is None else _bye_views(t, current.number),
         "swiss": not event.settings.system.team_round_robin,
         "over": t.total_rounds is not None and len(t.rounds) >= t.total_rounds,
+        "sheets": team_printouts.TEAM_SHEETS,
         "errors": errors or {},
         "settings": te.team_settings_lines(event),
         "system_name": event.settings.system.label,
