@@ -468,6 +468,19 @@ def test_undo_and_redo_at_the_team_desk(site: tuple[FastAPI, Browser]) -> None:
     assert "registered team 1 Club 01 (5 players)" in log
 
 
+def test_an_undo_from_a_stale_page_is_refused(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    event_id, _ = paired(app, anna)
+    anna.get(f"/desk/events/{event_id}")
+    stale = anna.hidden_fields(f"/desk/events/{event_id}/undo")
+    anna.get(f"/desk/events/{event_id}/rounds/1/matches")
+    anna.submit(results_form(event_id, 2), {"forfeit": "--"})
+    before = app.state.store.log(event_id)
+    page = anna.post(f"/desk/events/{event_id}/undo", stale, token="")
+    assert page.status_code == 409 and "Someone else changed the event" in page.text
+    assert app.state.store.log(event_id) == before
+
+
 def test_a_withdrawn_team_is_not_paired_and_its_withdrawal_is_taken_back(
     site: tuple[FastAPI, Browser],
 ) -> None:
