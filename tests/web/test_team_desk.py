@@ -442,6 +442,26 @@ def test_board_results_make_the_match_result_and_a_correction_changes_it(
     assert 'id="team-standings"' in desk_page and "Board 4" in desk_page
 
 
+def test_a_match_forfeited_by_mistake_gets_its_board_results(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, _ = paired(app, anna)
+    round_page = f"/desk/events/{event_id}/rounds/1/matches"
+    anna.get(round_page)
+    assert anna.submit(results_form(event_id, 1), {"forfeit": "+-"}).status_code == 303
+    anna.get(round_page)
+    page = anna.submit(results_form(event_id, 1), {"forfeit": "-+"})
+    assert page.status_code == 303  # the other team forfeited: corrected
+    assert stored(app, event_id).rounds[0].matches[0].forfeit is MatchForfeit.SECOND_WINS
+    anna.get(round_page)
+    boards = {"forfeit": "", "b1": "1", "b2": "1", "b3": "0", "b4": "="}
+    assert anna.submit(results_form(event_id, 1), boards).status_code == 303
+    match = stored(app, event_id).rounds[0].matches[0]
+    assert match.forfeit is None
+    assert te.match_result(stored(app, event_id), 1, 1).first_points == (20, 25)
+
+
 def test_a_stale_result_form_is_refused(site: tuple[FastAPI, Browser]) -> None:
     app, anna = site
     event_id, _ = paired(app, anna)

@@ -971,7 +971,11 @@ def _save_results(
     elif forfeit:
         if played.forfeit is None or played.forfeit.value != forfeit:
             entries.append((str(match), forfeit))
-            corrects = played.finished
+            # Over results already given (a forfeit, or boards played): a correction.
+            corrects = played.forfeit is not None or any(
+                b.result is not None and b.first is not None and b.second is not None
+                for b in played.boards
+            )
     else:
         for board_number, board in enumerate(played.boards, start=1):
             text = boards[f"b{board_number}"]
@@ -986,7 +990,8 @@ def _save_results(
                 continue
             if entered.result != board.result:
                 entries.append((f"{match}.{board_number}", expand_shortcut(text)))
-                corrects = corrects or board.result is not None
+                # Board results instead of a whole-match forfeit correct it too.
+                corrects = corrects or board.result is not None or played.forfeit is not None
 
     def again(status: int, more: Mapping[str, str]) -> HTMLResponse:
         return round_page(
