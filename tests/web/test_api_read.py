@@ -137,7 +137,9 @@ def test_the_openapi_document_lists_each_read_route_with_its_response(api: Api) 
         if model == "array":
             assert schema["items"]["$ref"].endswith("/EventSummary")
         else:
-            assert schema["$ref"].endswith("/" + model)
+            # A route that also answers team events documents both shapes.
+            refs = [o["$ref"] for o in schema.get("anyOf", [schema])]
+            assert any(ref.endswith("/" + model) for ref in refs), refs
             assert responses["404"]["content"]["application/json"]["schema"]["$ref"].endswith(
                 "/ErrorDetail"
             )

@@ -15,7 +15,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 
 from fairpair.service import events as ev
-from fairpair.web import views
+from fairpair.web import team_api, views
+from fairpair.web import team_views as tv
 from fairpair.web.deps import desk_for
 from fairpair.web.reading import conditional, events_tag, respond
 
@@ -51,18 +52,27 @@ def list_events(request: Request) -> Response:
     )
 
 
-@router.get(EVENT, response_model=views.EventDetail, responses=_NOT_FOUND)
+@router.get(EVENT, response_model=views.EventDetail | tv.TeamEventDetail, responses=_NOT_FOUND)
 def event_detail(request: Request, event_id: int) -> Response:
-    """An event: settings, players (by start number) and the rounds paired so far."""
+    """An event: settings, players (by start number) and the rounds paired so far; a team
+    event (``kind``: team): its settings in words, teams with their rosters, rounds."""
     return respond(
-        request, event_id, lambda e: _event_json(e, "detail", lambda: views.event_detail(e))
+        request,
+        event_id,
+        lambda e: _event_json(e, "detail", lambda: views.event_detail(e)),
+        team=team_api.detail_json,
     )
 
 
-@router.get(EVENT + "/rounds/{number:int}", response_model=views.RoundView, responses=_NOT_FOUND)
+@router.get(
+    EVENT + "/rounds/{number:int}",
+    response_model=views.RoundView | tv.TeamRoundView,
+    responses=_NOT_FOUND,
+)
 def round_pairings(request: Request, event_id: int, number: int) -> Response:
     """A round: boards in order with points before the round and results, then byes; in a
-    round robin also a round not paired yet, as scheduled (``scheduled``: true)."""
+    round robin also a round not paired yet, as scheduled (``scheduled``: true). A team
+    event's round: its matches (table, teams, MP and GP, each board) and the teams' byes."""
 
     def render(event: ev.Event) -> Response:
         try:
@@ -71,14 +81,22 @@ def round_pairings(request: Request, event_id: int, number: int) -> Response:
             raise HTTPException(404, f"Round {number} is not paired or scheduled.") from None
         return _event_json(event, f"round {number}", lambda: view)
 
-    return respond(request, event_id, render)
+    return respond(request, event_id, render, team=team_api.round_json(number))
 
 
-@router.get(EVENT + "/standings", response_model=views.StandingsView, responses=_NOT_FOUND)
+@router.get(
+    EVENT + "/standings",
+    response_model=views.StandingsView | tv.TeamStandingsView,
+    responses=_NOT_FOUND,
+)
 def standings(request: Request, event_id: int) -> Response:
-    """The standings after the last complete round, with the event's tie-breaks in order."""
+    """The standings after the last complete round, with the event's tie-breaks in order
+    (a team event: MP, GP and the team tie-breaks)."""
     return respond(
-        request, event_id, lambda e: _event_json(e, "standings", lambda: views.standings_view(e))
+        request,
+        event_id,
+        lambda e: _event_json(e, "standings", lambda: views.standings_view(e)),
+        team=team_api.standings_json,
     )
 
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from fairpair.service import directors, entry
 from fairpair.service import events as ev
+from fairpair.service import team_events as te
 from fairpair.service.errors import (
     CommandError,
     DuplicatePlayerError,
@@ -28,6 +29,7 @@ from fairpair.service.errors import (
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
+from fairpair.web import team_api
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
 
@@ -283,10 +285,14 @@ def _event_out(event: ev.Event) -> EventOut:
     )
 
 
-def _mine(request: Request, director: str, event_id: int) -> ev.Desk:
+def _mine(request: Request, director: str, event_id: int, teams: bool = False) -> ev.Desk:
+    """The director's desk on one of their events; a team event only where ``teams`` (the
+    routes that answer both kinds), else 400 naming the team routes."""
     desk = desk_for(request, director)
     with _answers():
-        directors.event_of(desk, event_id, director)
+        info = directors.event_of(desk, event_id, director)
+    if not teams and te.is_team_event(info):
+        raise HTTPException(400, team_api.individual_only(info.name))
     return desk
 
 
@@ -433,10 +439,18 @@ def return_player(request: Request, director: ApiDirector, event_id: int, number
     return _event_out(event)
 
 
-@router.post("/events/{event_id}/pair", response_model=RoundOut, responses=_ERRORS)
-def pair(request: Request, director: ApiDirector, event_id: int) -> RoundOut:
-    """Pair the next round."""
-    desk = _mine(request, director, event_id)
+@router.post(
+    "/events/{event_id}/pair",
+    response_model=RoundOut | team_api.TeamRoundOut,
+    responses=_ERRORS,
+)
+def pair(
+    request: Request, director: ApiDirector, event_id: int
+) -> RoundOut | team_api.TeamRoundOut:
+    """Pair the next round (a team event: its matches, as the round's read view)."""
+    desk = _mine(request, director, event_id, teams=True)
+    if team_api.is_team(request, event_id):
+        return team_api.pair(desk, event_id)
     with _answers():
         event, pairing = ev.pair_round(desk, event_id)
     return _round_out(event, pairing.round)
@@ -503,28 +517,36 @@ def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> Wal
     )
 
 
-@router.post("/events/{event_id}/undo", response_model=WalkOut, responses=_ERRORS)
+@router.post(
+    "/events/{event_id}/undo", response_model=WalkOut | team_api.TeamWalkOut, responses=_ERRORS
+)
 def undo(
     request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
-) -> WalkOut:
+) -> WalkOut | team_api.TeamWalkOut:
     """Take back the latest changes still in effect, of any kind (a round's results before
     its pairing; never the creation of the event). Nothing is deleted: the log records the
     undo, and redo brings the changes back until a new change is made."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, teams=True)
     walk = body or Walk()
+    if team_api.is_team(request, event_id):
+        return team_api.walk(desk, event_id, walk.steps, walk.version, undo=True)
     with _answers():
         event, taken = ev.undo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)
 
 
-@router.post("/events/{event_id}/redo", response_model=WalkOut, responses=_ERRORS)
+@router.post(
+    "/events/{event_id}/redo", response_model=WalkOut | team_api.TeamWalkOut, responses=_ERRORS
+)
 def redo(
     request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
-) -> WalkOut:
+) -> WalkOut | team_api.TeamWalkOut:
     """Bring back the changes the latest undos took back, the latest undone first; refused
     (400) once a new change has been made since."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, teams=True)
     walk = body or Walk()
+    if team_api.is_team(request, event_id):
+        return team_api.walk(desk, event_id, walk.steps, walk.version, undo=False)
     with _answers():
         event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)

@@ -106,11 +106,22 @@ def create_app(config: WebConfig) -> FastAPI:
             status_code=500,
         )
 
-    from fairpair.web import api_read, api_write, desk, public, team_desk
+    from fairpair.web import (
+        api_read,
+        api_write,
+        desk,
+        public,
+        team_api,
+        team_desk,
+        team_public,
+    )
 
     app.include_router(public.router)
+    app.include_router(team_public.router)
     app.include_router(api_read.router)
+    app.include_router(team_api.read_router)
     app.include_router(desk.router)
     app.include_router(team_desk.router)
     app.include_router(api_write.router)
+    app.include_router(team_api.write_router)
     return app

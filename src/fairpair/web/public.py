@@ -20,9 +20,9 @@ from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
 from fairpair.service import printouts
 from fairpair.service.pairing import scheduled_rounds
-from fairpair.web import views
+from fairpair.web import team_public, views
 from fairpair.web.deps import desk_for, templates
-from fairpair.web.reading import conditional, event_or_404, events_tag, respond
+from fairpair.web.reading import conditional, events_tag, paired_rounds, respond
 
 router = APIRouter()
 
@@ -43,7 +43,10 @@ class EventNav:
     planned: int
     """Rounds paired and, in a round robin, scheduled after them."""
     active: str
-    """Which link is the page itself: ``event``, ``round-N``, ``standings``, ``crosstable``."""
+    """Which link is the page itself: ``event``, ``round-N``, ``standings``, ``crosstable``
+    (a team event also ``boards``)."""
+    team: bool = False
+    """A team event: its pages link the board prizes too."""
 
 
 def _nav(event: ev.Event, active: str) -> EventNav:
@@ -82,14 +85,14 @@ def event_overview(request: Request, event_id: int) -> Response:
     def render(event: ev.Event) -> Response:
         return _page(request, "event", event, "event", {"event": views.event_detail(event)})
 
-    return respond(request, event_id, render)
+    return respond(request, event_id, render, team=partial(team_public.overview, request))
 
 
 @page(EVENT + "/rounds/current")
 def current_round(request: Request, event_id: int, q: str = "") -> Response:
     """The round being played (the last paired): one address for the wall, a QR code or a
     bookmark that follows the event; the event's page while no round is paired."""
-    rounds = len(event_or_404(request, event_id).tournament.rounds)
+    rounds = paired_rounds(request, event_id)
     target = f"/events/{event_id}/rounds/{rounds}" if rounds else f"/events/{event_id}"
     if q and rounds:
         target += "?" + urlencode({"q": q})
@@ -123,7 +126,8 @@ def round_pairings(request: Request, event_id: int, number: int, q: str = "") ->
         }
         return _page(request, "round", event, f"round-{number}", context)
 
-    return respond(request, event_id, render)
+    team = partial(team_public.round_pairings, request, number=number, q=q)
+    return respond(request, event_id, render, team=team)
 
 
 def _key(*names: str) -> str:
@@ -147,7 +151,7 @@ def standings(request: Request, event_id: int) -> Response:
         }
         return _page(request, "standings", event, "standings", context)
 
-    return respond(request, event_id, render)
+    return respond(request, event_id, render, team=partial(team_public.standings, request))
 
 
 @page(EVENT + "/crosstable")
@@ -172,7 +176,7 @@ def crosstable(request: Request, event_id: int) -> Response:
         }
         return _page(request, "crosstable", event, "crosstable", context)
 
-    return respond(request, event_id, render)
+    return respond(request, event_id, render, team=partial(team_public.crosstable, request))
 
 
 @page(EVENT + "/players/{player_id:int}")

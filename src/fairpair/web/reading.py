@@ -8,7 +8,10 @@ result, a pairing or a correction changes the event, and never a stale page.
 from __future__ import annotations
 
 import hashlib
+import threading
+import weakref
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
@@ -17,7 +20,9 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fairpair import __version__
 from fairpair.service import events as ev
-from fairpair.storage import EventInfo, UnknownEventError
+from fairpair.service import team_events as te
+from fairpair.service.cache import LatestVersions
+from fairpair.storage import EventInfo, EventStore, UnknownEventError
 from fairpair.web.deps import desk_for, store_of
 
 __all__ = [
@@ -26,6 +31,7 @@ __all__ = [
     "conditional",
     "event_or_404",
     "events_tag",
+    "paired_rounds",
     "respond",
 ]
 
@@ -41,6 +47,16 @@ def event_or_404(request: Request, event_id: int) -> ev.Event:
         raise HTTPException(404, f"There is no event {event_id}.") from None
 
 
+def paired_rounds(request: Request, event_id: int) -> int:
+    """How many rounds the event (individual or team) has paired; 404 for no event."""
+    try:
+        if te.is_team_event(store_of(request).event(event_id)):
+            return len(te.load_team(desk_for(request), event_id).tournament.rounds)
+    except UnknownEventError:
+        raise HTTPException(404, f"There is no event {event_id}.") from None
+    return len(event_or_404(request, event_id).tournament.rounds)
+
+
 def conditional(request: Request, tag: str, render: Callable[[], Response]) -> Response:
     """``render()`` with the cache headers, or an empty 304 if the client has ``tag``."""
     etag = f'W/"{__version__}-{tag}"'
@@ -53,16 +69,70 @@ def conditional(request: Request, tag: str, render: Callable[[], Response]) -> R
     return response
 
 
-def respond(request: Request, event_id: int, render: Callable[[ev.Event], Response]) -> Response:
+def respond(
+    request: Request,
+    event_id: int,
+    render: Callable[[ev.Event], Response] | None,
+    team: Callable[[te.TeamEvent], Response] | None = None,
+) -> Response:
     """Render one of the event's pages, revalidated by the event's version: the version is
-    read first, so a 304 costs one small query and no snapshot."""
+    read first, so a 304 costs one small query and no snapshot. A team event is rendered by
+    ``team`` (404 when the page has no team form), an individual one by ``render``."""
     try:
-        version = store_of(request).event(event_id).version
+        info = store_of(request).event(event_id)
     except UnknownEventError:
         raise HTTPException(404, f"There is no event {event_id}.") from None
-    return conditional(
-        request, f"{event_id}-{version}", lambda: render(event_or_404(request, event_id))
-    )
+    tag = f"{event_id}-{info.version}"
+    if te.is_team_event(info):
+        if team is None:
+            raise HTTPException(404, f"Event {event_id} is a team event: it has no such page.")
+        rendered = team
+        return conditional(request, tag, lambda: _team_page(request, info, rendered))
+    if render is None:
+        raise HTTPException(404, f"Event {event_id} is not a team event: it has no such page.")
+    return conditional(request, tag, lambda: render(event_or_404(request, event_id)))
+
+
+@dataclass(slots=True)
+class _TeamPages:
+    """The pages of one version of a team event already rendered, by address."""
+
+    id: int
+    version: int
+    bodies: dict[str, tuple[bytes, str | None]] = field(default_factory=dict)
+
+
+_TEAM_PAGES: weakref.WeakKeyDictionary[EventStore, LatestVersions[_TeamPages]] = (
+    weakref.WeakKeyDictionary()
+)
+_TEAM_LOCK = threading.Lock()
+_PAGES_PER_EVENT = 256
+"""Addresses kept per version (a name filter makes each query an address of its own)."""
+
+
+def _team_page(
+    request: Request, info: EventInfo, render: Callable[[te.TeamEvent], Response]
+) -> Response:
+    """A team event's page or JSON, rendered once per version of the event and address, as
+    the individual pages are built once per version: a crowd of phones after a round's last
+    result costs one rendering."""
+    store = store_of(request)
+    with _TEAM_LOCK:
+        kept = _TEAM_PAGES.get(store)
+        if kept is None:
+            kept = _TEAM_PAGES[store] = LatestVersions()
+    pages = kept.get(info.id, info.version)
+    if pages is None:
+        pages = _TeamPages(info.id, info.version)
+        kept.put(pages)
+    address = str(request.url.path) + "?" + str(request.url.query)
+    found = pages.bodies.get(address)
+    if found is not None:
+        return Response(found[0], media_type=found[1])
+    response = render(te.load_team(desk_for(request), info.id))
+    if response.status_code == 200 and len(pages.bodies) < _PAGES_PER_EVENT:
+        pages.bodies[address] = (bytes(response.body), response.media_type)
+    return response
 
 
 def events_tag(infos: Sequence[EventInfo]) -> str:

@@ -86,7 +86,10 @@ class EventSummary(View):
 
     id: int
     name: str
-    system: str = Field(description="berger, rotation, dutch, burstein or casual")
+    system: str = Field(
+        description="berger, rotation, dutch, burstein or casual; team-swiss or team-berger "
+        "for a team event (its pages and reads have the team shapes)."
+    )
     system_name: str = Field(description='For people, e.g. "Swiss (FIDE Dutch)".')
     updated_at: datetime = Field(description="When the event last changed (UTC).")
 

@@ -1,12 +1,16 @@
 // The name filter of a round's pairings: narrows the boards as one types. Without this
 // script the same form filters on the server (?q=). Names are compared without case or
-// accents ("chloe" finds "Chloé"), every typed word in one player's name, any order.
+// accents ("chloe" finds "Chloé"), every typed word in one player's name, any order. A team
+// event's round: a team's name keeps its whole match, a player's name the match heading and
+// the player's own board.
 (function () {
   "use strict";
   var box = document.getElementById("name-filter");
   var table = document.getElementById("pairings");
   if (!box || !table) return;
   var rows = Array.prototype.slice.call(table.querySelectorAll("tr.board"));
+  // A team match counts once (its heading row); its boards (data-part) show or hide alone.
+  var counted = rows.filter(function (row) { return !row.hasAttribute("data-part"); });
   var count = document.getElementById("filter-count");
   var none = document.getElementById("no-match");
   function fold(text) {
@@ -29,10 +33,10 @@
         return words.every(function (word) { return name.indexOf(word) >= 0; });
       });
       row.hidden = !hit;
-      if (hit) shown += 1;
+      if (hit && !row.hasAttribute("data-part")) shown += 1;
     });
     if (none) none.hidden = shown > 0;
-    if (count) count.textContent = words.length ? shown + " of " + rows.length : "";
+    if (count) count.textContent = words.length ? shown + " of " + counted.length : "";
     keepQuery(box.value.trim());
   }
   box.addEventListener("input", narrow);
