@@ -46,6 +46,7 @@ SAMPLE = {
     "token_id": "1",
     "tpn": "1",
     "match": "1",
+    "round_number": "1",
 }
 
 
@@ -119,9 +120,13 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("GET", "/desk/events/{event_id}/log"),
         ("GET", "/desk/events/{event_id}/export/{kind}"),
         ("GET", "/desk/events/{event_id}/print/{sheet}"),
+        ("POST", "/desk/events/{event_id}/team-settings"),
         ("POST", "/desk/events/{event_id}/teams"),
         ("POST", "/desk/events/{event_id}/teams/import"),
         ("POST", "/desk/events/{event_id}/teams/byes"),
+        ("POST", "/desk/events/{event_id}/teams/apart"),
+        ("POST", "/desk/events/{event_id}/teams/fixed"),
+        ("POST", "/desk/events/{event_id}/teams/fixed/{round_number}/{tpn}/undo"),
         ("GET", "/desk/events/{event_id}/teams/{tpn}"),
         ("POST", "/desk/events/{event_id}/teams/{tpn}"),
         ("POST", "/desk/events/{event_id}/teams/{tpn}/remove"),

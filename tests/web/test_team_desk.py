@@ -278,6 +278,42 @@ def test_a_requested_bye_names_its_field(site: tuple[FastAPI, Browser]) -> None:
     assert "half-point bye in round 1" in anna.get(f"/desk/events/{event_id}").text
 
 
+def test_teams_kept_apart_and_a_fixed_match_shape_the_pairing(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, _ = new_event(anna)
+    add_teams(anna, event_id, 6)
+    desk_page = f"/desk/events/{event_id}"
+    anna.get(desk_page)
+    page = anna.submit(f"/desk/events/{event_id}/teams/apart", {"teams": "Club 01"})
+    assert page.status_code == 422
+    assert "name two teams or more" in field_error(page.text, "apart-teams")
+    page = anna.submit(f"/desk/events/{event_id}/teams/apart", {"teams": "1, 4", "round": "1"})
+    assert page.status_code == 303
+    assert "Club 01, Club 04 from round 1" in anna.get(desk_page).text
+    page = anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "2", "second": ""})
+    assert page.status_code == 422 and "choose the team" in field_error(page.text, "fixed-second")
+    page = anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "2", "second": "2"})
+    assert page.status_code == 422
+    assert "cannot meet itself" in field_error(page.text, "fixed-second")
+    page = anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "6", "second": "5"})
+    assert page.status_code == 303
+    assert "Round 1: Club 06 – Club 05" in anna.get(desk_page).text
+    # Taken back and fixed again: the log keeps both.
+    assert anna.submit(f"/desk/events/{event_id}/teams/fixed/1/6/undo").status_code == 303
+    anna.get(desk_page)
+    anna.submit(f"/desk/events/{event_id}/teams/fixed", {"first": "6", "second": "5"})
+    anna.get(desk_page)
+    assert anna.submit(f"/desk/events/{event_id}/pair").status_code == 303
+    played = stored(app, event_id).rounds[0]
+    pairs = [(m.first, m.second) for m in played.matches]
+    assert (6, 5) in pairs  # as fixed, Club 06 the first team
+    assert all({1, 4} != {a, b} for a, b in pairs)  # kept apart
+    actions = [r.action for r in app.state.store.log(event_id)]
+    assert actions.count("match.fixed") == 2 and actions.count("match.unfixed") == 1
+
+
 # --- a round: pairing, line-ups, results ------------------------------------------------------
 
 
@@ -406,6 +442,26 @@ def test_board_results_make_the_match_result_and_a_correction_changes_it(
     assert 'id="team-standings"' in desk_page and "Board 4" in desk_page
 
 
+def test_a_match_forfeited_by_mistake_gets_its_board_results(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, _ = paired(app, anna)
+    round_page = f"/desk/events/{event_id}/rounds/1/matches"
+    anna.get(round_page)
+    assert anna.submit(results_form(event_id, 1), {"forfeit": "+-"}).status_code == 303
+    anna.get(round_page)
+    page = anna.submit(results_form(event_id, 1), {"forfeit": "-+"})
+    assert page.status_code == 303  # the other team forfeited: corrected
+    assert stored(app, event_id).rounds[0].matches[0].forfeit is MatchForfeit.SECOND_WINS
+    anna.get(round_page)
+    boards = {"forfeit": "", "b1": "1", "b2": "1", "b3": "0", "b4": "="}
+    assert anna.submit(results_form(event_id, 1), boards).status_code == 303
+    match = stored(app, event_id).rounds[0].matches[0]
+    assert match.forfeit is None
+    assert te.match_result(stored(app, event_id), 1, 1).first_points == (20, 25)
+
+
 def test_a_stale_result_form_is_refused(site: tuple[FastAPI, Browser]) -> None:
     app, anna = site
     event_id, _ = paired(app, anna)
@@ -430,6 +486,19 @@ def test_undo_and_redo_at_the_team_desk(site: tuple[FastAPI, Browser]) -> None:
     log = html.unescape(anna.get(f"/desk/events/{event_id}/log").text)
     assert "redid #6: paired round 1: 2 matches" in log
     assert "registered team 1 Club 01 (5 players)" in log
+
+
+def test_an_undo_from_a_stale_page_is_refused(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    event_id, _ = paired(app, anna)
+    anna.get(f"/desk/events/{event_id}")
+    stale = anna.hidden_fields(f"/desk/events/{event_id}/undo")
+    anna.get(f"/desk/events/{event_id}/rounds/1/matches")
+    anna.submit(results_form(event_id, 2), {"forfeit": "--"})
+    before = app.state.store.log(event_id)
+    page = anna.post(f"/desk/events/{event_id}/undo", stale, token="")
+    assert page.status_code == 409 and "Someone else changed the event" in page.text
+    assert app.state.store.log(event_id) == before
 
 
 def test_a_withdrawn_team_is_not_paired_and_its_withdrawal_is_taken_back(
@@ -464,11 +533,47 @@ def test_exports_are_the_team_files(site: tuple[FastAPI, Browser], tmp_path: Pat
     assert anna.get(f"/desk/events/{event_id}/export/csv").status_code == 404
 
 
+def test_the_desk_links_to_the_team_printouts(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    event_id, t = paired(app, anna)
+    round_page = anna.get(f"/desk/events/{event_id}/rounds/1/matches").text
+    link = f"/desk/events/{event_id}/print/match-cards?round=1"
+    assert f'href="{link}"' in round_page
+    cards = anna.get(link)
+    assert cards.status_code == 200
+    assert all(x.name in cards.text for x in t.teams)
+
+
 def test_the_individual_pages_refuse_a_team_event(site: tuple[FastAPI, Browser]) -> None:
     _, anna = site
     event_id, _ = new_event(anna)
     page = anna.get(f"/desk/events/{event_id}/rounds/1/results")
     assert page.status_code == 404 and "is a team event" in page.text
+
+
+def test_the_event_details_rounds_and_tie_breaks_are_edited(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, _ = new_event(anna)
+    form = f"/desk/events/{event_id}/team-settings"
+    anna.get(f"/desk/events/{event_id}")
+    page = anna.submit(form, {"name": "Club league", "rounds": "x"})
+    assert page.status_code == 422
+    assert "between 1 and 99" in field_error(page.text, "details-rounds")
+    page = anna.submit(form, {"name": "Club league", "rounds": "5", "tiebreaks": "MPvGP, NOPE"})
+    assert page.status_code == 422
+    assert "unknown team tie-break 'NOPE'" in field_error(page.text, "details-tiebreaks")
+    page = anna.submit(
+        form, {"name": "Club league", "rounds": "6", "tiebreaks": "MPvGP, EMMSB", "city": "Lyon"}
+    )
+    assert page.status_code == 303
+    settings = te.load_team(service_desk(app), event_id).settings
+    assert settings.rounds == 6 and settings.tiebreaks == ("MPvGP", "EMMSB")
+    assert settings.city == "Lyon"
+    page_text = anna.get(f"/desk/events/{event_id}").text
+    assert "Edited the event: city, rounds, tiebreaks." in page_text
+    assert 'value="MPvGP, EMMSB"' in page_text
 
 
 # --- rights -----------------------------------------------------------------------------------
@@ -497,6 +602,9 @@ def test_another_director_cannot_touch_the_team_event(site: tuple[FastAPI, Brows
         f"/desk/events/{event_id}/teams/1/remove": {},
         f"/desk/events/{event_id}/teams/byes": {"team": "1"},
         f"/desk/events/{event_id}/pair": {},
+        f"/desk/events/{event_id}/teams/apart": {"teams": "1, 2"},
+        f"/desk/events/{event_id}/teams/fixed": {"first": "1", "second": "2"},
+        f"/desk/events/{event_id}/team-settings": {"city": "X", "version": str(len(before))},
         f"/desk/events/{event_id}/undo": {"version": str(len(before))},
         results_form(event_id, 1): {"b1": "1", "version": str(len(before))},
         lineup_form(event_id, 1): {
@@ -514,4 +622,5 @@ def test_signed_out_the_team_desk_asks_to_sign_in(site: tuple[FastAPI, Browser])
     event_id, _ = new_event(anna)
     stranger = browser(app)
     page = stranger.get(f"/desk/events/{event_id}/rounds/1/matches", follow_redirects=False)
-    assert page.status_code in (303, 401) or "Sign in" in page.text
+    assert page.status_code == 303
+    assert page.headers["location"] == f"/desk/signin?next=/desk/events/{event_id}/rounds/1/matches"

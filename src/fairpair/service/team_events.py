@@ -177,7 +177,13 @@ TEAM_EVENT_SETTINGS = ("rounds", "tiebreaks")
 """The settings of a team event ``event edit`` may change (with the report fields)."""
 
 
-def edit_team_event(desk: Desk, event_id: int, changes: Mapping[str, Any]) -> TeamEvent:
+def edit_team_event(
+    desk: Desk,
+    event_id: int,
+    changes: Mapping[str, Any],
+    *,
+    expected_version: int | None = None,
+) -> TeamEvent:
     """Change a team event's report fields, its number of rounds (a team Swiss) or its team
     tie-breaks: one ``event.edited`` record with the values before."""
     fixed = sorted(k for k in changes if k in SETTING_FIELDS and k not in TEAM_EVENT_SETTINGS)
@@ -209,7 +215,7 @@ def edit_team_event(desk: Desk, event_id: int, changes: Mapping[str, Any]) -> Te
                 raise FieldErrors({"name": f"an event named {changed['name']!r} already exists"})
         return {"changes": changed, "before": {k: before[k] for k in changed}}
 
-    return _command(desk, event_id, "event.edited", build)
+    return _command(desk, event_id, "event.edited", build, expected_version)
 
 
 # --- teams -------------------------------------------------------------------------------------

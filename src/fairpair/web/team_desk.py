@@ -25,7 +25,7 @@ from fairpair.core.teams import Team, TeamTournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
 from fairpair.formats.teams_csv import read_teams_csv
-from fairpair.service import directors, entry
+from fairpair.service import directors, entry, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
@@ -46,6 +46,7 @@ from fairpair.web.desk import (
     _done,
     _page_version,
     _render,
+    _report_text,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -320,12 +321,26 @@ def team_page(
         "matches": [] if current is None else match_views(t, current.number),
         "byes": [] if current is None else _bye_views(t, current.number),
         "swiss": not event.settings.system.team_round_robin,
+        "over": t.total_rounds is not None and len(t.rounds) >= t.total_rounds,
+        "sheets": team_printouts.TEAM_SHEETS,
         "errors": errors or {},
-        "values": dict(values or {}),
         "settings": te.team_settings_lines(event),
         "system_name": event.settings.system.label,
         "standings": _standings(event),
         "finished": [sum(1 for m in r.matches if m.finished) for r in t.rounds],
+        "apart": [
+            (", ".join(t.team(x).name for x in rule.players), rule.first_round)
+            for rule in t.forbidden
+        ],
+        "fixed": [
+            (m, t.team(m.first).name, t.team(m.second).name)
+            for m in t.fixed
+            if m.round >= t.next_round
+        ],
+        "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
+        # The form shows what the event says, or what was typed if it was refused.
+        "values": {f"details.{k}": v for k, v in _event_text(event.settings).items()}
+        | dict(values or {}),
     }
     return _render(request, "desk/team_event.html", context, status_code)
 
@@ -412,6 +427,68 @@ def export(request: Request, director: str, event_id: int, kind: str) -> Respons
         media_type=media,
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )
+
+
+# --- the event's details ---------------------------------------------------------------------
+
+
+def _event_text(settings: EventSettings) -> dict[str, str]:
+    """The name, report fields, rounds and tie-breaks as the details form shows them."""
+    rounds = "" if settings.rounds is None else str(settings.rounds)
+    return _report_text(settings) | {"rounds": rounds, "tiebreaks": ", ".join(settings.tiebreaks)}
+
+
+@router.post("/events/{event_id}/team-settings", response_class=HTMLResponse)
+def edit_event(
+    request: Request,
+    director: Director,
+    event_id: int,
+    version: _Text = "",
+    name: _Text = "",
+    rounds: _Text = "",
+    tiebreaks: _Text = "",
+    start_date: _Text = "",
+    end_date: _Text = "",
+    city: _Text = "",
+    federation: _Text = "",
+    event_type: _Text = "",
+    chief_arbiter: _Text = "",
+    deputy_arbiters: _Text = "",
+    time_control: _Text = "",
+    round_dates: _Text = "",
+) -> Response:
+    """The team event's name, report fields, rounds (a team Swiss) and team tie-breaks, as
+    one undoable change; refused (409) if the event changed since the page was loaded."""
+    event = team_event_of(request, director, event_id)
+    typed = {"name": name, "rounds": rounds, "tiebreaks": tiebreaks}
+    typed |= {"start_date": start_date, "end_date": end_date, "city": city}
+    typed |= {"federation": federation, "event_type": event_type}
+    typed |= {"chief_arbiter": chief_arbiter, "deputy_arbiters": deputy_arbiters}
+    typed |= {"time_control": time_control, "round_dates": round_dates}
+    values = {f"details.{k}": v for k, v in typed.items()}
+    expected = _page_version(version)
+    if expected is None:
+        return team_page(request, event, errors={"details": STALE}, status_code=409)
+    changes: dict[str, Any] = dict(typed)
+    changes["tiebreaks"] = entry.tiebreak_codes(tiebreaks)
+    if event.settings.system.team_round_robin and not rounds.strip():
+        del changes["rounds"]  # a round robin counts its own
+    try:
+        try:
+            te.check_team_tiebreaks(changes["tiebreaks"])
+        except CommandError as unknown:
+            raise FieldErrors({"tiebreaks": str(unknown)}) from None
+        te.edit_team_event(
+            desk_for(request, director), event_id, changes, expected_version=expected
+        )
+    except EventExistsError:
+        taken = FieldErrors({"name": "an event with this name exists; choose another name"})
+        return refused(request, director, event_id, taken, "details", values)
+    except (*_REFUSED, FieldErrors) as error:
+        return refused(request, director, event_id, error, "details", values)
+    record = desk_for(request).store.log(event_id)[-1]
+    line = te.describe_team(record)
+    return _done(request, line[:1].upper() + line[1:] + ".", _here(event_id))
 
 
 # --- teams ----------------------------------------------------------------------------------
@@ -512,6 +589,78 @@ def team_bye(
     name = event.tournament.team(granted.player).name
     message = f"{name}: {kind}-point bye in round {granted.round}."
     return _done(request, message, _here(event_id))
+
+
+def _round_typed(text: str) -> int | None:
+    """A round number typed in a form (empty: None, the next round)."""
+    if not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
+    return int(text.strip())
+
+
+@router.post("/events/{event_id}/teams/apart", response_class=HTMLResponse)
+def keep_apart(
+    request: Request, director: Director, event_id: int, teams: _Text = "", round: _Text = ""
+) -> Response:
+    """Teams never paired with each other from a round on (two teams of one club)."""
+    team_event_of(request, director, event_id)
+    values = {"apart.teams": teams, "apart.round": round}
+    try:
+        refs = [ref.strip() for ref in teams.split(",") if ref.strip()]
+        if len(refs) < 2:
+            raise FieldErrors({"teams": "name two teams or more, separated by commas"})
+        event = te.forbid_teams(desk_for(request, director), event_id, refs, _round_typed(round))
+    except (*_REFUSED, FieldErrors) as error:
+        return refused(request, director, event_id, error, "apart", values)
+    rule = event.tournament.forbidden[-1]
+    names = ", ".join(event.tournament.team(x).name for x in rule.players)
+    return _done(request, f"{names}: kept apart from round {rule.first_round} on.", _here(event_id))
+
+
+@router.post("/events/{event_id}/teams/fixed", response_class=HTMLResponse)
+def fix_match(
+    request: Request,
+    director: Director,
+    event_id: int,
+    first: _Text = "",
+    second: _Text = "",
+    round: _Text = "",
+) -> Response:
+    """A match of a round not yet paired fixed by the director, the first team White."""
+    team_event_of(request, director, event_id)
+    values = {"fixed.first": first, "fixed.second": second, "fixed.round": round}
+    try:
+        missing = {k: "choose the team" for k, v in (("first", first), ("second", second)) if not v}
+        if missing:
+            raise FieldErrors(missing)
+        if first == second:
+            raise FieldErrors({"second": "a team cannot meet itself"})
+        event = te.fix_match(
+            desk_for(request, director), event_id, first, second, _round_typed(round)
+        )
+    except (*_REFUSED, FieldErrors) as error:
+        return refused(request, director, event_id, error, "fixed", values)
+    made = event.tournament.fixed[-1]
+    t = event.tournament
+    message = f"Round {made.round}: {t.team(made.first).name} - {t.team(made.second).name} fixed."
+    return _done(request, message, _here(event_id))
+
+
+@router.post(
+    "/events/{event_id}/teams/fixed/{round_number}/{tpn}/undo", response_class=HTMLResponse
+)
+def unfix_match(
+    request: Request, director: Director, event_id: int, round_number: int, tpn: int
+) -> Response:
+    """Take a fixed match back before its round is paired."""
+    team_event_of(request, director, event_id)
+    try:
+        te.unfix_match(desk_for(request, director), event_id, str(tpn), round_number)
+    except _REFUSED as error:
+        return refused(request, director, event_id, error, "fixed")
+    return _done(request, f"Round {round_number}: the fixed match is taken back.", _here(event_id))
 
 
 def _team_in(event: te.TeamEvent, tpn: int) -> Team:
@@ -822,7 +971,11 @@ def _save_results(
     elif forfeit:
         if played.forfeit is None or played.forfeit.value != forfeit:
             entries.append((str(match), forfeit))
-            corrects = played.finished
+            # Over results already given (a forfeit, or boards played): a correction.
+            corrects = played.forfeit is not None or any(
+                b.result is not None and b.first is not None and b.second is not None
+                for b in played.boards
+            )
     else:
         for board_number, board in enumerate(played.boards, start=1):
             text = boards[f"b{board_number}"]
@@ -837,7 +990,8 @@ def _save_results(
                 continue
             if entered.result != board.result:
                 entries.append((f"{match}.{board_number}", expand_shortcut(text)))
-                corrects = corrects or board.result is not None
+                # Board results instead of a whole-match forfeit correct it too.
+                corrects = corrects or board.result is not None or played.forfeit is not None
 
     def again(status: int, more: Mapping[str, str]) -> HTMLResponse:
         return round_page(
