@@ -5,6 +5,7 @@ match forfeited, a withdrawn team and a correction."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
 import random
 import re
@@ -13,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from fairpair.cli.engine import run
 from fairpair.core import GameResult
 from fairpair.core.teams import MatchForfeit, TeamTournament, team_scores
 from fairpair.formats.team_json import load_team_event
@@ -160,6 +162,8 @@ def test_a_ten_team_round_robin(director: Director, tmp_path: Path) -> None:
     trf = tmp_path / "league.trf"
     director.run("export", str(trf))
     assert same_event(read_team_trf(trf).tournament(), t)
+    # The engine replays the file by its schedule (192: a team round robin) and agrees.
+    assert engine_check(trf) == (0, "")
     assert t.rounds[0].matches[0].boards[0].result is GameResult.BLACK_WINS
     # Round 2: Club 01 fielded three players, board 4 lost by forfeit.
     club = t.rounds[1].match_of(1)
@@ -249,3 +253,13 @@ def test_a_sixteen_team_swiss(director: Director, tmp_path: Path) -> None:
     met = [frozenset((m.first, m.second)) for r in t.rounds for m in r.matches if m.played]
     assert len(met) == len(set(met))  # no played match repeated (C1)
     assert all(16 not in r.participants() or r.bye_of(16) for r in t.rounds[3:])
+    trf = tmp_path / "open.trf"
+    director.run("export", str(trf))
+    assert engine_check(trf) == (0, "")  # every round is the one C.04.6 pairs
+
+
+def engine_check(path: Path) -> tuple[int, str]:
+    """``fairpair-engine --team FILE -c``: its exit code and what it printed."""
+    out, err = io.StringIO(), io.StringIO()
+    code = run(["--team", str(path), "-c"], out, err)
+    return code, out.getvalue() + err.getvalue()

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.cli.engine import run
+from fairpair.core.teams import TeamTournament
 from fairpair.formats.trf_team import read_team_trf
 from tests.golden_data import TEAM, require
 from tests.unit.test_trf_team import SPEC_EXAMPLE
@@ -140,3 +141,59 @@ def test_generate_exits_1_without_writing_when_a_round_cannot_be_paired(tmp_path
     assert (code, out) == (1, "")
     assert "no valid pairing" in err
     assert not target.exists()
+
+
+def _berger_event(order: list[int]) -> TeamTournament:
+    """A 6-team round robin played in the given order of the FIDE Berger table's rounds
+    (spec/data/berger.json), the first team listed White, every match drawn."""
+    import json
+
+    from tests.golden_data import SPEC
+    from tests.team_builders import team_event
+
+    table = json.loads(require(SPEC / "data/berger.json").read_text())["tables"]["6"]
+    rounds = [[(w, b, 1.0) for w, b in table[index]] for index in order]
+    return team_event(6, rounds, total_rounds=5)
+
+
+@pytest.mark.parametrize(
+    ("system", "order", "expected"),
+    [
+        ("FIDE_TEAM_ROUNDROBIN", [0, 1, 2, 3, 4], 0),
+        ("BERGER_TEAM_ROUNDROBIN", [0, 1, 2, 3, 4], 0),
+        # Rounds 2 and 3 of the table played the other way round: the schedule says otherwise.
+        ("FIDE_TEAM_ROUNDROBIN", [0, 2, 1, 3, 4], 6),
+        # The same table read as a team Swiss is not what C.04.6 pairs (so the type decides).
+        ("FIDE_TEAM", [0, 1, 2, 3, 4], 6),
+    ],
+)
+def test_check_replays_a_team_round_robin_by_its_berger_table(
+    tmp_path: Path, system: str, order: list[int], expected: int
+) -> None:
+    import dataclasses
+
+    from fairpair.formats.trf_team import write_team_trf
+
+    event = dataclasses.replace(_berger_event(order), system=system)
+    path = tmp_path / "rr.trf"
+    path.write_text(write_team_trf(event))
+    assert f"192 {system}\n" in path.read_text()
+    code, out, err = engine("--team", str(path), "-c")
+    assert (code, err) == (expected, "")
+    if expected:
+        assert "round" in out.lower()
+    else:
+        assert out == ""
+
+
+def test_a_team_type_fairpair_does_not_pair_is_refused(tmp_path: Path) -> None:
+    import dataclasses
+
+    from fairpair.formats.trf_team import write_team_trf
+
+    event = dataclasses.replace(_berger_event([0]), system="CUSTOM_TEAM_KNOCKOUT")
+    path = tmp_path / "ko.trf"
+    path.write_text(write_team_trf(event))
+    code, out, err = engine("--team", str(path), "-p")
+    assert (code, out) == (3, "")
+    assert "CUSTOM_TEAM_KNOCKOUT" in err and "192" in err

@@ -259,7 +259,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
 def _run_team(args: _Arguments, stdout: TextIO) -> int:
     """``--team``: pair the next round of a team file (``-p``) or re-pair all of it (``-c``)."""
     from fairpair.formats.trf_team import read_team_trf
-    from fairpair.pairing.registry import team_pairing_system
+    from fairpair.pairing.registry import team_pairing_system, team_system_of
 
     if args.generate is not None:
         return _generate_team(args, stdout)
@@ -271,7 +271,11 @@ def _run_team(args: _Arguments, stdout: TextIO) -> int:
         raise _Failure(EXIT_INVALID_INPUT, str(error)) from None
     except OSError as error:
         raise _Failure(EXIT_FILE_ERROR, f"{args.input}: {error.strerror or error}") from None
-    pair = team_pairing_system("team-swiss")
+    try:
+        # A round robin's file is checked and paired by its schedule, a Swiss by C.04.6.
+        pair = team_pairing_system(team_system_of(tournament.system))
+    except PairingInputError as error:
+        raise _Failure(EXIT_INVALID_INPUT, f"{args.input}: {error}") from None
     if args.check:
         from fairpair.pairing.team_replay import team_replay
 

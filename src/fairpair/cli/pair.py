@@ -113,7 +113,7 @@ def pair(
             )
         pair_team_file(
             file,
-            system if system in TEAM_SYSTEMS else "team-swiss",
+            system if system in TEAM_SYSTEMS else None,
             output.value,
             fixed=fixed or [],
             forbid=forbid or [],

@@ -22,7 +22,7 @@ from fairpair.core.teams import (
 from fairpair.formats.errors import FormatError
 from fairpair.formats.trf_team import read_team_trf, write_team_trf
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
-from fairpair.pairing.registry import team_pairing_system
+from fairpair.pairing.registry import team_pairing_system, team_system_of
 from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.pairing.team_replay import with_paired_round
 
@@ -72,23 +72,20 @@ def with_director_rules(
 
 def pair_team_file(
     file: Path,
-    system: str,
+    system: str | None,
     output: str,
     *,
     fixed: list[str] | None = None,
     forbid: list[str] | None = None,
     explain: bool = False,
 ) -> None:
-    """Pair the next round of a team file with the team system ``system`` and print it in
+    """Pair the next round of a team file with the team system ``system`` (None: the one its
+    ``192`` record names) and print it in
     ``output`` (text, json or trf); ``fixed`` matches (``W-B``, team pairing numbers) and
     ``forbid`` groups (``A,B``) for that round. Exits 1 without a legal pairing, 3 for bad
     input, 5 for a file that cannot be read."""
     from fairpair.cli.pair import _fail
 
-    try:
-        pair_round = team_pairing_system(system)
-    except KeyError as error:
-        raise _fail(str(error.args[0]), 3) from None
     try:
         document = read_team_trf(file)
     except FormatError as error:
@@ -96,6 +93,13 @@ def pair_team_file(
     except OSError as error:
         raise _fail(f"{file}: {error.strerror or error}", 5) from None
     event = document.tournament()
+    try:
+        system = system or team_system_of(event.system)
+        pair_round = team_pairing_system(system)
+    except KeyError as error:
+        raise _fail(str(error.args[0]), 3) from None
+    except PairingInputError as error:
+        raise _fail(f"{file}: {error}", 3) from None
     if event.total_rounds is not None and event.next_round > event.total_rounds:
         raise _fail(
             f"round {event.next_round} is past the last round, {event.total_rounds}, set by "

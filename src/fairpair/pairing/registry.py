@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from fairpair.core import Pairing, Tournament
 from fairpair.core.teams import TeamTournament
+from fairpair.pairing.errors import PairingInputError
 
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
@@ -94,6 +95,21 @@ TEAM_SYSTEMS: dict[str, Callable[[], TeamPairingSystem]] = {
     "team-berger": _team_berger,
 }
 """Team pairing systems by name, beside :data:`SYSTEMS` (they pair a different snapshot)."""
+
+
+def team_system_of(code: str) -> str:
+    """The team system that pairs a file of TRF-2026 tournament type ``code`` (record ``192``,
+    spec team-swiss.md §12.10): ``team-berger`` for the team round robins, ``team-swiss``
+    for the C.04.6 codes (and a file without the record); :class:`PairingInputError` for a
+    type fairpair does not pair (a knockout, Schiller, Scheveningen)."""
+    upper = code.strip().upper()
+    if "ROUNDROBIN" in upper:
+        return "team-berger"
+    if not upper or upper.startswith(("FIDE_TEAM", "CUSTOM_TEAM_SWISS")):
+        return "team-swiss"
+    raise PairingInputError(
+        f"tournament type {code.strip()!r} (192) is not a team system fairpair pairs"
+    )
 
 
 def team_pairing_system(name: str) -> TeamPairingSystem:
