@@ -7,7 +7,7 @@ system reads through :meth:`Tournament.forbidden_pairs`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from fairpair.core import (
@@ -43,20 +43,30 @@ def with_fixed_boards(
         rnd = tournament.next_round
         _check_fixed_boards(tournament, boards)
         engine = system(without_fixed_players(tournament, boards))
-        shift = len(boards)
-        notes = [*_warnings(tournament, boards)]
-        notes.extend(
-            BoardNote(note.board + shift if note.board > 0 else 0, note.text)
-            for note in engine.notes
-        )
-        return Pairing(
-            round=rnd,
-            boards=(*(Game(white, black) for white, black in boards), *engine.boards),
-            bye=engine.bye,
-            notes=tuple(notes),
-        )
+        return fixed_first(rnd, boards, engine, _warnings(tournament, boards))
 
     return pair
+
+
+def fixed_first(
+    rnd: int,
+    fixed: Sequence[tuple[int, int]],
+    engine: Pairing,
+    warnings: Iterable[BoardNote],
+) -> Pairing:
+    """The round with the director's fixed boards (players or teams) first, then the engine's,
+    whose notes move down by as many boards; the fixed boards' ``warnings`` come first."""
+    shift = len(fixed)
+    notes = [*warnings]
+    notes.extend(
+        BoardNote(note.board + shift if note.board > 0 else 0, note.text) for note in engine.notes
+    )
+    return Pairing(
+        round=rnd,
+        boards=(*(Game(first, second) for first, second in fixed), *engine.boards),
+        bye=engine.bye,
+        notes=tuple(notes),
+    )
 
 
 def without_fixed_players(

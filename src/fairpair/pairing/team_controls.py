@@ -12,8 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from fairpair.core import BoardNote, ByeKind, Game, Pairing, RequestedBye
+from fairpair.core import BoardNote, ByeKind, Pairing, RequestedBye
 from fairpair.core.teams import TeamId, TeamTournament
+from fairpair.pairing.controls import fixed_first
 from fairpair.pairing.errors import NoValidPairing, PairingError, PairingInputError
 from fairpair.pairing.registry import TeamPairingSystem
 
@@ -60,18 +61,7 @@ def with_fixed_matches(system: TeamPairingSystem, fixed: Sequence[FixedPair]) ->
                 f"this system pairs team {team_label(t, clash[0])} by its schedule: a match "
                 "cannot be fixed"
             )
-        shift = len(matches)
-        notes = [*_warnings(t, matches)]
-        notes.extend(
-            BoardNote(note.board + shift if note.board > 0 else 0, note.text)
-            for note in engine.notes
-        )
-        return Pairing(
-            round=rnd,
-            boards=(*(Game(first, second) for first, second in matches), *engine.boards),
-            bye=engine.bye,
-            notes=tuple(notes),
-        )
+        return fixed_first(rnd, matches, engine, _warnings(t, matches))
 
     return pair
 
