@@ -46,6 +46,12 @@ RatingOption = Annotated[
 ]
 
 
+TeamArgument = Annotated[str, typer.Argument(help="Pairing number or part of the name.")]
+NextRoundOption = Annotated[
+    int | None, typer.Option("--round", "-r", help="Round (default: the next).")
+]
+
+
 @app.command("add")
 def add(
     name: Annotated[str, typer.Argument(help="The team's name.")],
@@ -84,7 +90,7 @@ def import_(
 
 @app.command("edit")
 def edit(
-    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    team: TeamArgument,
     name: Annotated[str | None, typer.Option("--name", help="A new name.")] = None,
     captain: Annotated[str | None, typer.Option("--captain", help="A new captain.")] = None,
     player: Annotated[
@@ -107,7 +113,7 @@ def edit(
 
 @app.command("reorder")
 def reorder(
-    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    team: TeamArgument,
     players: Annotated[
         list[str],
         typer.Argument(help="Every player of the roster once, new board order: #N or a name."),
@@ -128,7 +134,7 @@ def reorder(
 
 @app.command("remove")
 def remove(
-    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    team: TeamArgument,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -142,7 +148,7 @@ def remove(
 
 @app.command("withdraw")
 def withdraw(
-    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    team: TeamArgument,
     from_round: Annotated[
         int | None, typer.Option("--round", "-r", help="First round missed (default: next).")
     ] = None,
@@ -159,7 +165,7 @@ def withdraw(
 
 @app.command("return")
 def return_(
-    team: Annotated[str, typer.Argument(help="Pairing number or part of the name.")],
+    team: TeamArgument,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -198,9 +204,7 @@ def forbid(
 def fix(
     first: Annotated[str, typer.Argument(help="The White team (its board 1 has White).")],
     second: Annotated[str, typer.Argument(help="Its opponent.")],
-    round_number: Annotated[
-        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
-    ] = None,
+    round_number: NextRoundOption = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -230,9 +234,7 @@ def fix(
 @app.command("unfix")
 def unfix(
     team: Annotated[str, typer.Argument(help="A team of the fixed match.")],
-    round_number: Annotated[
-        int | None, typer.Option("--round", "-r", help="Round (default: the next).")
-    ] = None,
+    round_number: NextRoundOption = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
