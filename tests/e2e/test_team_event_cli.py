@@ -256,6 +256,15 @@ def test_a_sixteen_team_swiss(director: Director, tmp_path: Path) -> None:
     trf = tmp_path / "open.trf"
     director.run("export", str(trf))
     assert engine_check(trf) == (0, "")  # every round is the one C.04.6 pairs
+    # The machine-readable standings: each team's MP is its score in the exported event.
+    rows = json.loads(director.run("event", "standings", "--format", "json"))["standings"]
+    scores = team_scores(t)
+    assert len(rows) == 16
+    assert {row["name"]: row["points"] for row in rows} == {
+        team.name: scores[team.id][0] / 10 for team in t.teams
+    }
+    csv_text = director.run("event", "standings", "--format", "csv")
+    assert csv_text.splitlines()[0].startswith("rank,") and len(csv_text.splitlines()) == 17
 
 
 def engine_check(path: Path) -> tuple[int, str]:

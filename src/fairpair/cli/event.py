@@ -480,21 +480,34 @@ def standings(
         if te.is_team_event(s.desk.store.event(s.event_id())):
             from fairpair.cli import team
 
-            team.standings(s, boards)
+            if boards or output_format is ListFormat.TEXT:
+                team.standings(s, boards)
+                return
+            team_event = te.load_team(s.desk, s.event_id())
+            teams = te.team_standings(team_event)
+            title = f"{team_event.tournament.name}: team standings after round {teams.rounds}"
+            typer.echo(_rendered(output_format, teams, title, ""), nl=False)
             return
         current = s.event()
         table = ev.standings(current)
         title = f"{current.tournament.name}: standings after round {table.rounds}"
-        match output_format:
-            case ListFormat.TEXT:
-                text = sheets.render_text(printouts.standings_sheet(current))
-            case ListFormat.JSON:
-                text = standings_render.render_json(table)
-            case ListFormat.CSV:
-                text = standings_render.render_csv(table)
-            case ListFormat.HTML:
-                text = standings_render.render_html(table, title)
-        typer.echo(text, nl=False)
+        text = sheets.render_text(printouts.standings_sheet(current))
+        typer.echo(_rendered(output_format, table, title, text), nl=False)
+
+
+def _rendered(
+    output_format: ListFormat, table: standings_render.StandingsTable, title: str, text: str
+) -> str:
+    """Standings of either kind of event in the format asked; ``text`` is the text form."""
+    match output_format:
+        case ListFormat.TEXT:
+            return text
+        case ListFormat.JSON:
+            return standings_render.render_json(table)
+        case ListFormat.CSV:
+            return standings_render.render_csv(table)
+        case ListFormat.HTML:
+            return standings_render.render_html(table, title)
 
 
 class CrosstableFormat(enum.Enum):
