@@ -13,6 +13,7 @@ event, 409 when the event changed since the page was loaded).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
@@ -25,7 +26,7 @@ from fairpair.core.teams import Team, TeamTournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
 from fairpair.formats.teams_csv import read_teams_csv
-from fairpair.service import directors, entry, team_printouts
+from fairpair.service import entry, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
@@ -35,18 +36,30 @@ from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
     LogRecord,
-    UnknownEventError,
 )
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for
+from fairpair.web.desk import _EXPORTS as _EVENT_EXPORTS
 from fairpair.web.desk import (
     MAX_UPLOAD,
     STALE,
     NextStep,
     _done,
+    _entrant_status,
+    _exported,
+    _form_text,
+    _here,
+    _log_at,
+    _log_page,
+    _owned,
     _page_version,
+    _refusal,
     _render,
     _report_text,
+    _round_typed,
+    _sentence,
+    _upload_text,
+    _walked,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -122,18 +135,9 @@ def create_team_event(
 
 def team_event_of(request: Request, director: str, event_id: int) -> te.TeamEvent:
     """The team event, if the signed-in director runs it; 404 (as for no event) otherwise."""
-    desk = desk_for(request, director)
-    try:
-        info = directors.event_of(desk, event_id, director)
-    except UnknownEventError:
-        raise HTTPException(404, f"No event {event_id}.") from None
-    if not te.is_team_event(info):
+    if not te.is_team_event(_owned(request, director, event_id)):
         raise HTTPException(404, f"Event {event_id} is not a team event.")
-    return te.load_team(desk, event_id)
-
-
-def _here(event_id: int) -> str:
-    return f"/desk/events/{event_id}"
+    return te.load_team(desk_for(request, director), event_id)
 
 
 def _round_page(event_id: int, number: int, match: int | None = None) -> str:
@@ -171,9 +175,6 @@ def _team_rows(t: TeamTournament) -> list[dict[str, Any]]:
     players = {p.id: p for p in t.players}
     rows = []
     for team in t.teams:
-        byes = [b for b in t.requested_byes if b.player == team.id and b.round >= t.next_round]
-        status = [f"withdrawn from round {withdrawn[team.id]}"] if team.id in withdrawn else []
-        status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
         roster = [players[pid] for pid in team.roster]
         rated = [p.rating for p in roster[: t.boards] if p.rating]
         rows.append(
@@ -181,11 +182,9 @@ def _team_rows(t: TeamTournament) -> list[dict[str, Any]]:
                 "team": team,
                 "roster": roster,
                 "average": round(sum(rated) / len(rated)) if rated else None,
-                "status": "; ".join(status),
-                "withdrawn": team.id in withdrawn,
-                "returnable": withdrawn.get(team.id, 0) > len(t.rounds),
                 "removable": team.id not in paired,
             }
+            | _entrant_status(t, withdrawn, team.id)
         )
     return rows
 
@@ -239,11 +238,6 @@ def _bye_views(t: TeamTournament, number: int) -> list[tuple[Team, str]]:
     words = {"U": "pairing-allocated bye", "F": "full-point bye", "H": "half-point bye"}
     words |= {"Z": "zero-point bye"}
     return [(t.team(b.team), words.get(b.kind.value, "bye")) for b in t.rounds[number - 1].byes]
-
-
-def _log_at(request: Request, event: te.TeamEvent) -> list[LogRecord]:
-    log = desk_for(request).store.log(event.id)
-    return [r for r in log if r.seq <= event.version]
 
 
 def _walk_button(record: LogRecord | None, records: Sequence[LogRecord]) -> dict[str, str] | None:
@@ -355,12 +349,7 @@ def refused(
 ) -> HTMLResponse:
     """The team desk again with what went wrong next to the form ``form``, nothing changed."""
     event = team_event_of(request, director, event_id)
-    if isinstance(error, FieldErrors):
-        errors = {f"{form}.{field}": message for field, message in error.errors.items()}
-        return team_page(request, event, errors=errors, values=values, status_code=422)
-    if isinstance(error, ConcurrencyError):
-        return team_page(request, event, errors={form: STALE}, values=values, status_code=409)
-    return team_page(request, event, errors={form: str(error)}, values=values, status_code=400)
+    return _refusal(partial(team_page, request, event), error, form, values)
 
 
 # --- the routes desk.py sends a team event to -----------------------------------------------
@@ -395,38 +384,24 @@ def walk(request: Request, director: str, event_id: int, typed: str, verb: str) 
     except _REFUSED as error:
         return refused(request, director, event_id, error, "undo")
     log = desk.store.log(event_id)
-    done = "; ".join(f"#{r.seq}: {te.describe_team(r, log)}" for r in taken)
-    again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
-    words = "Undid" if verb == "undo" else "Redid"
-    return _done(request, f"{words} {done}. {again}", _here(event_id))
+    done = [f"#{r.seq}: {te.describe_team(r, log)}" for r in taken]
+    return _walked(request, event_id, verb, done)
 
 
 def log_page(request: Request, director: str, event_id: int) -> HTMLResponse:
     event = team_event_of(request, director, event_id)
     records = _log_at(request, event)
-    undone_by = ev.undo_history(records).undone_by
-    lines = [(r, te.describe_team(r, records), undone_by.get(r.seq)) for r in reversed(records)]
-    return _render(request, "desk/log.html", {"event": event, "lines": lines})
+    return _log_page(request, event, records, lambda r: te.describe_team(r, records))
 
 
-_EXPORTS = {"trf": ("text/plain; charset=utf-8", "trf"), "json": ("application/json", "json")}
+_EXPORTS = {kind: _EVENT_EXPORTS[kind] for kind in ("trf", "json")}
 
 
 def export(request: Request, director: str, event_id: int, kind: str) -> Response:
     event = team_event_of(request, director, event_id)
     if kind not in _EXPORTS:
         raise HTTPException(404, f"Export a team event as trf or json, not {kind!r}.")
-    media, suffix = _EXPORTS[kind]
-    try:
-        text = te.export_team_event(event, kind)
-    except CommandError as error:
-        raise HTTPException(400, str(error)) from None
-    filename = f"event-{event_id}.{suffix}"
-    return Response(
-        text,
-        media_type=media,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return _exported(event_id, kind, _EXPORTS, lambda: te.export_team_event(event, kind))
 
 
 # --- the event's details ---------------------------------------------------------------------
@@ -487,8 +462,7 @@ def edit_event(
     except (*_REFUSED, FieldErrors) as error:
         return refused(request, director, event_id, error, "details", values)
     record = desk_for(request).store.log(event_id)[-1]
-    line = te.describe_team(record)
-    return _done(request, line[:1].upper() + line[1:] + ".", _here(event_id))
+    return _done(request, _sentence(te.describe_team(record)) + ".", _here(event_id))
 
 
 # --- teams ----------------------------------------------------------------------------------
@@ -544,15 +518,7 @@ def _import_teams(
 ) -> Response:
     team_event_of(request, director, event_id)
     try:
-        if not filename:
-            raise CommandError("choose a file to import")
-        if len(data) > MAX_UPLOAD:
-            raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        rows = read_teams_csv(text, filename)
+        rows = read_teams_csv(_upload_text(filename, data), filename)
         teams = [te.NewTeam(r.name, r.players, r.captain) for r in rows]
         te.import_teams(desk_for(request, director), event_id, teams)
     except _REFUSED as error:
@@ -577,11 +543,7 @@ def team_bye(
     try:
         if not team.strip():
             raise FieldErrors({"team": "choose the team"})
-        number: int | None = None
-        if round.strip():
-            if not round.strip().isdigit():
-                raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
-            number = int(round.strip())
+        number = _round_typed(round)
         event = te.grant_team_bye(desk_for(request, director), event_id, team, number, kind)
     except _REFUSED as error:
         return refused(request, director, event_id, error, "bye", values)
@@ -589,15 +551,6 @@ def team_bye(
     name = event.tournament.team(granted.player).name
     message = f"{name}: {kind}-point bye in round {granted.round}."
     return _done(request, message, _here(event_id))
-
-
-def _round_typed(text: str) -> int | None:
-    """A round number typed in a form (empty: None, the next round)."""
-    if not text.strip():
-        return None
-    if not text.strip().isdigit():
-        raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
-    return int(text.strip())
 
 
 @router.post("/events/{event_id}/teams/apart", response_class=HTMLResponse)
@@ -870,11 +823,6 @@ def _match_of(event: te.TeamEvent, number: int, match: int) -> None:
     _paired_round(event, number)
     if not 1 <= match <= len(event.tournament.rounds[number - 1].matches):
         raise HTTPException(404, f"Round {number} has no match {match}.")
-
-
-def _form_text(form: FormData, key: str) -> str:
-    value = form.get(key)
-    return value.strip() if isinstance(value, str) else ""
 
 
 @router.post(
