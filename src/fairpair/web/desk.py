@@ -304,7 +304,8 @@ _TEAM_FORM = (
     "double",
     "initial_colour",
 )
-"""The new-event form's settings of a team event (web/team_desk.py reads them)."""
+"""The new-event form's settings of a team event (web/team_desk.py reads them; an
+individual event refuses those it has not)."""
 _REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
 """The rating-report fields on the new-event form and the event's "Report details" form:
 lists (deputy arbiters, round dates) typed with commas."""
@@ -597,14 +598,24 @@ def next_step(t: Tournament) -> NextStep:
             "results",
             f"Enter results of round {current.number}",
         )
-    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
-        return NextStep(f"All {t.total_rounds} rounds are played", "standings", "Final standings")
-    done = "" if current is None else f"Round {current.number} is complete; "
     playing = len(t.players_to_pair())
-    to_pair = f"{playing} player{'' if playing == 1 else 's'} to pair"
+    return _between_rounds(t, len(t.players), playing, "player", "Final standings")
+
+
+def _between_rounds(
+    t: Tournament | TeamTournament, entrants: int, playing: int, noun: str, standings: str
+) -> NextStep:
+    """The next step of an event (individual or team) whose last round is complete, or before
+    round 1: the ``standings`` once every round is played, else pairing the next round, or
+    adding ``noun``s until two can be paired."""
+    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
+        return NextStep(f"All {t.total_rounds} rounds are played", "standings", standings)
+    current = t.rounds[-1] if t.rounds else None
+    done = "" if current is None else f"Round {current.number} is complete; "
+    to_pair = f"{playing} {noun}{'' if playing == 1 else 's'} to pair"
     if current is None and playing < 2:
-        have = "No player yet" if not t.players else to_pair
-        return NextStep(f"{have}: pairing needs two", "players", "Add players")
+        have = f"No {noun} yet" if not entrants else to_pair
+        return NextStep(f"{have}: pairing needs two", f"{noun}s", f"Add {noun}s")
     return NextStep(f"{done}{to_pair}", "pair", f"Pair round {t.next_round}")
 
 

@@ -22,7 +22,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from fairpair.core import Player, format_points
-from fairpair.core.teams import Team, TeamTournament
+from fairpair.core.teams import Team, TeamMatch, TeamTournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
 from fairpair.formats.teams_csv import read_teams_csv
@@ -41,9 +41,11 @@ from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for
 from fairpair.web.desk import _EXPORTS as _EVENT_EXPORTS
 from fairpair.web.desk import (
+    _TEAM_FORM,
     MAX_UPLOAD,
     STALE,
     NextStep,
+    _between_rounds,
     _done,
     _entrant_status,
     _exported,
@@ -66,18 +68,6 @@ router = APIRouter(prefix="/desk", include_in_schema=False)
 
 _Text = Annotated[str, Form()]
 _REFUSED = (CommandError, ConcurrencyError, FormatError)
-
-TEAM_FIELDS = (
-    "boards",
-    "match_points",
-    "primary",
-    "colour_model",
-    "board_colours",
-    "min_board_games",
-    "double",
-    "initial_colour",
-)
-"""The new-event form's fields that only a team event has."""
 
 MATCH_FORFEITS = (
     ("", "Played (the boards' results count)"),
@@ -104,7 +94,7 @@ def create_team_event(
             typed["rounds"],
             typed["points"],
             typed["tiebreaks"],
-            **{k: typed.get(k, "") for k in TEAM_FIELDS},
+            **{k: typed.get(k, "") for k in _TEAM_FORM},
         )
     except FieldErrors as error:
         errors |= error.errors
@@ -158,15 +148,7 @@ def team_next_step(t: TeamTournament) -> NextStep:
             "results",
             f"Line-ups and results of round {current.number}",
         )
-    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
-        return NextStep(f"All {t.total_rounds} rounds are played", "standings", "Standings")
-    done_text = "" if current is None else f"Round {current.number} is complete; "
-    playing = len(t.to_pair())
-    to_pair = f"{playing} team{'' if playing == 1 else 's'} to pair"
-    if current is None and playing < 2:
-        have = "No team yet" if not t.teams else to_pair
-        return NextStep(f"{have}: pairing needs two", "teams", "Add teams")
-    return NextStep(f"{done_text}{to_pair}", "pair", f"Pair round {t.next_round}")
+    return _between_rounds(t, len(t.teams), len(t.to_pair()), "team", "Standings")
 
 
 def _team_rows(t: TeamTournament) -> list[dict[str, Any]]:
@@ -819,10 +801,15 @@ def matches_page(request: Request, director: Director, event_id: int, number: in
     return round_page(request, event, number)
 
 
-def _match_of(event: te.TeamEvent, number: int, match: int) -> None:
+def _match_of(
+    request: Request, director: str, event_id: int, number: int, match: int
+) -> tuple[te.TeamEvent, TeamMatch]:
+    """The team event and the match ``match`` of its round ``number`` (404 if not paired)."""
+    event = team_event_of(request, director, event_id)
     _paired_round(event, number)
     if not 1 <= match <= len(event.tournament.rounds[number - 1].matches):
         raise HTTPException(404, f"Round {number} has no match {match}.")
+    return event, event.tournament.rounds[number - 1].matches[match - 1]
 
 
 @router.post(
@@ -840,10 +827,8 @@ def _save_lineup(
 ) -> Response:
     """One team's line-up for its match: ``b1``...``bB`` roster positions (``#2``), empty for
     an empty board (the lowest ones); the roster order is the service's to enforce."""
-    event = team_event_of(request, director, event_id)
-    _match_of(event, number, match)
+    event, played = _match_of(request, director, event_id, number, match)
     t = event.tournament
-    played = t.rounds[number - 1].matches[match - 1]
     team_text = _form_text(form, "team")
     if not team_text.isdigit() or int(team_text) not in (played.first, played.second):
         raise HTTPException(400, "Choose one of the two teams of the match.")
@@ -902,10 +887,8 @@ def _save_results(
     """A match's results: ``b1``...``bB`` each board's result (as on the individual result
     form: ``1``, ``0``, ``=``, ``+``, ``-``, or written out), or ``forfeit`` for a match not
     played as a whole; a board already with a result is a correction."""
-    event = team_event_of(request, director, event_id)
-    _match_of(event, number, match)
+    event, played = _match_of(request, director, event_id, number, match)
     t = event.tournament
-    played = t.rounds[number - 1].matches[match - 1]
     key = f"results-{match}"
     boards = {f"b{b}": _form_text(form, f"b{b}") for b in range(1, len(played.boards) + 1)}
     forfeit = _form_text(form, "forfeit")
