@@ -65,6 +65,11 @@ MAX_UPLOAD = 2_000_000
 _Text = Annotated[str, Form()]
 
 
+def _name_taken() -> FieldErrors:
+    """The refusal of an event's name that another event has, next to the name field."""
+    return FieldErrors({"name": "an event with this name exists; choose another name"})
+
+
 def _render(
     request: Request, name: str, context: Mapping[str, Any], status_code: int = 200
 ) -> HTMLResponse:
@@ -469,8 +474,8 @@ def new_event(
         errors = {"name": str(error)}
         return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
     except EventExistsError:
-        errors = {"name": "an event with this name exists; choose another name"}
-        return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
+        context = _new_context(values, _name_taken().errors)
+        return _render(request, "desk/new_event.html", context, 422)
     return _done(request, f"Created {event.info.name}.", f"/desk/events/{event.id}")
 
 
@@ -1106,7 +1111,7 @@ def _edit_event(
         )
     except (*_REFUSED, EventExistsError) as error:
         if isinstance(error, EventExistsError):
-            error = FieldErrors({"name": "an event with this name exists; choose another name"})
+            error = _name_taken()
         values = {f"{form}.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, form, values)
     changed = ev.history(desk_for(request, director), event_id)[-1]

@@ -53,6 +53,7 @@ from fairpair.web.desk import (
     _here,
     _log_at,
     _log_page,
+    _name_taken,
     _owned,
     _page_version,
     _refusal,
@@ -114,7 +115,7 @@ def create_team_event(
     except FieldErrors as error:
         return error
     except EventExistsError:
-        return FieldErrors({"name": "an event with this name exists; choose another name"})
+        return _name_taken()
     except CommandError as error:
         return FieldErrors({"name": str(error)})
     return made
@@ -439,8 +440,7 @@ def edit_event(
             desk_for(request, director), event_id, changes, expected_version=expected
         )
     except EventExistsError:
-        taken = FieldErrors({"name": "an event with this name exists; choose another name"})
-        return refused(request, director, event_id, taken, "details", values)
+        return refused(request, director, event_id, _name_taken(), "details", values)
     except (*_REFUSED, FieldErrors) as error:
         return refused(request, director, event_id, error, "details", values)
     record = desk_for(request).store.log(event_id)[-1]
