@@ -13,11 +13,10 @@ of a revalidation that answers 304.
 
 from __future__ import annotations
 
-import gzip
 import sys
-import time
 from datetime import UTC, datetime
 
+from bench_web_public import measure
 from fastapi.testclient import TestClient
 
 from fairpair.core import Player
@@ -77,8 +76,7 @@ def main(argv: list[str]) -> None:
             current = PLAYED + 1
             played = f"{PLAYED} rounds played, round {current} paired"
             print(f"\n{teams} teams of {BOARDS} boards, {played}")
-            print(f"{'page':34} {'bytes':>9} {'gzip':>8} {'CPU ms first':>12} {'again':>7}")
-            for path in (
+            paths = (
                 "",
                 f"/rounds/{current}",
                 f"/rounds/{current}?q=player 013-2",
@@ -86,29 +84,9 @@ def main(argv: list[str]) -> None:
                 "/crosstable",
                 "/boards",
                 "/teams/13",
-            ):
-                for prefix in ("/events", "/api/events"):
-                    if prefix == "/api/events" and "?q=" in path:
-                        continue
-                    url = f"{prefix}/{event.id}{path}"
-                    started = time.process_time()
-                    client.get(url)
-                    first = (time.process_time() - started) * 1000
-                    started = time.process_time()
-                    for _ in range(repeats):
-                        response = client.get(url)
-                    cpu = (time.process_time() - started) / repeats * 1000
-                    assert response.status_code == 200, (url, response.status_code)
-                    body = response.content
-                    packed = len(gzip.compress(body, 6))
-                    print(f"{url:34} {len(body):9} {packed:8} {first:12.1f} {cpu:7.1f}")
-            url = f"/events/{event.id}/standings"
-            tag = client.get(url).headers["etag"]
-            started = time.process_time()
-            for _ in range(repeats):
-                assert client.get(url, headers={"If-None-Match": tag}).status_code == 304
-            cpu = (time.process_time() - started) / repeats * 1000
-            print(f"{url + ' (304)':34} {0:9} {0:8} {'':12} {cpu:7.1f}")
+            )
+            # The read API has no filter.
+            measure(client, event.id, paths, repeats, lambda path: "?q=" not in path)
 
 
 if __name__ == "__main__":

@@ -86,19 +86,23 @@ class TeamDirector:
     """A director's browser page on the desk of one team event."""
 
     def __init__(self, page: Page, server: LiveServer, screenshots: Screenshots) -> None:
+        # The individual desk's director signs up and knows the event's addresses.
         self.at_desk = DirectorAtDesk(page, server, screenshots)
         self.page = page
         self.server = server
         self.shots = screenshots
         self.replay = Replay()
-        self.event_id = 0
+
+    @property
+    def event_id(self) -> int:
+        return self.at_desk.event_id
 
     def url(self, path: str) -> str:
-        return self.server.url + path
+        return self.at_desk.url(path)
 
     @property
     def desk_url(self) -> str:
-        return self.url(f"/desk/events/{self.event_id}")
+        return self.at_desk.desk_url
 
     def round_url(self, number: int) -> str:
         return self.url(f"/desk/events/{self.event_id}/rounds/{number}/matches")
@@ -133,7 +137,7 @@ class TeamDirector:
         self.shots.shoot(page, "new-team-event")
         page.locator('[name="name"]').press("Enter")
         expect(page).to_have_url(re.compile(r"/desk/events/\d+/?$"))
-        self.event_id = event_id_in(page.url)
+        self.at_desk.event_id = event_id_in(page.url)
         expect(page.get_by_role("heading", name=name)).to_be_visible()
 
     def import_teams(self, path: Path, teams: list[te.NewTeam]) -> None:
@@ -192,7 +196,7 @@ class TeamDirector:
         ).to_be_visible()
         self.replay.steps.append(("pair", ()))
 
-    def lineup(self, number: int, match: int, tpn: int, refs: list[str]) -> None:
+    def _send_lineup(self, number: int, match: int, tpn: int, refs: list[str]) -> None:
         """Choose the team's players board by board (``""``: an empty board) and save."""
         page = self.page
         page.goto(self.round_url(number))
@@ -201,18 +205,15 @@ class TeamDirector:
         for board, ref in enumerate(refs, start=1):
             page.locator(f"#lineup-{match}-{tpn}-b{board}").select_option(value=ref)
         form.locator('[type="submit"]').click()
-        expect(page.locator(".flash")).to_contain_text("line-up of")
+
+    def lineup(self, number: int, match: int, tpn: int, refs: list[str]) -> None:
+        self._send_lineup(number, match, tpn, refs)
+        expect(self.page.locator(".flash")).to_contain_text("line-up of")
         self.replay.steps.append(("lineup", (str(tpn), [r for r in refs if r], number)))
 
     def lineup_refused(self, number: int, match: int, tpn: int, refs: list[str]) -> str:
-        page = self.page
-        page.goto(self.round_url(number))
-        form = page.locator(f"#lineup-{match}-{tpn}")
-        page.locator(f"#match-{match} details.lineups").evaluate("d => { d.open = true; }")
-        for board, ref in enumerate(refs, start=1):
-            page.locator(f"#lineup-{match}-{tpn}-b{board}").select_option(value=ref)
-        form.locator('[type="submit"]').click()
-        alert = page.locator(f"#lineup-{match}-{tpn}-alert")
+        self._send_lineup(number, match, tpn, refs)
+        alert = self.page.locator(f"#lineup-{match}-{tpn}-alert")
         expect(alert).to_be_visible()
         return alert.inner_text()
 

@@ -31,14 +31,6 @@ PLAYERS = [
 ]
 
 
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
-        anna = Browser(client)
-        anna.sign_up("anna", "anna's password")
-        yield app, anna
-
-
 @pytest.fixture(params=SQL_BACKENDS)
 def any_site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
     """The desk on SQLite, and on PostgreSQL when the tests have one."""

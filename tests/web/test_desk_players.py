@@ -11,9 +11,7 @@ from fastapi import FastAPI
 from fairpair.service import events as ev
 from tests.integration.stores import ticking_clock
 from tests.web.desk_client import Browser
-from tests.web.test_desk import create, field_error, register, site, version
-
-__all__ = ["site"]
+from tests.web.test_desk import create, field_error, register, version
 
 
 def loaded(app: FastAPI, event_id: int) -> ev.Event:

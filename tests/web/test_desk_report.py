@@ -12,9 +12,7 @@ from fastapi import FastAPI
 from fairpair.service import events as ev
 from tests.integration.stores import ticking_clock
 from tests.web.desk_client import Browser
-from tests.web.test_desk import create, field_error, site, version
-
-__all__ = ["site"]  # the fixture, shared with the desk's other tests
+from tests.web.test_desk import create, field_error, version
 
 NEW_EVENT = {
     "name": "Spring open",

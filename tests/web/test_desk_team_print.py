@@ -6,26 +6,14 @@ from __future__ import annotations
 
 import html
 import io
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 from pypdf import PdfReader
 
 from fairpair.core import Player
 from fairpair.service import team_events as te
 from fairpair.service.settings import EventSettings, System, TeamSettings
-from fairpair.web.config import WebConfig
-from tests.web.desk_client import Browser, add_director, running, service_desk
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
-        anna = Browser(client)
-        anna.sign_up("anna", "anna's password")
-        yield app, anna
+from tests.web.desk_client import Browser, add_director, service_desk
 
 
 def team_league(app: FastAPI, teams: int = 6, owner: str = "anna") -> int:

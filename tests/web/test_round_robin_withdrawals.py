@@ -11,7 +11,6 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -106,14 +105,6 @@ def berger_six() -> list[list[tuple[int, int]]]:
         [(int(w), int(b)) for w, b in re.findall(r"(\d+)-(\d+)", line.split(":", 1)[1])]
         for line in block.strip().splitlines()
     ]
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
-        anna = Browser(client)
-        anna.sign_up("anna", "anna's password")
-        yield app, anna
 
 
 def result_inputs(page: str) -> dict[int, str]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,16 +14,7 @@ from fairpair.core import GameResult
 from fairpair.core.teams import MatchForfeit, TeamTournament
 from fairpair.formats.trf_team import read_team_trf
 from fairpair.service import team_events as te
-from fairpair.web.config import WebConfig
-from tests.web.desk_client import Browser, browser, running, service_desk
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
-        anna = Browser(client)
-        anna.sign_up("anna", "anna's password")
-        yield app, anna
+from tests.web.desk_client import Browser, browser, service_desk
 
 
 def new_event(anna: Browser, **fields: str) -> tuple[int, str]:

@@ -12,10 +12,8 @@ from fastapi import FastAPI
 
 from tests.web.desk_client import Browser
 from tests.web.public_events import desk_of, dutch_event, running_app
-from tests.web.test_desk import PLAYERS, autofocused, create, paired, register, save, site
+from tests.web.test_desk import PLAYERS, autofocused, create, paired, register, save
 from tests.web.test_public import PUBLIC_PAGES, Events, card_event, demo_event
-
-__all__ = ["site"]  # the desk's fixture, used here too
 
 
 @pytest.fixture(scope="module")

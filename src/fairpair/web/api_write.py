@@ -10,9 +10,8 @@ FastAPI's own validation errors: 401 unauthenticated, 404 no such event (for thi
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Literal
 
 from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
@@ -20,43 +19,29 @@ from pydantic import BaseModel, Field
 from fairpair.service import directors, entry
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
-from fairpair.service.errors import (
-    CommandError,
-    DuplicatePlayerError,
-    FieldErrors,
-    FilledBoardError,
-)
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
-from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
+from fairpair.storage import LogRecord
 from fairpair.web import team_api
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
+from fairpair.web.writing import ChangeOut, answers, error_responses, walked
 
 router = APIRouter(prefix="/api", tags=["director (write)"])
 
 SystemName = Literal["berger", "rotation", "dutch", "burstein", "casual"]
 
 
-class Problem(BaseModel):
-    """An error: a message, or one entry per field that is wrong."""
-
-    detail: str | list[dict[str, Any]]
-
-
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": Problem, "description": text}
-    for status, text in (
-        (400, "The command does not fit the event as it stands; nothing changed."),
-        (401, "No director signed in (HTTP Basic or session + X-CSRF-Token)."),
-        (404, "No such event among the director's events."),
-        (
-            409,
-            "Another director changed the event first, or a result would replace one "
-            "already entered without saying it is a correction; nothing changed.",
-        ),
-    )
-}
+_ERRORS = error_responses(
+    (400, "The command does not fit the event as it stands; nothing changed."),
+    (401, "No director signed in (HTTP Basic or session + X-CSRF-Token)."),
+    (404, "No such event among the director's events."),
+    (
+        409,
+        "Another director changed the event first, or a result would replace one "
+        "already entered without saying it is a correction; nothing changed.",
+    ),
+)
 
 
 class NewEvent(BaseModel):
@@ -246,31 +231,6 @@ class Results(BaseModel):
     results: list[ResultIn] = Field(min_length=1)
 
 
-@contextmanager
-def _answers(body_field: str = "") -> Iterator[None]:
-    """The service's refusals as JSON errors; ``body_field`` is where field errors point."""
-    try:
-        yield
-    except FieldErrors as error:
-        raise HTTPException(
-            422,
-            [
-                {"loc": ["body", field], "msg": message, "type": "value_error"}
-                for field, message in error.errors.items()
-            ],
-        ) from None
-    except UnknownEventError as error:
-        raise HTTPException(404, str(error)) from None
-    except (ConcurrencyError, FilledBoardError, DuplicatePlayerError) as error:
-        raise HTTPException(409, str(error)) from None
-    except EventExistsError as error:
-        raise HTTPException(
-            422, [{"loc": ["body", "name"], "msg": str(error), "type": "value_error"}]
-        ) from None
-    except CommandError as error:
-        raise HTTPException(400, str(error)) from None
-
-
 def _event_out(event: ev.Event) -> EventOut:
     t = event.tournament
     return EventOut(
@@ -289,7 +249,7 @@ def _mine(request: Request, director: str, event_id: int, teams: bool = False) -
     """The director's desk on one of their events; a team event only where ``teams`` (the
     routes that answer both kinds), else 400 naming the team routes."""
     desk = desk_for(request, director)
-    with _answers():
+    with answers():
         info = directors.event_of(desk, event_id, director)
     if not teams and te.is_team_event(info):
         raise HTTPException(400, team_api.individual_only(info.name))
@@ -317,7 +277,7 @@ def _round_out(event: ev.Event, number: int) -> RoundOut:
 @router.post("/events", status_code=201, response_model=EventOut, responses=_ERRORS)
 def create_event(request: Request, director: ApiDirector, body: NewEvent) -> EventOut:
     """Create an event run by the calling director."""
-    with _answers():
+    with answers():
         settings = entry.event_settings(
             body.name,
             body.system or "",
@@ -341,7 +301,7 @@ def add_player(
 ) -> PlayerOut:
     """Register a player with the next start number."""
     desk = _mine(request, director, event_id)
-    with _answers():
+    with answers():
         typed = entry.player_entry(
             body.name,
             body.rating,
@@ -383,7 +343,7 @@ def edit_event(
     desk = _mine(request, director, event_id)
     changes = body.model_dump(exclude_none=True, mode="json")
     expected = changes.pop("version", None)
-    with _answers():
+    with answers():
         event = ev.edit_event(desk, event_id, changes, expected_version=expected)
     return _event_out(event)
 
@@ -394,7 +354,7 @@ def edit_player(
 ) -> EventOut:
     """Correct a player's details (only the fields given)."""
     desk = _mine(request, director, event_id)
-    with _answers():
+    with answers():
         event = ev.edit_player(desk, event_id, str(number), body.model_dump(exclude_none=True))
     return _event_out(event)
 
@@ -406,7 +366,7 @@ def remove_player(request: Request, director: ApiDirector, event_id: int, number
     """Remove a player registered by mistake, never paired and without a bye (400 with the
     reason otherwise); the players after him move up one start number; undo brings him back."""
     desk = _mine(request, director, event_id)
-    with _answers():
+    with answers():
         event = ev.remove_player(desk, event_id, str(number))
     return _event_out(event)
 
@@ -423,7 +383,7 @@ def withdraw(
 ) -> EventOut:
     """Withdraw a player from a round on (default: the next round)."""
     desk = _mine(request, director, event_id)
-    with _answers():
+    with answers():
         event = ev.withdraw(desk, event_id, str(number), (body or Withdrawal()).round)
     return _event_out(event)
 
@@ -434,7 +394,7 @@ def withdraw(
 def return_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
     """Take a withdrawal back while the round it starts from is not paired."""
     desk = _mine(request, director, event_id)
-    with _answers():
+    with answers():
         event = ev.return_player(desk, event_id, str(number))
     return _event_out(event)
 
@@ -451,7 +411,7 @@ def pair(
     desk = _mine(request, director, event_id, teams=True)
     if team_api.is_team(request, event_id):
         return team_api.pair(desk, event_id)
-    with _answers():
+    with answers():
         event, pairing = ev.pair_round(desk, event_id)
     return _round_out(event, pairing.round)
 
@@ -461,7 +421,7 @@ def results(request: Request, director: ApiDirector, event_id: int, body: Result
     """Enter results of the round being played, or correct any round's, all or none."""
     desk = _mine(request, director, event_id)
     entries = [(item.board, expand_shortcut(item.result)) for item in body.results]
-    with _answers():
+    with answers():
         event = ev.record_results(
             desk,
             event_id,
@@ -485,14 +445,6 @@ class Walk(BaseModel):
     )
 
 
-class ChangeOut(BaseModel):
-    """One change of the audit log."""
-
-    seq: int = Field(description="Its number in the audit log.")
-    action: str = Field(description="E.g. results.entered, round.paired.")
-    description: str = Field(description="What it was, in an arbiter's words.")
-
-
 class WalkOut(EventOut):
     """The event after an undo or redo, and the changes it took back or brought back."""
 
@@ -502,19 +454,10 @@ class WalkOut(EventOut):
 
 
 def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> WalkOut:
-    log = [r for r in ev.history(desk, event.id) if r.seq <= event.version]
+    def describe(record: LogRecord, log: Sequence[LogRecord]) -> str:
+        return ev.describe(record, event.tournament, log)
 
-    def change(record: LogRecord) -> ChangeOut:
-        words = ev.describe(record, event.tournament, log)
-        return ChangeOut(seq=record.seq, action=record.action, description=words)
-
-    undo_next, redo_next = ev.undo_targets(log)
-    return WalkOut(
-        **_event_out(event).model_dump(),
-        changes=[change(r) for r in taken],
-        undo_next=None if undo_next is None else change(undo_next),
-        redo_next=None if redo_next is None else change(redo_next),
-    )
+    return WalkOut(**_event_out(event).model_dump(), **walked(desk, event, taken, describe))
 
 
 @router.post(
@@ -530,7 +473,7 @@ def undo(
     walk = body or Walk()
     if team_api.is_team(request, event_id):
         return team_api.walk(desk, event_id, walk.steps, walk.version, undo=True)
-    with _answers():
+    with answers():
         event, taken = ev.undo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)
 
@@ -547,6 +490,6 @@ def redo(
     walk = body or Walk()
     if team_api.is_team(request, event_id):
         return team_api.walk(desk, event_id, walk.steps, walk.version, undo=False)
-    with _answers():
+    with answers():
         event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)

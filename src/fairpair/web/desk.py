@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Annotated, Any
 from urllib.parse import urlsplit
 
@@ -22,6 +23,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import URL, FormData
 
 from fairpair.core import Player, Tournament, format_points
+from fairpair.core.teams import TeamTournament
 from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
@@ -61,6 +63,11 @@ MAX_UPLOAD = 2_000_000
 """Bytes: a players file larger than this is refused (10,000 players fit in far less)."""
 
 _Text = Annotated[str, Form()]
+
+
+def _name_taken() -> FieldErrors:
+    """The refusal of an event's name that another event has, next to the name field."""
+    return FieldErrors({"name": "an event with this name exists; choose another name"})
 
 
 def _render(
@@ -302,7 +309,8 @@ _TEAM_FORM = (
     "double",
     "initial_colour",
 )
-"""The new-event form's settings of a team event (web/team_desk.py reads them)."""
+"""The new-event form's settings of a team event (web/team_desk.py reads them; an
+individual event refuses those it has not)."""
 _REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
 """The rating-report fields on the new-event form and the event's "Report details" form:
 lists (deputy arbiters, round dates) typed with commas."""
@@ -466,8 +474,8 @@ def new_event(
         errors = {"name": str(error)}
         return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
     except EventExistsError:
-        errors = {"name": "an event with this name exists; choose another name"}
-        return _render(request, "desk/new_event.html", _new_context(values, errors), 422)
+        context = _new_context(values, _name_taken().errors)
+        return _render(request, "desk/new_event.html", context, 422)
     return _done(request, f"Created {event.info.name}.", f"/desk/events/{event.id}")
 
 
@@ -555,7 +563,7 @@ def _desk_page(
     return _render(request, "desk/event.html", context, status_code)
 
 
-def _log_at(request: Request, event: ev.Event) -> list[LogRecord]:
+def _log_at(request: Request, event: ev.Event | te.TeamEvent) -> list[LogRecord]:
     """The event's log up to the version loaded (a change saved since is not shown)."""
     return [r for r in ev.history(desk_for(request), event.id) if r.seq <= event.version]
 
@@ -595,15 +603,40 @@ def next_step(t: Tournament) -> NextStep:
             "results",
             f"Enter results of round {current.number}",
         )
-    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
-        return NextStep(f"All {t.total_rounds} rounds are played", "standings", "Final standings")
-    done = "" if current is None else f"Round {current.number} is complete; "
     playing = len(t.players_to_pair())
-    to_pair = f"{playing} player{'' if playing == 1 else 's'} to pair"
+    return _between_rounds(t, len(t.players), playing, "player", "Final standings")
+
+
+def _between_rounds(
+    t: Tournament | TeamTournament, entrants: int, playing: int, noun: str, standings: str
+) -> NextStep:
+    """The next step of an event (individual or team) whose last round is complete, or before
+    round 1: the ``standings`` once every round is played, else pairing the next round, or
+    adding ``noun``s until two can be paired."""
+    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
+        return NextStep(f"All {t.total_rounds} rounds are played", "standings", standings)
+    current = t.rounds[-1] if t.rounds else None
+    done = "" if current is None else f"Round {current.number} is complete; "
+    to_pair = f"{playing} {noun}{'' if playing == 1 else 's'} to pair"
     if current is None and playing < 2:
-        have = "No player yet" if not t.players else to_pair
-        return NextStep(f"{have}: pairing needs two", "players", "Add players")
+        have = f"No {noun} yet" if not entrants else to_pair
+        return NextStep(f"{have}: pairing needs two", f"{noun}s", f"Add {noun}s")
     return NextStep(f"{done}{to_pair}", "pair", f"Pair round {t.next_round}")
+
+
+def _entrant_status(
+    t: Tournament | TeamTournament, withdrawn: Mapping[int, int], entrant: int
+) -> dict[str, Any]:
+    """A player's or a team's line on the desk: its withdrawal and requested byes to come in
+    words, and whether its withdrawal can be taken back (no round it affects paired)."""
+    byes = [b for b in t.requested_byes if b.player == entrant and b.round >= t.next_round]
+    status = [f"withdrawn from round {withdrawn[entrant]}"] if entrant in withdrawn else []
+    status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
+    return {
+        "status": "; ".join(status),
+        "withdrawn": entrant in withdrawn,
+        "returnable": withdrawn.get(entrant, 0) > len(t.rounds),
+    }
 
 
 def _player_rows(t: Tournament) -> list[dict[str, Any]]:
@@ -612,13 +645,8 @@ def _player_rows(t: Tournament) -> list[dict[str, Any]]:
     played = {pid for rnd in t.rounds for g in rnd.games for pid in (g.white, g.black)}
     rows = []
     for p in t.players:
-        byes = [b for b in t.requested_byes if b.player == p.id and b.round >= t.next_round]
-        status = [f"withdrawn from round {withdrawn[p.id]}"] if p.id in withdrawn else []
-        status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
         removable = p.id not in played and actions.removal_refused(t, p.id) is None
-        row = {"p": p, "status": "; ".join(status), "withdrawn": p.id in withdrawn}
-        row |= {"returnable": withdrawn.get(p.id, 0) > len(t.rounds), "removable": removable}
-        rows.append(row)
+        rows.append({"p": p, "removable": removable} | _entrant_status(t, withdrawn, p.id))
     return rows
 
 
@@ -632,12 +660,24 @@ def _refused(
 ) -> HTMLResponse:
     """The desk again with what went wrong next to the form ``form``, nothing changed."""
     event = _mine(request, director, event_id)
+    return _refusal(partial(_desk_page, request, event), error, form, values)
+
+
+def _refusal(
+    page: Callable[..., HTMLResponse],
+    error: Exception,
+    form: str,
+    values: Mapping[str, str] | None = None,
+) -> HTMLResponse:
+    """An event's desk ``page`` (an individual or a team event's) again with what went wrong
+    next to the form ``form``: 422 naming the fields, 409 when the event changed since the
+    page was loaded, 400 for a command that does not fit the event."""
     if isinstance(error, FieldErrors):
         errors = {f"{form}.{field}": message for field, message in error.errors.items()}
-        return _desk_page(request, event, errors=errors, values=values, status_code=422)
+        return page(errors=errors, values=values, status_code=422)
     if isinstance(error, ConcurrencyError):
-        return _desk_page(request, event, errors={form: STALE}, values=values, status_code=409)
-    return _desk_page(request, event, errors={form: str(error)}, values=values, status_code=400)
+        return page(errors={form: STALE}, values=values, status_code=409)
+    return page(errors={form: str(error)}, values=values, status_code=400)
 
 
 _REFUSED = (CommandError, ConcurrencyError, FormatError)
@@ -706,11 +746,20 @@ def add_player(
     return _done(request, f"Registered {made.id} {made.name}.", _here(event_id), "player-name")
 
 
-def _players_in(filename: str, data: bytes) -> tuple[Player, ...]:
+def _upload_text(filename: str, data: bytes) -> str:
+    """An uploaded file's text (UTF-8, else Latin-1), refused when none was chosen or it is
+    larger than :data:`MAX_UPLOAD`."""
+    if not filename:
+        raise CommandError("choose a file to import")
+    if len(data) > MAX_UPLOAD:
+        raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
     try:
-        text = data.decode("utf-8")
+        return data.decode("utf-8")
     except UnicodeDecodeError:
-        text = data.decode("latin-1")
+        return data.decode("latin-1")
+
+
+def _players_in(filename: str, text: str) -> tuple[Player, ...]:
     suffix = filename.lower().rpartition(".")[2]
     if suffix in ("trf", "txt"):
         return parse_trf(text, filename).tournament().players
@@ -742,11 +791,7 @@ def _import_players(
     _mine(request, director, event_id)
     try:
         missed_points = entry.missed_rounds(missed)
-        if not filename:
-            raise CommandError("choose a file to import")
-        if len(data) > MAX_UPLOAD:
-            raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
-        players = _players_in(filename, data)
+        players = _players_in(filename, _upload_text(filename, data))
         ev.import_players(
             desk_for(request, director), event_id, players, missed_points=missed_points
         )
@@ -927,9 +972,7 @@ def request_bye(
 ) -> Response:
     before = set(_mine(request, director, event_id).tournament.requested_byes)
     try:
-        if round.strip() and not round.strip().isdigit():
-            raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
-        number = int(round) if round.strip() else None
+        number = _round_typed(round)
         after = ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
     except _REFUSED as error:
         values = {"bye.player": player, "bye.round": round, "bye.kind": kind}
@@ -1068,7 +1111,7 @@ def _edit_event(
         )
     except (*_REFUSED, EventExistsError) as error:
         if isinstance(error, EventExistsError):
-            error = FieldErrors({"name": "an event with this name exists; choose another name"})
+            error = _name_taken()
         values = {f"{form}.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, form, values)
     changed = ev.history(desk_for(request, director), event_id)[-1]
@@ -1078,6 +1121,21 @@ def _edit_event(
 def _page_version(typed: str) -> int | None:
     """The event's version a form was loaded at (``None`` when missing or unreadable)."""
     return int(typed) if typed.strip().isdigit() else None
+
+
+def _round_typed(text: str) -> int | None:
+    """A round number typed in a form (empty: None, the next round)."""
+    if not text.strip():
+        return None
+    if not text.strip().isdigit():
+        raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
+    return int(text.strip())
+
+
+def _form_text(form: FormData, key: str) -> str:
+    """A field of a form read by hand (a form of as many fields as boards), stripped."""
+    value = form.get(key)
+    return value.strip() if isinstance(value, str) else ""
 
 
 @router.post("/events/{event_id}/undo", response_class=HTMLResponse)
@@ -1109,10 +1167,15 @@ def _walk(request: Request, director: str, event_id: int, typed: str, verb: str)
     except _REFUSED as error:
         return _refused(request, director, event_id, error, "undo")
     log = ev.history(desk, event_id)
-    done = "; ".join(f"#{r.seq}: {ev.describe(r, changed.tournament, log)}" for r in taken)
+    done = [f"#{r.seq}: {ev.describe(r, changed.tournament, log)}" for r in taken]
+    return _walked(request, event_id, verb, done)
+
+
+def _walked(request: Request, event_id: int, verb: str, done: Sequence[str]) -> Response:
+    """Back to the event's desk after an undo or redo, saying what it took or brought back."""
     again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
     words = "Undid" if verb == "undo" else "Redid"
-    return _done(request, f"{words} {done}. {again}", _here(event_id))
+    return _done(request, f"{words} {'; '.join(done)}. {again}", _here(event_id))
 
 
 @router.post("/events/{event_id}/boards", response_class=HTMLResponse)
@@ -1208,8 +1271,7 @@ def _save_results(
     changes: list[tuple[int, str]] = []
     corrects = False
     for board, game in enumerate(rnd.games, start=1):
-        value = form.get(f"r{board}")
-        text = value.strip() if isinstance(value, str) else ""
+        text = _form_text(form, f"r{board}")
         typed[board] = text
         if not text:
             continue  # an empty field leaves the board as it is
@@ -1221,8 +1283,7 @@ def _save_results(
         if (entered.result, entered.match_score) != (game.result, game.match_score):
             changes.append((board, expand_shortcut(text)))
             corrects = corrects or game.result is not None
-    raw_version = form.get("version")
-    version = int(raw_version) if isinstance(raw_version, str) and raw_version.isdigit() else None
+    version = _page_version(_form_text(form, "version"))
 
     def again(status_code: int, message: str = "") -> HTMLResponse:
         """The form as it was typed, with what went wrong; nothing was saved."""
@@ -1268,11 +1329,18 @@ def audit_log(request: Request, director: Director, event_id: int) -> HTMLRespon
         return team_desk.log_page(request, director, event_id)
     event = _mine(request, director, event_id)
     records = _log_at(request, event)
+    return _log_page(request, event, records, lambda r: ev.describe(r, event.tournament, records))
+
+
+def _log_page(
+    request: Request,
+    event: ev.Event | te.TeamEvent,
+    records: Sequence[LogRecord],
+    describe: Callable[[LogRecord], str],
+) -> HTMLResponse:
+    """The audit log, latest first, each change in words and what undid it."""
     undone_by = ev.undo_history(records).undone_by
-    lines = [
-        (r, ev.describe(r, event.tournament, records), undone_by.get(r.seq))
-        for r in reversed(records)
-    ]
+    lines = [(r, describe(r), undone_by.get(r.seq)) for r in reversed(records)]
     return _render(request, "desk/log.html", {"event": event, "lines": lines})
 
 
@@ -1292,14 +1360,22 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
     event = _mine(request, director, event_id)
     if kind not in _EXPORTS:
         raise HTTPException(404, f"Export as trf, csv or json, not {kind!r}.")
-    media, suffix = _EXPORTS[kind]
-    filename = f"event-{event_id}.{suffix}"
+    return _exported(event_id, kind, _EXPORTS, lambda: ev.export(event, kind))
+
+
+def _exported(
+    event_id: int, kind: str, kinds: Mapping[str, tuple[str, str]], text: Callable[[], str]
+) -> Response:
+    """The event written as ``kind`` (one of ``kinds``: its media type and file suffix), a
+    file to save; 400 for a stored value the format has no room for."""
+    media, suffix = kinds[kind]
     try:
-        text = ev.export(event, kind)
-    except CommandError as error:  # a stored value the format has no room for
+        written = text()
+    except CommandError as error:
         raise HTTPException(400, str(error)) from None
+    filename = f"event-{event_id}.{suffix}"
     return Response(
-        text,
+        written,
         media_type=media,
         headers={"Content-Disposition": f'attachment; filename="{filename}"'},
     )

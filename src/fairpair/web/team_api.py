@@ -13,8 +13,7 @@ does not fit the event, 422 naming the body field.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
@@ -26,16 +25,17 @@ from fairpair.core.teams import TeamTournament
 from fairpair.service import directors, entry, team_actions
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.errors import CommandError
 from fairpair.service.settings import (
     EventSettings,
 )
-from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
+from fairpair.storage import UnknownEventError
 from fairpair.web import team_views as tv
 from fairpair.web import views
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for, store_of
 from fairpair.web.reading import respond
+from fairpair.web.writing import ChangeOut, answers, error_responses, field_error, walked
 
 read_router = APIRouter(prefix="/api", tags=["read"])
 write_router = APIRouter(prefix="/api", tags=["director (write)"])
@@ -112,59 +112,20 @@ def team(request: Request, event_id: int, tpn: int) -> Response:
 # --- writing ----------------------------------------------------------------------------------
 
 
-class Problem(BaseModel):
-    """An error: a message, or one entry per field that is wrong."""
-
-    detail: str | list[dict[str, Any]]
-
-
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": Problem, "description": text}
-    for status, text in (
-        (400, "The command does not fit the event as it stands; nothing changed."),
-        (401, "No director signed in (HTTP Basic, a Bearer token, or session + X-CSRF-Token)."),
-        (404, "No such team event among the director's events."),
-        (409, "Another director changed the event first; nothing changed."),
-        (422, "A body field is wrong (its location names it); nothing changed."),
-    )
-}
-
-
-def _field_error(loc: Sequence[str | int], message: str) -> HTTPException:
-    return HTTPException(422, [{"loc": ["body", *loc], "msg": message, "type": "value_error"}])
-
-
-@contextmanager
-def _answers(field: Sequence[str | int] | None = None) -> Iterator[None]:
-    """The service's refusals as JSON errors; a refusal of the command as a whole names
-    ``field`` (422) when the command has one field it is about, else it is a 400."""
-    try:
-        yield
-    except FieldErrors as error:
-        raise HTTPException(
-            422,
-            [
-                {"loc": ["body", *(field or ()), name], "msg": message, "type": "value_error"}
-                for name, message in error.errors.items()
-            ],
-        ) from None
-    except UnknownEventError as error:
-        raise HTTPException(404, str(error)) from None
-    except ConcurrencyError as error:
-        raise HTTPException(409, str(error)) from None
-    except EventExistsError as error:
-        raise _field_error(["name"], str(error)) from None
-    except CommandError as error:
-        if field is not None:
-            raise _field_error(field, str(error)) from None
-        raise HTTPException(400, str(error)) from None
+_ERRORS = error_responses(
+    (400, "The command does not fit the event as it stands; nothing changed."),
+    (401, "No director signed in (HTTP Basic, a Bearer token, or session + X-CSRF-Token)."),
+    (404, "No such team event among the director's events."),
+    (409, "Another director changed the event first; nothing changed."),
+    (422, "A body field is wrong (its location names it); nothing changed."),
+)
 
 
 def _team_event_of(request: Request, director: str, event_id: int) -> ev.Desk:
     """The director's desk on one of their team events; 404 for another's or an unknown
     event, 400 for an individual one."""
     desk = desk_for(request, director)
-    with _answers():
+    with answers():
         info = directors.event_of(desk, event_id, director)
         if not te.is_team_event(info):
             raise CommandError(f"{info.name!r} is not a team event")
@@ -264,7 +225,7 @@ def _team_settings(body: NewTeamEvent) -> EventSettings:
 @write_router.post("/team-events", status_code=201, response_model=TeamEventOut, responses=_ERRORS)
 def create_team_event(request: Request, director: ApiDirector, body: NewTeamEvent) -> TeamEventOut:
     """Create a team event run by the calling director."""
-    with _answers():
+    with answers():
         settings = _team_settings(body)
         event = te.create_team_event(desk_for(request, director), settings, owner=director)
     return _event_out(event)
@@ -303,10 +264,10 @@ def add_team(request: Request, director: ApiDirector, event_id: int, body: NewTe
     desk = _team_event_of(request, director, event_id)
     players = []
     for index, p in enumerate(body.players):
-        with _answers(["players", index]):
+        with answers(["players", index]):
             typed = entry.player_entry(p.name, p.rating, p.title, p.federation, fide_id=p.fide_id)
         players.append(Player(id=1, name=typed.name, **typed.details))
-    with _answers(["name"]):
+    with answers(["name"]):
         event, made = te.register_team(
             desk, event_id, te.NewTeam(body.name, tuple(players), body.captain.strip())
         )
@@ -337,7 +298,7 @@ def _roster_refs(t: TeamTournament, tpn: int, ids: Sequence[int]) -> list[str]:
     refs = []
     for index, pid in enumerate(ids):
         if pid not in roster:
-            raise _field_error(
+            raise field_error(
                 ["players", index], f"player {pid} is not on the roster of {t.team(tpn).name}"
             )
         refs.append(f"#{roster.index(pid) + 1}")
@@ -350,14 +311,14 @@ def set_lineup(
 ) -> TeamEventOut:
     """Set the team's line-up for its match of a paired round (before its results)."""
     desk = _team_event_of(request, director, event_id)
-    with _answers():
+    with answers():
         t = te.load_team(desk, event_id).tournament
         if not t.has_team(tpn):
             raise HTTPException(404, f"There is no team {tpn} in this event.")
     refs = _roster_refs(t, tpn, body.players)
-    with _answers(["players"]):  # the line-up itself, by the service's rule (roster order...)
+    with answers(["players"]):  # the line-up itself, by the service's rule (roster order...)
         team_actions.board_lineup(t, tpn, body.players)
-    with _answers():  # what the round refuses as it stands: not paired, results in...
+    with answers():  # what the round refuses as it stands: not paired, results in...
         event = te.set_lineup(
             desk, event_id, str(tpn), refs, body.round, expected_version=body.version
         )
@@ -429,7 +390,7 @@ def team_results(
         (str(r.match) if r.board is None else f"{r.match}.{r.board}", r.result)
         for r in body.results
     ]
-    with _answers():
+    with answers():
         event = te.record_team_results(
             desk, event_id, body.round, typed, expected_version=body.version
         )
@@ -453,7 +414,7 @@ def withdraw_team(
     """Withdraw a team from a round on (default: the next); a round robin scores its
     remaining matches as forfeits."""
     desk = _team_event_of(request, director, event_id)
-    with _answers():
+    with answers():
         event = te.withdraw_team(desk, event_id, str(tpn), (body or TeamWithdrawal()).round)
     return _event_out(event)
 
@@ -462,7 +423,7 @@ def withdraw_team(
 def return_team(request: Request, director: ApiDirector, event_id: int, tpn: int) -> TeamEventOut:
     """Take a team's withdrawal back while no round it affects is paired."""
     desk = _team_event_of(request, director, event_id)
-    with _answers():
+    with answers():
         event = te.return_team(desk, event_id, str(tpn))
     return _event_out(event)
 
@@ -488,17 +449,9 @@ def individual_only(name: str) -> str:
 
 def pair(desk: ev.Desk, event_id: int) -> TeamRoundOut:
     """Pair the next round of a team event."""
-    with _answers():
+    with answers():
         event, pairing = te.pair_team_round(desk, event_id)
     return _round_out(event, pairing.round)
-
-
-class ChangeOut(BaseModel):
-    """One change of the audit log."""
-
-    seq: int
-    action: str
-    description: str
 
 
 class TeamWalkOut(TeamEventOut):
@@ -512,20 +465,9 @@ class TeamWalkOut(TeamEventOut):
 def walk(desk: ev.Desk, event_id: int, steps: int, version: int | None, undo: bool) -> TeamWalkOut:
     """Undo or redo ``steps`` changes of a team event; 409 if it is no longer at
     ``version``."""
-    with _answers():
+    with answers():
         step = te.undo_team if undo else te.redo_team
         event, taken = step(desk, event_id, steps, expected_version=version)
-    log = [r for r in ev.history(desk, event.id) if r.seq <= event.version]
-
-    def change(record: LogRecord) -> ChangeOut:
-        return ChangeOut(
-            seq=record.seq, action=record.action, description=te.describe_team(record, log)
-        )
-
-    undo_next, redo_next = ev.undo_targets(log)
     return TeamWalkOut(
-        **_event_out(event).model_dump(),
-        changes=[change(r) for r in taken],
-        undo_next=None if undo_next is None else change(undo_next),
-        redo_next=None if redo_next is None else change(redo_next),
+        **_event_out(event).model_dump(), **walked(desk, event, taken, te.describe_team)
     )

@@ -13,6 +13,7 @@ event, 409 when the event changed since the page was loaded).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
@@ -21,11 +22,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 
 from fairpair.core import Player, format_points
-from fairpair.core.teams import Team, TeamTournament
+from fairpair.core.teams import Team, TeamMatch, TeamTournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
 from fairpair.formats.teams_csv import read_teams_csv
-from fairpair.service import directors, entry, team_printouts
+from fairpair.service import entry, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
@@ -35,36 +36,39 @@ from fairpair.storage import (
     ConcurrencyError,
     EventExistsError,
     LogRecord,
-    UnknownEventError,
 )
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for
+from fairpair.web.desk import _EXPORTS as _EVENT_EXPORTS
 from fairpair.web.desk import (
+    _TEAM_FORM,
     MAX_UPLOAD,
     STALE,
     NextStep,
+    _between_rounds,
     _done,
+    _entrant_status,
+    _exported,
+    _form_text,
+    _here,
+    _log_at,
+    _log_page,
+    _name_taken,
+    _owned,
     _page_version,
+    _refusal,
     _render,
     _report_text,
+    _round_typed,
+    _sentence,
+    _upload_text,
+    _walked,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
 
 _Text = Annotated[str, Form()]
 _REFUSED = (CommandError, ConcurrencyError, FormatError)
-
-TEAM_FIELDS = (
-    "boards",
-    "match_points",
-    "primary",
-    "colour_model",
-    "board_colours",
-    "min_board_games",
-    "double",
-    "initial_colour",
-)
-"""The new-event form's fields that only a team event has."""
 
 MATCH_FORFEITS = (
     ("", "Played (the boards' results count)"),
@@ -91,7 +95,7 @@ def create_team_event(
             typed["rounds"],
             typed["points"],
             typed["tiebreaks"],
-            **{k: typed.get(k, "") for k in TEAM_FIELDS},
+            **{k: typed.get(k, "") for k in _TEAM_FORM},
         )
     except FieldErrors as error:
         errors |= error.errors
@@ -111,7 +115,7 @@ def create_team_event(
     except FieldErrors as error:
         return error
     except EventExistsError:
-        return FieldErrors({"name": "an event with this name exists; choose another name"})
+        return _name_taken()
     except CommandError as error:
         return FieldErrors({"name": str(error)})
     return made
@@ -122,18 +126,9 @@ def create_team_event(
 
 def team_event_of(request: Request, director: str, event_id: int) -> te.TeamEvent:
     """The team event, if the signed-in director runs it; 404 (as for no event) otherwise."""
-    desk = desk_for(request, director)
-    try:
-        info = directors.event_of(desk, event_id, director)
-    except UnknownEventError:
-        raise HTTPException(404, f"No event {event_id}.") from None
-    if not te.is_team_event(info):
+    if not te.is_team_event(_owned(request, director, event_id)):
         raise HTTPException(404, f"Event {event_id} is not a team event.")
-    return te.load_team(desk, event_id)
-
-
-def _here(event_id: int) -> str:
-    return f"/desk/events/{event_id}"
+    return te.load_team(desk_for(request, director), event_id)
 
 
 def _round_page(event_id: int, number: int, match: int | None = None) -> str:
@@ -154,15 +149,7 @@ def team_next_step(t: TeamTournament) -> NextStep:
             "results",
             f"Line-ups and results of round {current.number}",
         )
-    if t.total_rounds is not None and len(t.rounds) >= t.total_rounds:
-        return NextStep(f"All {t.total_rounds} rounds are played", "standings", "Standings")
-    done_text = "" if current is None else f"Round {current.number} is complete; "
-    playing = len(t.to_pair())
-    to_pair = f"{playing} team{'' if playing == 1 else 's'} to pair"
-    if current is None and playing < 2:
-        have = "No team yet" if not t.teams else to_pair
-        return NextStep(f"{have}: pairing needs two", "teams", "Add teams")
-    return NextStep(f"{done_text}{to_pair}", "pair", f"Pair round {t.next_round}")
+    return _between_rounds(t, len(t.teams), len(t.to_pair()), "team", "Standings")
 
 
 def _team_rows(t: TeamTournament) -> list[dict[str, Any]]:
@@ -171,9 +158,6 @@ def _team_rows(t: TeamTournament) -> list[dict[str, Any]]:
     players = {p.id: p for p in t.players}
     rows = []
     for team in t.teams:
-        byes = [b for b in t.requested_byes if b.player == team.id and b.round >= t.next_round]
-        status = [f"withdrawn from round {withdrawn[team.id]}"] if team.id in withdrawn else []
-        status += [f"{b.kind.name.lower().replace('_', '-')} bye in round {b.round}" for b in byes]
         roster = [players[pid] for pid in team.roster]
         rated = [p.rating for p in roster[: t.boards] if p.rating]
         rows.append(
@@ -181,11 +165,9 @@ def _team_rows(t: TeamTournament) -> list[dict[str, Any]]:
                 "team": team,
                 "roster": roster,
                 "average": round(sum(rated) / len(rated)) if rated else None,
-                "status": "; ".join(status),
-                "withdrawn": team.id in withdrawn,
-                "returnable": withdrawn.get(team.id, 0) > len(t.rounds),
                 "removable": team.id not in paired,
             }
+            | _entrant_status(t, withdrawn, team.id)
         )
     return rows
 
@@ -239,11 +221,6 @@ def _bye_views(t: TeamTournament, number: int) -> list[tuple[Team, str]]:
     words = {"U": "pairing-allocated bye", "F": "full-point bye", "H": "half-point bye"}
     words |= {"Z": "zero-point bye"}
     return [(t.team(b.team), words.get(b.kind.value, "bye")) for b in t.rounds[number - 1].byes]
-
-
-def _log_at(request: Request, event: te.TeamEvent) -> list[LogRecord]:
-    log = desk_for(request).store.log(event.id)
-    return [r for r in log if r.seq <= event.version]
 
 
 def _walk_button(record: LogRecord | None, records: Sequence[LogRecord]) -> dict[str, str] | None:
@@ -355,12 +332,7 @@ def refused(
 ) -> HTMLResponse:
     """The team desk again with what went wrong next to the form ``form``, nothing changed."""
     event = team_event_of(request, director, event_id)
-    if isinstance(error, FieldErrors):
-        errors = {f"{form}.{field}": message for field, message in error.errors.items()}
-        return team_page(request, event, errors=errors, values=values, status_code=422)
-    if isinstance(error, ConcurrencyError):
-        return team_page(request, event, errors={form: STALE}, values=values, status_code=409)
-    return team_page(request, event, errors={form: str(error)}, values=values, status_code=400)
+    return _refusal(partial(team_page, request, event), error, form, values)
 
 
 # --- the routes desk.py sends a team event to -----------------------------------------------
@@ -395,38 +367,24 @@ def walk(request: Request, director: str, event_id: int, typed: str, verb: str) 
     except _REFUSED as error:
         return refused(request, director, event_id, error, "undo")
     log = desk.store.log(event_id)
-    done = "; ".join(f"#{r.seq}: {te.describe_team(r, log)}" for r in taken)
-    again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
-    words = "Undid" if verb == "undo" else "Redid"
-    return _done(request, f"{words} {done}. {again}", _here(event_id))
+    done = [f"#{r.seq}: {te.describe_team(r, log)}" for r in taken]
+    return _walked(request, event_id, verb, done)
 
 
 def log_page(request: Request, director: str, event_id: int) -> HTMLResponse:
     event = team_event_of(request, director, event_id)
     records = _log_at(request, event)
-    undone_by = ev.undo_history(records).undone_by
-    lines = [(r, te.describe_team(r, records), undone_by.get(r.seq)) for r in reversed(records)]
-    return _render(request, "desk/log.html", {"event": event, "lines": lines})
+    return _log_page(request, event, records, lambda r: te.describe_team(r, records))
 
 
-_EXPORTS = {"trf": ("text/plain; charset=utf-8", "trf"), "json": ("application/json", "json")}
+_EXPORTS = {kind: _EVENT_EXPORTS[kind] for kind in ("trf", "json")}
 
 
 def export(request: Request, director: str, event_id: int, kind: str) -> Response:
     event = team_event_of(request, director, event_id)
     if kind not in _EXPORTS:
         raise HTTPException(404, f"Export a team event as trf or json, not {kind!r}.")
-    media, suffix = _EXPORTS[kind]
-    try:
-        text = te.export_team_event(event, kind)
-    except CommandError as error:
-        raise HTTPException(400, str(error)) from None
-    filename = f"event-{event_id}.{suffix}"
-    return Response(
-        text,
-        media_type=media,
-        headers={"Content-Disposition": f'attachment; filename="{filename}"'},
-    )
+    return _exported(event_id, kind, _EXPORTS, lambda: te.export_team_event(event, kind))
 
 
 # --- the event's details ---------------------------------------------------------------------
@@ -482,13 +440,11 @@ def edit_event(
             desk_for(request, director), event_id, changes, expected_version=expected
         )
     except EventExistsError:
-        taken = FieldErrors({"name": "an event with this name exists; choose another name"})
-        return refused(request, director, event_id, taken, "details", values)
+        return refused(request, director, event_id, _name_taken(), "details", values)
     except (*_REFUSED, FieldErrors) as error:
         return refused(request, director, event_id, error, "details", values)
     record = desk_for(request).store.log(event_id)[-1]
-    line = te.describe_team(record)
-    return _done(request, line[:1].upper() + line[1:] + ".", _here(event_id))
+    return _done(request, _sentence(te.describe_team(record)) + ".", _here(event_id))
 
 
 # --- teams ----------------------------------------------------------------------------------
@@ -544,15 +500,7 @@ def _import_teams(
 ) -> Response:
     team_event_of(request, director, event_id)
     try:
-        if not filename:
-            raise CommandError("choose a file to import")
-        if len(data) > MAX_UPLOAD:
-            raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        rows = read_teams_csv(text, filename)
+        rows = read_teams_csv(_upload_text(filename, data), filename)
         teams = [te.NewTeam(r.name, r.players, r.captain) for r in rows]
         te.import_teams(desk_for(request, director), event_id, teams)
     except _REFUSED as error:
@@ -577,11 +525,7 @@ def team_bye(
     try:
         if not team.strip():
             raise FieldErrors({"team": "choose the team"})
-        number: int | None = None
-        if round.strip():
-            if not round.strip().isdigit():
-                raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
-            number = int(round.strip())
+        number = _round_typed(round)
         event = te.grant_team_bye(desk_for(request, director), event_id, team, number, kind)
     except _REFUSED as error:
         return refused(request, director, event_id, error, "bye", values)
@@ -589,15 +533,6 @@ def team_bye(
     name = event.tournament.team(granted.player).name
     message = f"{name}: {kind}-point bye in round {granted.round}."
     return _done(request, message, _here(event_id))
-
-
-def _round_typed(text: str) -> int | None:
-    """A round number typed in a form (empty: None, the next round)."""
-    if not text.strip():
-        return None
-    if not text.strip().isdigit():
-        raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
-    return int(text.strip())
 
 
 @router.post("/events/{event_id}/teams/apart", response_class=HTMLResponse)
@@ -866,15 +801,15 @@ def matches_page(request: Request, director: Director, event_id: int, number: in
     return round_page(request, event, number)
 
 
-def _match_of(event: te.TeamEvent, number: int, match: int) -> None:
+def _match_of(
+    request: Request, director: str, event_id: int, number: int, match: int
+) -> tuple[te.TeamEvent, TeamMatch]:
+    """The team event and the match ``match`` of its round ``number`` (404 if not paired)."""
+    event = team_event_of(request, director, event_id)
     _paired_round(event, number)
     if not 1 <= match <= len(event.tournament.rounds[number - 1].matches):
         raise HTTPException(404, f"Round {number} has no match {match}.")
-
-
-def _form_text(form: FormData, key: str) -> str:
-    value = form.get(key)
-    return value.strip() if isinstance(value, str) else ""
+    return event, event.tournament.rounds[number - 1].matches[match - 1]
 
 
 @router.post(
@@ -892,10 +827,8 @@ def _save_lineup(
 ) -> Response:
     """One team's line-up for its match: ``b1``...``bB`` roster positions (``#2``), empty for
     an empty board (the lowest ones); the roster order is the service's to enforce."""
-    event = team_event_of(request, director, event_id)
-    _match_of(event, number, match)
+    event, played = _match_of(request, director, event_id, number, match)
     t = event.tournament
-    played = t.rounds[number - 1].matches[match - 1]
     team_text = _form_text(form, "team")
     if not team_text.isdigit() or int(team_text) not in (played.first, played.second):
         raise HTTPException(400, "Choose one of the two teams of the match.")
@@ -954,10 +887,8 @@ def _save_results(
     """A match's results: ``b1``...``bB`` each board's result (as on the individual result
     form: ``1``, ``0``, ``=``, ``+``, ``-``, or written out), or ``forfeit`` for a match not
     played as a whole; a board already with a result is a correction."""
-    event = team_event_of(request, director, event_id)
-    _match_of(event, number, match)
+    event, played = _match_of(request, director, event_id, number, match)
     t = event.tournament
-    played = t.rounds[number - 1].matches[match - 1]
     key = f"results-{match}"
     boards = {f"b{b}": _form_text(form, f"b{b}") for b in range(1, len(played.boards) + 1)}
     forfeit = _form_text(form, "forfeit")
