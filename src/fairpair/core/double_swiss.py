@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.results import Colour
@@ -294,6 +294,21 @@ class DoubleSwissTournament:
         """Who is paired in the round (spec §1.6): everybody without an announced absence."""
         r = self.next_round if round_number is None else round_number
         return tuple(pid for pid in self.player_ids if self.absence(pid, r) is None)
+
+    def before_round(self, round_number: int) -> DoubleSwissTournament:
+        """The event as it stood before round ``round_number`` was paired (spec §9.3): the
+        earlier rounds; of that round and the later ones only the absences announced (requested
+        byes and zero-point byes) remain, as requests."""
+        kept = self.rounds[: round_number - 1]
+        requested = [b for b in self.requested_byes if b.round >= round_number]
+        for rnd in self.rounds[round_number - 1 :]:
+            requested.extend(
+                RequestedMatchBye(rnd.number, bye.player, bye.kind)
+                for bye in rnd.byes
+                if bye.kind.requested
+            )
+        requested.sort(key=lambda b: (b.round, b.player))
+        return replace(self, rounds=kept, requested_byes=tuple(requested))
 
     def forbidden_pairs(self, round_number: int) -> frozenset[frozenset[PlayerId]]:
         """The pairs kept apart in round ``round_number``."""

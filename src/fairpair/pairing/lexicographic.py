@@ -186,3 +186,91 @@ def first_pairing_by_identifier(
         if mate > i:
             pairs.append((ordered[i], ordered[mate]))
     return tuple(pairs)
+
+
+Perfect = Callable[[Sequence[int]], bool]
+"""Whether a set of competitors can all be paired (:func:`has_perfect_matching` bound to the
+round's conflicts)."""
+
+
+def following_group_pairable(
+    group_score: int, rest: Sequence[int], score_of: Mapping[int, int], perfect: Perfect
+) -> bool:
+    """C6 (C.04.6 2.3.3, C.04.5 2.3.3; pass/fail reading): the members of the following
+    scoregroup left unpaired by a bracket (those of ``rest`` with ``group_score``) can be
+    paired in their own bracket with C1, the rest completing (C3), and the fewest upfloaters
+    their parity allows - none when they are even, one (from below) when odd. Holds when none
+    of them is left. ``rest``: every competitor still unpaired after the bracket, all scoring
+    at most ``group_score``."""
+    group = [c for c in rest if score_of[c] == group_score]
+    if not group:
+        return True
+    if len(group) % 2 == 0:
+        return perfect(group) and perfect([c for c in rest if score_of[c] != group_score])
+    taken = set(group)
+    for below in rest:
+        if score_of[below] >= group_score:
+            continue
+        if perfect([*group, below]) and perfect([c for c in rest if c not in taken and c != below]):
+            return True
+    return False
+
+
+def choose_upfloaters(
+    residents: Sequence[int],
+    unpaired: Sequence[int],
+    score_of: Mapping[int, int],
+    perfect: Perfect,
+    following_score: int | None,
+    floated: Callable[[int], bool] | None,
+) -> tuple[int, ...] | None:
+    """The upfloaters of the bracket of ``residents`` (C.04.6 / C.04.5 3.5): among the sets U of
+    lower competitors such that residents + U and the rest can both be paired (3.5.5, C3),
+    the fewest (C4), the best scores lowest first (C5), C6 satisfied if any can
+    (:func:`following_group_pairable` for ``following_score``), the fewest who floated in the
+    previous round (C7; ``floated`` None when C7 does not apply), then the first in the order
+    of 3.5.3-3.5.4. ``None`` when no set lets the round be paired.
+
+    Sets are generated in that order (:func:`score_profiles`, :func:`sets_of_profile`) and
+    the search of a profile stops at the first set that reaches the best C6 and C7 values any
+    set of the profile could reach, so a usual bracket tries one or two sets."""
+    resident_set = set(residents)
+    top = score_of[residents[0]]
+    low = [c for c in unpaired if c not in resident_set and score_of[c] < top]
+    by_score: dict[int, list[int]] = {}
+    for c in low:
+        by_score.setdefault(score_of[c], []).append(c)
+    available = {s: len(members) for s, members in by_score.items()}
+
+    def fewest_floaters(profile: Sequence[int]) -> int:
+        if floated is None:
+            return 0
+        fewest = 0
+        for score in set(profile):
+            fresh = sum(1 for c in by_score[score] if not floated(c))
+            fewest += max(0, profile.count(score) - fresh)
+        return fewest
+
+    for k in range(len(residents) % 2, len(low) + 1, 2):  # C4: fewest upfloaters
+        for profile in score_profiles(available, k):  # C5: best scores first
+            best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+            bound = fewest_floaters(profile)
+            for position, upfloaters in enumerate(sets_of_profile(by_score, profile)):
+                bracket = resident_set.union(upfloaters)
+                if not perfect(sorted(bracket)):  # a legal pairing of the bracket (3.5.5)
+                    continue
+                rest = [c for c in unpaired if c not in bracket]
+                if not perfect(rest):  # C3
+                    continue
+                c6 = following_score is not None and not following_group_pairable(
+                    following_score, rest, score_of, perfect
+                )
+                c7 = 0 if floated is None else sum(1 for u in upfloaters if floated(u))
+                key = (int(c6), c7, position)
+                if best is None or key < best[0]:
+                    best = (key, upfloaters)
+                if key[:2] == (0, bound):
+                    break  # nothing later in this profile can do better
+            if best is not None:
+                return best[1]
+    return None
