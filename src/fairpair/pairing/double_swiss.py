@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from fairpair.core import BoardNote, Colour, Game, Pairing, PlayerId
 from fairpair.core.double_swiss import (
     DoubleSwissTournament,
+    MatchByeKind,
     MatchOutcome,
     match_entries,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "pab_order_key",
     "pair_double_swiss",
     "player_states",
+    "replay_double_swiss",
 ]
 
 
@@ -332,3 +334,33 @@ def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
         bye=pab,
         notes=tuple(notes),
     )
+
+
+def replay_double_swiss(t: DoubleSwissTournament) -> list[str]:
+    """Re-pair every stored round from the event as it stood before it (spec §9.3) and list
+    the rounds whose pairs (game-1 colours included) or PAB differ, one line each."""
+    differences: list[str] = []
+    for rnd in t.rounds:
+        stored = {(m.white, m.black) for m in rnd.matches}
+        stored_pab = next(
+            (b.player for b in rnd.byes if b.kind is MatchByeKind.PAIRING_ALLOCATED), None
+        )
+        try:
+            pairing = pair_double_swiss(t.before_round(rnd.number))
+        except NoValidPairing as error:
+            differences.append(f"round {rnd.number}: no valid pairing ({error})")
+            continue
+        ours = {(g.white, g.black) for g in pairing.boards}
+        if ours == stored and pairing.bye == stored_pab:
+            continue
+        parts: list[str] = []
+        missing = sorted(stored - ours)
+        extra = sorted(ours - stored)
+        if missing:
+            parts.append("stored " + ", ".join(f"{w}-{b}" for w, b in missing))
+        if extra:
+            parts.append("C.04.5 pairs " + ", ".join(f"{w}-{b}" for w, b in extra))
+        if pairing.bye != stored_pab:
+            parts.append(f"PAB stored {stored_pab or 'none'}, C.04.5 {pairing.bye or 'none'}")
+        differences.append(f"round {rnd.number}: " + "; ".join(parts))
+    return differences
