@@ -11,6 +11,8 @@ quality criteria. What is the same in both is here:
   through :mod:`fairpair.matching`), with a greedy proof tried first;
 * :func:`score_profiles` and :func:`sets_of_profile` - the upfloater candidates in the order of
   C.04.6 3.5.2-3.5.4 (fewest, best scores lowest-first, then sets by TPN);
+* :func:`choose_upfloaters` and :func:`following_group_pairable` - the upfloater choice of
+  3.5 (C4, C5, C6 pass/fail, C7, then the order of the sets), the same words in both texts;
 * :func:`first_pairing_by_identifier` - the pairing of a bracket with the smallest criteria
   sums, then the smallest identifier (C.04.6 3.6.2-3.6.4), as one exact minimum-weight perfect
   matching (team-swiss spec §4.6).
