@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from fairpair.core import Pairing
+from fairpair.formats.double_json import dump_double_event, load_double_event
 from fairpair.formats.trf_double import read_double_trf, write_double_trf
 from fairpair.pairing.double_swiss import pair_double_swiss, replay_double_swiss
 from tests.golden_data import DOUBLE_SWISS, DOUBLE_SWISS_EVENTS, files, require
@@ -69,3 +70,10 @@ def test_the_file_reads_and_writes_back_byte_for_byte(path: Path) -> None:
 @pytest.mark.parametrize("path", EVENTS[:10], ids=lambda p: p.stem)
 def test_the_checker_finds_every_stored_round(path: Path) -> None:
     assert replay_double_swiss(read_double_trf(path).tournament()) == []
+
+
+@pytest.mark.parametrize("path", EVENTS, ids=lambda p: p.stem)
+def test_the_event_survives_json(path: Path) -> None:
+    event = read_double_trf(path).tournament()
+    assert load_double_event(dump_double_event(event)) == event
+    assert load_double_event(dump_double_event(event, compact=True)) == event

@@ -19,6 +19,8 @@ from fairpair.core.double_swiss import (
     match_points,
     scores,
 )
+from fairpair.formats.double_json import dump_double_event, load_double_event
+from fairpair.formats.event_json import EventJsonError
 from fairpair.formats.trf import TrfError
 from fairpair.formats.trf_double import parse_double_trf, write_double_trf
 from fairpair.pairing.double_swiss import player_states
@@ -149,3 +151,10 @@ def test_a_file_without_the_double_swiss_type_is_refused() -> None:
 def test_the_142_record_counts_two_columns_per_match() -> None:
     with pytest.raises(TrfError, match=r"e\.trf:2:5: total rounds"):
         parse_double_trf("012 x\n142 7\n192 FIDE_DOUBLESWISS\n" + _P1 + "\n", "e.trf")
+
+
+def test_json_errors_name_the_path() -> None:
+    text = dump_double_event(_event()).replace('"=:="', '"=:x"', 1)
+    with pytest.raises(EventJsonError, match=r"e\.json: \$\.rounds\[1\]\.matches\[0\]\.games\[0\]"):
+        load_double_event(text, "e.json")
+    assert load_double_event(dump_double_event(_event())) == _event()
