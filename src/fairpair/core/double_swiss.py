@@ -347,8 +347,14 @@ class MatchEntry:
     match: Match | None = None
 
 
-def _entry(t: DoubleSwissTournament, rnd: DoubleRound, pid: PlayerId) -> MatchEntry:
-    match = rnd.match_of(pid)
+def _entry(
+    t: DoubleSwissTournament,
+    rnd: DoubleRound,
+    pid: PlayerId,
+    matches: Mapping[PlayerId, Match],
+    byes: Mapping[PlayerId, MatchBye],
+) -> MatchEntry:
+    match = matches.get(pid)
     if match is not None:
         points = match.points(pid)
         opponent = match.opponent(pid)
@@ -360,7 +366,7 @@ def _entry(t: DoubleSwissTournament, rnd: DoubleRound, pid: PlayerId) -> MatchEn
         else:
             outcome = MatchOutcome.PLAYED
         return MatchEntry(rnd.number, outcome, points, opponent, colour, None, match)
-    bye = rnd.bye_of(pid)
+    bye = byes.get(pid)
     if bye is not None:
         return MatchEntry(rnd.number, MatchOutcome.BYE, t.byes.of(bye.kind), bye=bye.kind)
     return MatchEntry(rnd.number, MatchOutcome.ABSENT, 0)
@@ -368,7 +374,13 @@ def _entry(t: DoubleSwissTournament, rnd: DoubleRound, pid: PlayerId) -> MatchEn
 
 def match_entries(t: DoubleSwissTournament) -> dict[PlayerId, tuple[MatchEntry, ...]]:
     """Every player's rounds so far, oldest first."""
-    return {pid: tuple(_entry(t, rnd, pid) for rnd in t.rounds) for pid in t.player_ids}
+    rows: dict[PlayerId, list[MatchEntry]] = {pid: [] for pid in t.player_ids}
+    for rnd in t.rounds:
+        matches = {pid: m for m in rnd.matches for pid in m.players}
+        byes = {b.player: b for b in rnd.byes}
+        for pid, row in rows.items():
+            row.append(_entry(t, rnd, pid, matches, byes))
+    return {pid: tuple(row) for pid, row in rows.items()}
 
 
 def scores(t: DoubleSwissTournament, before_round: int | None = None) -> dict[PlayerId, int]:
