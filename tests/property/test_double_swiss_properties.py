@@ -239,3 +239,22 @@ def test_whole_events_no_rematch_one_pab_and_colours_by_whites(
                 a, b = match.players
                 total = match.points(a) + match.points(b)
                 assert total == 4  # two games of one point each, no odd results here
+
+
+@settings(max_examples=300, deadline=None)
+@given(brackets(), st.integers(0, 3))
+def test_without_criteria_the_pairing_is_the_first_legal_identifier(
+    bracket: tuple[list[int], dict[int, set[int]], dict[frozenset[int], int]], density: int
+) -> None:
+    # No pair violates a criterion: the path that pairs the top half against the bottom half
+    # by augmenting paths (no weighted matching), checked against every legal pairing.
+    members, conflicts, _ = bracket
+    thinned = {m: {o for o in c if (m + o) % 4 <= density} for m, c in conflicts.items()}
+    thinned = {m: {o for o in thinned[m] if m in thinned[o]} for m in thinned}
+    candidates = [p for p in all_pairings(members) if legal(p, thinned)]
+    ours = first_pairing_by_identifier(members, thinned, lambda x, y: (0,))
+    if not candidates:
+        assert ours is None
+        return
+    assert ours is not None
+    assert identifier(ours) == min(identifier(p) for p in candidates)
