@@ -24,6 +24,12 @@ TEAM_EVENTS = 60
 """How many events reference/team holds (team-0001 ... team-0060)."""
 TEAM_ROUNDS = 351
 """How many rows reference/team/rounds.csv holds: one per recorded round."""
+DOUBLE_SWISS = REFERENCE / "double-swiss"
+"""Double-Swiss events (C.04.5) paired round by round by an independent brute-force oracle of
+spec/double-swiss.md (reference/double-swiss/README.md): ds-NNNN.trf (the whole event, two
+TRF columns per match) and ds-NNNN.json (the expected engine output of every match-round)."""
+DOUBLE_SWISS_EVENTS = 80
+"""How many events reference/double-swiss holds (ds-0001 ... ds-0080)."""
 
 
 class MissingGoldenData(RuntimeError):

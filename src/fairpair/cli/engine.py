@@ -4,7 +4,9 @@
     fairpair-engine --dutch IN.trf -c [--report-only]   re-pair every stored round
     fairpair-engine --dutch -g [CONFIG] -o OUT.trf [-s SEED]   generate a random tournament
 
-``--burstein`` instead of ``--dutch`` does the same with the Burstein system; ``--team`` pairs
+``--burstein`` instead of ``--dutch`` does the same with the Burstein system; ``--double-swiss``
+pairs (``-p``) or checks (``-c``) a Double-Swiss file (FIDE C.04.5, spec double-swiss.md §9: two
+TRF columns per match), each board naming the players of game 1, White first; ``--team`` pairs
 a TRF-2026 team file (spec team-swiss.md §12) by the FIDE Swiss Team Pairing System (C.04.6), as
 the Sharly-Chess fork of bbpPairings and gacrux do: the rounds in the file are played, a ``240``
 record of the next round announces a team not to pair, and the output names teams by their
@@ -122,10 +124,12 @@ usage: fairpair-engine (--dutch | --burstein) INPUT.trf -p [OUT]
        fairpair-engine (--dutch | --burstein) -g [CONFIG] -o OUT.trf [-s SEED]
        fairpair-engine --team TEAMS.trf (-p [OUT] | -c [--report-only])
        fairpair-engine --team -g [CONFIG] -o OUT.trf [-s SEED]
+       fairpair-engine --double-swiss INPUT.trf (-p [OUT] | -c [--report-only])
 
 Pair, check or generate Swiss tournaments (bbpPairings-compatible).
   --dutch, --burstein  the pairing system
   --team               a TRF-2026 team file, paired by the Swiss Team system (C.04.6)
+  --double-swiss       a Double-Swiss file (two columns per match), paired by C.04.5
   -p [OUT]             pair the next round (to OUT, or standard output)
   -c                   check every round; --report-only: exit 0 even when rounds differ
   -g [CONFIG]          generate a random tournament from bbpPairings' generator settings
@@ -174,10 +178,11 @@ def _parse(argv: Sequence[str]) -> _Arguments:
 
     while index < len(words):
         word = words[index]
-        if word in ("--dutch", "--burstein", "--team"):
+        if word in ("--dutch", "--burstein", "--team", "--double-swiss"):
             if args.system is not None and args.system != word[2:]:
                 raise _Failure(
-                    EXIT_INVALID_INPUT, "choose one system: --dutch, --burstein or --team"
+                    EXIT_INVALID_INPUT,
+                    "choose one system: --dutch, --burstein, --team or --double-swiss",
                 )
             args.system = word[2:]
         elif word == "-p":
@@ -219,7 +224,8 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         args = _parse(argv)
         if args.system is None:
             raise _Failure(
-                EXIT_INVALID_INPUT, "choose a pairing system (--dutch, --burstein or --team)"
+                EXIT_INVALID_INPUT,
+                "choose a pairing system (--dutch, --burstein, --team or --double-swiss)",
             )
     except _Failure as failure:
         stderr.write(f"fairpair-engine: {failure}\n")
@@ -229,6 +235,8 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
             raise _Failure(EXIT_INVALID_INPUT, "--report-only goes with -c")
         if args.system == "team":
             return _run_team(args, stdout)
+        if args.system == "double-swiss":
+            return _run_double_swiss(args, stdout)
         system = pairing_system(args.system)
         if args.generate is not None:
             return _generate(args, system, stdout)
@@ -296,6 +304,44 @@ def _run_team(args: _Arguments, stdout: TextIO) -> int:
             "are all played; there is no round to pair",
         )
     pairing = pair(tournament)
+    _write("\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout)
+    return EXIT_OK
+
+
+def _run_double_swiss(args: _Arguments, stdout: TextIO) -> int:
+    """``--double-swiss``: pair the next match-round (``-p``) or re-pair all (``-c``)."""
+    from fairpair.formats.trf_double import read_double_trf
+    from fairpair.pairing.double_swiss import replay_double_swiss
+    from fairpair.pairing.registry import double_swiss_pairing_system
+
+    if args.generate is not None:
+        raise _Failure(EXIT_INVALID_INPUT, "--double-swiss does not generate events (-g)")
+    if args.input is None:
+        raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
+    try:
+        tournament = read_double_trf(args.input).tournament()
+    except FormatError as error:
+        raise _Failure(EXIT_INVALID_INPUT, str(error)) from None
+    except OSError as error:
+        raise _Failure(EXIT_FILE_ERROR, f"{args.input}: {error.strerror or error}") from None
+    if args.check:
+        differences = replay_double_swiss(tournament)
+        for difference in differences:
+            stdout.write(difference + "\n")
+        return EXIT_ROUNDS_DIFFER if differences and not args.report_only else EXIT_OK
+    if tournament.total_rounds is None:
+        raise _Failure(
+            EXIT_INVALID_INPUT,
+            f"{args.input}: the number of rounds is missing (a 142 record); "
+            "it is needed to pair a round",
+        )
+    if tournament.next_round > tournament.total_rounds:
+        raise _Failure(
+            EXIT_INVALID_INPUT,
+            f"{args.input}: the {tournament.total_rounds} match-rounds of the event (142) "
+            "are all played; there is no round to pair",
+        )
+    pairing = double_swiss_pairing_system()(tournament)
     _write("\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout)
     return EXIT_OK
 

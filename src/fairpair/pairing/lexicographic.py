@@ -11,6 +11,8 @@ quality criteria. What is the same in both is here:
   through :mod:`fairpair.matching`), with a greedy proof tried first;
 * :func:`score_profiles` and :func:`sets_of_profile` - the upfloater candidates in the order of
   C.04.6 3.5.2-3.5.4 (fewest, best scores lowest-first, then sets by TPN);
+* :func:`choose_upfloaters` and :func:`following_group_pairable` - the upfloater choice of
+  3.5 (C4, C5, C6 pass/fail, C7, then the order of the sets), the same words in both texts;
 * :func:`first_pairing_by_identifier` - the pairing of a bracket with the smallest criteria
   sums, then the smallest identifier (C.04.6 3.6.2-3.6.4), as one exact minimum-weight perfect
   matching (team-swiss spec §4.6).
@@ -134,6 +136,83 @@ def identifier(pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
     return tuple(top for top, _ in ordered) + tuple(bottom for _, bottom in ordered)
 
 
+def _augment(
+    start: int,
+    adjacent: Sequence[Sequence[int]],
+    top_of: list[int],
+    bottom_of: list[int],
+    fixed: list[bool],
+) -> bool:
+    """An augmenting path from the free top ``start`` to a free bottom, avoiding fixed bottoms
+    (breadth first, no recursion); the matching (``bottom_of`` per top, ``top_of`` per
+    bottom) is changed only when one is found."""
+    came_from: dict[int, int] = {}
+    queue = [start]
+    reached = {start}
+    for top in queue:
+        for bottom in adjacent[top]:
+            if fixed[bottom] or bottom in came_from:
+                continue
+            came_from[bottom] = top
+            holder = top_of[bottom]
+            if holder == -1:
+                while True:  # flip the path back to start
+                    owner = came_from[bottom]
+                    previous = bottom_of[owner]
+                    bottom_of[owner], top_of[bottom] = bottom, owner
+                    if owner == start:
+                        return True
+                    bottom = previous
+            if holder not in reached:
+                reached.add(holder)
+                queue.append(holder)
+    return False
+
+
+def _first_across_halves(
+    ordered: Sequence[int], conflicts: Conflicts
+) -> tuple[tuple[int, int], ...] | None:
+    """The first identifier when no pair violates a criterion, if a pairing of the top half
+    against the bottom half exists (``None`` otherwise).
+
+    Its tops are then the k smallest numbers, the smallest top sequence any pairing can have;
+    the bottoms are chosen top by top, each the smallest that still leaves a perfect pairing of
+    the rest (an augmenting path decides), which is the smallest bottom sequence: together the
+    first identifier of 3.6.3, as the weighted matching finds it, without its wide weights."""
+    half = len(ordered) // 2
+    tops, bottoms = ordered[:half], ordered[half:]
+    adjacent = [[j for j, y in enumerate(bottoms) if may_meet(x, y, conflicts)] for x in tops]
+    top_of = [-1] * half
+    bottom_of = [-1] * half
+    fixed = [False] * half
+    for i in range(half):  # the smallest free bottom first: usually already the answer
+        for j in adjacent[i]:
+            if top_of[j] == -1:
+                top_of[j], bottom_of[i] = i, j
+                break
+    for i in range(half):
+        if bottom_of[i] == -1 and not _augment(i, adjacent, top_of, bottom_of, fixed):
+            return None
+    for i in range(half):
+        for j in adjacent[i]:
+            current = bottom_of[i]
+            if j >= current:
+                break
+            if fixed[j]:
+                continue
+            other = top_of[j]  # a later top: earlier ones hold fixed bottoms
+            top_of[current], top_of[j] = -1, i
+            bottom_of[i], bottom_of[other] = j, -1
+            fixed[j] = True
+            if _augment(other, adjacent, top_of, bottom_of, fixed):
+                break
+            fixed[j] = False  # no pairing of the rest: undo the exchange
+            top_of[current], top_of[j] = i, other
+            bottom_of[i], bottom_of[other] = current, j
+        fixed[bottom_of[i]] = True
+    return tuple((tops[i], bottoms[bottom_of[i]]) for i in range(half))
+
+
 def first_pairing_by_identifier(
     members: Sequence[int],
     conflicts: Conflicts,
@@ -161,6 +240,15 @@ def first_pairing_by_identifier(
     plain = tuple(zip(ordered[:half], ordered[half:], strict=True))
     if all(may_meet(x, y, conflicts) and not any(criteria(x, y)) for x, y in plain):
         return plain
+    if not any(
+        any(criteria(x, y))
+        for i, x in enumerate(ordered)
+        for y in ordered[i + 1 :]
+        if may_meet(x, y, conflicts)
+    ):
+        across = _first_across_halves(ordered, conflicts)
+        if across is not None:
+            return across
     base = n + 1
     order_field = base**n * 2**n
     width = len(criteria(ordered[0], ordered[1]))
@@ -186,3 +274,91 @@ def first_pairing_by_identifier(
         if mate > i:
             pairs.append((ordered[i], ordered[mate]))
     return tuple(pairs)
+
+
+Perfect = Callable[[Sequence[int]], bool]
+"""Whether a set of competitors can all be paired (:func:`has_perfect_matching` bound to the
+round's conflicts)."""
+
+
+def following_group_pairable(
+    group_score: int, rest: Sequence[int], score_of: Mapping[int, int], perfect: Perfect
+) -> bool:
+    """C6 (C.04.6 2.3.3, C.04.5 2.3.3; pass/fail reading): the members of the following
+    scoregroup left unpaired by a bracket (those of ``rest`` with ``group_score``) can be
+    paired in their own bracket with C1, the rest completing (C3), and the fewest upfloaters
+    their parity allows - none when they are even, one (from below) when odd. Holds when none
+    of them is left. ``rest``: every competitor still unpaired after the bracket, all scoring
+    at most ``group_score``."""
+    group = [c for c in rest if score_of[c] == group_score]
+    if not group:
+        return True
+    if len(group) % 2 == 0:
+        return perfect(group) and perfect([c for c in rest if score_of[c] != group_score])
+    taken = set(group)
+    for below in rest:
+        if score_of[below] >= group_score:
+            continue
+        if perfect([*group, below]) and perfect([c for c in rest if c not in taken and c != below]):
+            return True
+    return False
+
+
+def choose_upfloaters(
+    residents: Sequence[int],
+    unpaired: Sequence[int],
+    score_of: Mapping[int, int],
+    perfect: Perfect,
+    following_score: int | None,
+    floated: Callable[[int], bool] | None,
+) -> tuple[int, ...] | None:
+    """The upfloaters of the bracket of ``residents`` (C.04.6 / C.04.5 3.5): among the sets U of
+    lower competitors such that residents + U and the rest can both be paired (3.5.5, C3),
+    the fewest (C4), the best scores lowest first (C5), C6 satisfied if any can
+    (:func:`following_group_pairable` for ``following_score``), the fewest who floated in the
+    previous round (C7; ``floated`` None when C7 does not apply), then the first in the order
+    of 3.5.3-3.5.4. ``None`` when no set lets the round be paired.
+
+    Sets are generated in that order (:func:`score_profiles`, :func:`sets_of_profile`) and
+    the search of a profile stops at the first set that reaches the best C6 and C7 values any
+    set of the profile could reach, so a usual bracket tries one or two sets."""
+    resident_set = set(residents)
+    top = score_of[residents[0]]
+    low = [c for c in unpaired if c not in resident_set and score_of[c] < top]
+    by_score: dict[int, list[int]] = {}
+    for c in low:
+        by_score.setdefault(score_of[c], []).append(c)
+    available = {s: len(members) for s, members in by_score.items()}
+
+    def fewest_floaters(profile: Sequence[int]) -> int:
+        if floated is None:
+            return 0
+        fewest = 0
+        for score in set(profile):
+            fresh = sum(1 for c in by_score[score] if not floated(c))
+            fewest += max(0, profile.count(score) - fresh)
+        return fewest
+
+    for k in range(len(residents) % 2, len(low) + 1, 2):  # C4: fewest upfloaters
+        for profile in score_profiles(available, k):  # C5: best scores first
+            best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+            bound = fewest_floaters(profile)
+            for position, upfloaters in enumerate(sets_of_profile(by_score, profile)):
+                bracket = resident_set.union(upfloaters)
+                if not perfect(sorted(bracket)):  # a legal pairing of the bracket (3.5.5)
+                    continue
+                rest = [c for c in unpaired if c not in bracket]
+                if not perfect(rest):  # C3
+                    continue
+                c6 = following_score is not None and not following_group_pairable(
+                    following_score, rest, score_of, perfect
+                )
+                c7 = 0 if floated is None else sum(1 for u in upfloaters if floated(u))
+                key = (int(c6), c7, position)
+                if best is None or key < best[0]:
+                    best = (key, upfloaters)
+                if key[:2] == (0, bound):
+                    break  # nothing later in this profile can do better
+            if best is not None:
+                return best[1]
+    return None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from fairpair.core import Pairing, Tournament
+from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.teams import TeamTournament
 from fairpair.pairing.errors import PairingInputError
 
@@ -120,6 +121,34 @@ def team_pairing_system(name: str) -> TeamPairingSystem:
     except KeyError:
         known = ", ".join(sorted(TEAM_SYSTEMS))
         raise KeyError(f"unknown team pairing system {name!r} (known: {known})") from None
+    return make()
+
+
+DoubleSwissPairingSystem = Callable[[DoubleSwissTournament], Pairing]
+"""Pairs the next match-round of a Double-Swiss event: each board the players of game 1
+(White first), game 2 reversed."""
+
+
+def _double_swiss() -> DoubleSwissPairingSystem:
+    from fairpair.pairing.double_swiss import pair_double_swiss
+
+    return pair_double_swiss
+
+
+DOUBLE_SWISS_SYSTEMS: dict[str, Callable[[], DoubleSwissPairingSystem]] = {
+    "double-swiss": _double_swiss,
+}
+"""Systems of two-game matches (C.04.5), beside :data:`SYSTEMS` and :data:`TEAM_SYSTEMS`."""
+
+
+def double_swiss_pairing_system(name: str = "double-swiss") -> DoubleSwissPairingSystem:
+    """The Double-Swiss system registered under ``name``; ``KeyError`` naming the known
+    ones otherwise."""
+    try:
+        make = DOUBLE_SWISS_SYSTEMS[name]
+    except KeyError:
+        known = ", ".join(sorted(DOUBLE_SWISS_SYSTEMS))
+        raise KeyError(f"unknown Double-Swiss pairing system {name!r} (known: {known})") from None
     return make()
 
 

@@ -31,10 +31,9 @@ from fairpair.core.teams import (
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.lexicographic import (
     Conflicts,
+    choose_upfloaters,
     first_pairing_by_identifier,
     has_perfect_matching,
-    score_profiles,
-    sets_of_profile,
 )
 
 __all__ = [
@@ -244,11 +243,6 @@ def c10_upfloater_meets_floater(
     return int(a.score < resident_score and b.floated) + int(b.score < resident_score and a.floated)
 
 
-def c7_floaters_among(upfloaters: Sequence[TeamState], applies: bool) -> int:
-    """C7 (2.3.4): upfloaters that were floaters in round r-1 (not in the last two rounds)."""
-    return sum(1 for u in upfloaters if u.floated) if applies else 0
-
-
 def pab_order_key(team: TeamState) -> tuple[int, int, int]:
     """The PAB candidates' order (3.4.2-3.4.4): lowest score, most matches played, largest
     TPN."""
@@ -367,81 +361,30 @@ class _Round:
                 return team.tpn
         raise NoValidPairing("no team can receive the pairing-allocated bye (C2, 3.4.1)")
 
-    def c6_holds(
-        self,
-        score: int,
-        unpaired: Sequence[TeamId],
-        bracket: set[TeamId],
-        upfloaters: Sequence[TeamId],
-    ) -> bool:
-        """C6 (2.3.3, spec §4.4): the following scoregroup can still be paired with C1, C3
-        and the fewest upfloaters its parity allows."""
-        lower = [s for s in self.round_scores if s < score]
-        if not lower:
-            return True
-        next_score = lower[0]
-        chosen = set(upfloaters)
-        rest = [tpn for tpn in unpaired if tpn not in bracket]
-        group = [tpn for tpn in rest if self.states[tpn].score == next_score and tpn not in chosen]
-        if not group:
-            return True
-        if len(group) % 2 == 0:
-            left = [tpn for tpn in rest if tpn not in group]
-            return self.perfect(group) and self.perfect(left)
-        taken = set(group)
-        for v in rest:
-            if self.states[v].score >= next_score:
-                continue
-            if self.perfect([*group, v]) and self.perfect(
-                [tpn for tpn in rest if tpn not in taken and tpn != v]
-            ):
-                return True
-        return False
-
-    def fewest_floaters(self, by_score: dict[int, list[TeamId]], profile: Sequence[int]) -> int:
-        """The least C7 count any set of ``profile`` can have (a bound that ends the search)."""
-        if not self.floats_apply:
-            return 0
-        fewest = 0
-        for score in set(profile):
-            fresh = sum(1 for tpn in by_score[score] if not self.states[tpn].floated)
-            fewest += max(0, profile.count(score) - fresh)
-        return fewest
-
     def next_bracket(self, unpaired: list[TeamId]) -> TeamBracket:
-        """The bracket of the top scoregroup with its upfloaters (3.5), paired (3.6)."""
+        """The bracket of the top scoregroup with its upfloaters (3.5: C4, C5, C6, C7, then the
+        order of 3.5.3-3.5.4, shared with the Double-Swiss), paired (3.6)."""
         states = self.states
         score = max(states[tpn].score for tpn in unpaired)
         residents = [tpn for tpn in unpaired if states[tpn].score == score]
-        low = [tpn for tpn in unpaired if states[tpn].score < score]
-        by_score: dict[int, list[TeamId]] = {}
-        for tpn in low:
-            by_score.setdefault(states[tpn].score, []).append(tpn)
-        available = {s: len(teams) for s, teams in by_score.items()}
-        for k in range(len(residents) % 2, len(low) + 1, 2):  # C4: fewest upfloaters
-            for profile in score_profiles(available, k):  # C5: best scores first
-                best: tuple[tuple[int, int, int], tuple[TeamId, ...]] | None = None
-                fewest_floaters = self.fewest_floaters(by_score, profile)
-                for position, upfloaters in enumerate(sets_of_profile(by_score, profile)):
-                    bracket = set(residents).union(upfloaters)
-                    if not self.perfect(sorted(bracket)):  # a legal pairing (3.5.5)
-                        continue
-                    if not self.perfect([tpn for tpn in unpaired if tpn not in bracket]):
-                        continue  # C3
-                    c6 = 0 if self.c6_holds(score, unpaired, bracket, upfloaters) else 1
-                    c7 = c7_floaters_among([states[u] for u in upfloaters], self.floats_apply)
-                    key = (c6, c7, position)
-                    if best is None or key < best[0]:
-                        best = (key, upfloaters)
-                    if key[:2] == (0, fewest_floaters):
-                        break  # nothing later in this profile can do better
-                if best is not None:
-                    members = sorted(set(residents).union(best[1]))
-                    pairs = self.pair_bracket(members, score)
-                    return TeamBracket(score, tuple(residents), best[1], pairs)
-        raise NoValidPairing(
-            f"the scoregroup {format_points(score)} cannot be paired with any upfloaters (C1, C3)"
+        # 4.4: the following scoregroup is the next score of the round, fixed at its start.
+        lower = [s for s in self.round_scores if s < score]
+        upfloaters = choose_upfloaters(
+            residents,
+            unpaired,
+            {tpn: states[tpn].score for tpn in unpaired},
+            self.perfect,
+            lower[0] if lower else None,
+            (lambda tpn: states[tpn].floated) if self.floats_apply else None,  # C7
         )
+        if upfloaters is None:
+            raise NoValidPairing(
+                f"the scoregroup {format_points(score)} cannot be paired with any upfloaters "
+                "(C1, C3)"
+            )
+        members = sorted(set(residents).union(upfloaters))
+        pairs = self.pair_bracket(members, score)
+        return TeamBracket(score, tuple(residents), upfloaters, pairs)
 
     def pair_bracket(
         self, members: Sequence[TeamId], resident_score: int

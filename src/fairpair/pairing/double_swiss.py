@@ -1,0 +1,366 @@
+"""The FIDE Double-Swiss Pairing System (C.04.5, applied from 1 February 2026).
+
+A pure function of a :class:`~fairpair.core.double_swiss.DoubleSwissTournament` snapshot: the
+next match-round as the common :class:`~fairpair.core.Pairing`, each board
+``Game(white of game 1, black of game 1)`` (game 2 reverses the colours), the
+pairing-allocated bye as ``bye``. The rules are those of ``spec/double-swiss.md`` with the
+readings of its §11; article numbers below are C.04.5's.
+
+Outline (3.3): the PAB first (3.4); then bracket by bracket from the top scoregroup, the
+residents take the fewest and best upfloaters (3.5: C4, C5, C6, C7, then the order of the
+sets) and the bracket is paired by the smallest C8 count, then the first identifier (3.6);
+last the colours of game 1 (Art. 4) and the board order (C.04.2). There is no colour criterion
+in the pairing and no downfloater. The bracket machinery is the team Swiss's
+(:mod:`fairpair.pairing.lexicographic`): no bracket's pairings are enumerated; the first
+identifier among the best pairings is one exact minimum-weight perfect matching.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fairpair.core import BoardNote, Colour, Game, Pairing, PlayerId
+from fairpair.core.double_swiss import (
+    DoubleSwissTournament,
+    MatchByeKind,
+    MatchOutcome,
+    match_entries,
+)
+from fairpair.pairing.errors import NoValidPairing, PairingInputError
+from fairpair.pairing.lexicographic import (
+    Conflicts,
+    choose_upfloaters,
+    first_pairing_by_identifier,
+    has_perfect_matching,
+)
+
+__all__ = [
+    "DoubleBracket",
+    "PlayerState",
+    "c8_floaters_facing_upfloaters",
+    "colour_of_game_one",
+    "double_swiss_brackets",
+    "pab_order_key",
+    "pair_double_swiss",
+    "player_states",
+    "replay_double_swiss",
+]
+
+
+def _half(halves: int) -> str:
+    whole, half = divmod(halves, 2)
+    return f"{whole}{'½' if half else ''}" if whole or not half else "½"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """What the pairing of round r needs to know of one player (spec §2)."""
+
+    tpn: PlayerId
+    score: int
+    """Score in halves before round r (1.2.1, spec §1.3)."""
+    played: int
+    """Played matches (spec §2.2), byes excluded (3.4.3, §11 R8)."""
+    colours: tuple[Colour, ...]
+    """Game-1 colours of the matches with a game played over the board (1.6, spec §2.3)."""
+    floated: bool
+    """Met a player of another score in a played match of round r-1 (1.5, spec §2.5)."""
+    met: frozenset[PlayerId]
+    """Opponents of played matches (C1)."""
+    pab_barred: bool
+    """Had the PAB, a full-point bye or won a match by forfeit ([C2], spec §2.7)."""
+    parity_number: int
+    """The TPN as 4.3.1 counts it."""
+
+    @property
+    def whites(self) -> int:
+        return sum(1 for c in self.colours if c is Colour.WHITE)
+
+
+def player_states(t: DoubleSwissTournament) -> dict[PlayerId, PlayerState]:
+    """The state of every player before round ``t.next_round`` (spec §2)."""
+    rows = match_entries(t)
+    r = t.next_round
+    before: dict[PlayerId, list[int]] = {}
+    for pid, entries in rows.items():
+        running = [0]
+        for entry in entries:
+            running.append(running[-1] + entry.points)
+        before[pid] = running  # before[pid][k - 1] = score before round k
+    states: dict[PlayerId, PlayerState] = {}
+    for number, pid in enumerate(t.player_ids, start=1):
+        entries = rows[pid]
+        played = [e for e in entries if e.outcome is MatchOutcome.PLAYED]
+        floated = False
+        if r >= 2 and entries:
+            last = entries[r - 2]
+            if last.outcome is MatchOutcome.PLAYED and last.opponent is not None:
+                floated = before[pid][r - 2] != before[last.opponent][r - 2]
+        barred = any(
+            e.outcome is MatchOutcome.FORFEIT_WIN or (e.bye is not None and e.bye.bars_pab)
+            for e in entries
+        )
+        states[pid] = PlayerState(
+            tpn=pid,
+            score=before[pid][-1],
+            played=len(played),
+            colours=tuple(e.colour for e in entries if e.colour is not None),
+            floated=floated,
+            met=frozenset(e.opponent for e in played if e.opponent is not None),
+            pab_barred=barred,
+            parity_number=number,
+        )
+    return states
+
+
+# --- criteria --------------------------------------------------------------------------------
+
+
+def pab_order_key(player: PlayerState) -> tuple[int, int, int]:
+    """The PAB candidates' order (3.4.2-3.4.4): lowest score, most played matches, largest
+    TPN."""
+    return (player.score, -player.played, -player.tpn)
+
+
+def c7_floated_upfloater(player: PlayerState, applies: bool) -> bool:
+    """C7 (2.3.4): an upfloater who was a floater in round r-1 (not in the last round)."""
+    return applies and player.floated
+
+
+def c8_floaters_facing_upfloaters(
+    a: PlayerState, b: PlayerState, resident_score: int, applies: bool
+) -> int:
+    """C8 (2.3.5): the residents of a pair who face an upfloater and themselves floated in
+    round r-1 (not in the last round)."""
+    if not applies:
+        return 0
+    return int(a.score < resident_score and b.score == resident_score and b.floated) + int(
+        b.score < resident_score and a.score == resident_score and a.floated
+    )
+
+
+def higher_ranked(a: PlayerState, b: PlayerState) -> PlayerState:
+    """The pair's higher-ranked player (4.2): higher score, then smaller TPN."""
+    return a if (-a.score, a.tpn) <= (-b.score, b.tpn) else b
+
+
+def colour_of_game_one(
+    a: PlayerState, b: PlayerState, initial: Colour | None
+) -> tuple[PlayerId, PlayerId, str]:
+    """(White of game 1, Black of game 1, the rule that decided) by 4.3.1-4.3.5, the first
+    that applies to the higher-ranked player (HRP)."""
+    hrp = higher_ranked(a, b)
+    other = b if hrp is a else a
+
+    def give(colour: Colour, rule: str) -> tuple[PlayerId, PlayerId, str]:
+        if colour is Colour.WHITE:
+            return (hrp.tpn, other.tpn, rule)
+        return (other.tpn, hrp.tpn, rule)
+
+    if not hrp.colours and not other.colours:
+        if initial is None:
+            raise PairingInputError("the initial colour (C.04.5 4.1, TRF 152) is not known")
+        return give(initial if hrp.parity_number % 2 else initial.opposite, "4.3.1")
+    if hrp.whites != other.whites:
+        return give(Colour.WHITE if hrp.whites < other.whites else Colour.BLACK, "4.3.2")
+    for mine, theirs in zip(reversed(hrp.colours), reversed(other.colours), strict=False):
+        if mine is not theirs:
+            return give(mine.opposite, "4.3.3")
+    if hrp.colours:
+        return give(hrp.colours[-1].opposite, "4.3.4")
+    return give(other.colours[-1], "4.3.5")
+
+
+def board_key(a: PlayerState, b: PlayerState) -> tuple[int, int, int]:
+    """Board order (C.04.2, spec §8): the HRP's score descending, the other's descending, the
+    HRP's TPN ascending."""
+    hrp = higher_ranked(a, b)
+    other = b if hrp is a else a
+    return (-hrp.score, -other.score, hrp.tpn)
+
+
+# --- the procedure -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleBracket:
+    """A bracket as it was paired (3.5-3.6): the residents, their upfloaters and the pairs
+    (top member, bottom member)."""
+
+    score: int
+    residents: tuple[PlayerId, ...]
+    upfloaters: tuple[PlayerId, ...]
+    pairs: tuple[tuple[PlayerId, PlayerId], ...]
+
+
+class _Round:
+    """One round's pairing under way."""
+
+    def __init__(self, t: DoubleSwissTournament, states: dict[PlayerId, PlayerState]) -> None:
+        if t.total_rounds is None:
+            raise PairingInputError(
+                "C.04.5 needs the number of rounds (TRF 142): C7 and C8 lapse in the last round"
+            )
+        self.states = states
+        self.r = t.next_round
+        self.floats_apply = self.r < t.total_rounds  # spec §2.8, §11 R14
+        self.players = list(t.to_pair(self.r))
+        conflicts: dict[PlayerId, set[PlayerId]] = {
+            pid: set(states[pid].met) for pid in self.players
+        }
+        for pair in t.forbidden_pairs(self.r):
+            x, y = tuple(pair)
+            if x in conflicts and y in conflicts:
+                conflicts[x].add(y)
+                conflicts[y].add(x)
+        self.conflicts: Conflicts = conflicts
+        self.score_of = {pid: states[pid].score for pid in self.players}
+        # §2.6, §11 R3: the following scoregroup is fixed at the start of the round.
+        self.round_scores = sorted(set(self.score_of.values()), reverse=True)
+
+    def perfect(self, members: Sequence[PlayerId]) -> bool:
+        return has_perfect_matching(members, self.conflicts)
+
+    def choose_pab(self) -> PlayerId | None:
+        """The PAB (3.4): the first C2-eligible player in the order of 3.4.2-3.4.4 whose
+        absence leaves the others pairable (3.4.1)."""
+        if len(self.players) % 2 == 0:
+            if not self.perfect(self.players):
+                raise NoValidPairing("the players of the round cannot all be paired (C1, C3)")
+            return None
+        candidates = sorted(
+            (self.states[pid] for pid in self.players if not self.states[pid].pab_barred),
+            key=pab_order_key,
+        )
+        for player in candidates:
+            if self.perfect([pid for pid in self.players if pid != player.tpn]):
+                return player.tpn
+        raise NoValidPairing("no player can receive the pairing-allocated bye (C2, 3.4.1)")
+
+    def next_bracket(self, unpaired: list[PlayerId]) -> DoubleBracket:
+        """The top scoregroup's bracket with its upfloaters (3.5), paired (3.6)."""
+        score = max(self.score_of[pid] for pid in unpaired)
+        residents = [pid for pid in unpaired if self.score_of[pid] == score]
+        lower = [s for s in self.round_scores if s < score]
+        states = self.states
+        upfloaters = choose_upfloaters(
+            residents,
+            unpaired,
+            self.score_of,
+            self.perfect,
+            lower[0] if lower else None,
+            (lambda pid: c7_floated_upfloater(states[pid], True)) if self.floats_apply else None,
+        )
+        if upfloaters is None:
+            raise NoValidPairing(
+                f"the scoregroup {_half(score)} cannot be paired with any upfloaters (C1, C3)"
+            )
+        members = sorted({*residents, *upfloaters})
+
+        def criteria(x: int, y: int) -> tuple[int]:
+            return (c8_floaters_facing_upfloaters(states[x], states[y], score, self.floats_apply),)
+
+        pairs = first_pairing_by_identifier(members, self.conflicts, criteria)
+        if pairs is None:  # excluded by the legality test of the set
+            raise NoValidPairing("a bracket found pairable could not be paired")
+        return DoubleBracket(score, tuple(residents), upfloaters, pairs)
+
+
+def _pair_brackets(
+    t: DoubleSwissTournament, states: dict[PlayerId, PlayerState]
+) -> tuple[PlayerId | None, tuple[DoubleBracket, ...]]:
+    """Steps 1-2 of 3.3: the PAB, then the brackets from the top, each decision final."""
+    rnd = _Round(t, states)
+    pab = rnd.choose_pab()
+    unpaired = [pid for pid in rnd.players if pid != pab]
+    brackets: list[DoubleBracket] = []
+    while unpaired:
+        bracket = rnd.next_bracket(unpaired)
+        brackets.append(bracket)
+        done = {pid for pair in bracket.pairs for pid in pair}
+        unpaired = [pid for pid in unpaired if pid not in done]
+    return pab, tuple(brackets)
+
+
+def double_swiss_brackets(
+    t: DoubleSwissTournament,
+) -> tuple[PlayerId | None, tuple[DoubleBracket, ...]]:
+    """The PAB and the brackets of the next round, before colours (for checks and notes)."""
+    return _pair_brackets(t, player_states(t))
+
+
+_RULE_TEXT = {
+    "4.3.1": "neither has had a colour: the initial colour by the higher-ranked player's number",
+    "4.3.2": "White to the player with fewer Whites",
+    "4.3.3": "alternation from the latest match where their colours differed",
+    "4.3.4": "the higher-ranked player alternates his last colour",
+    "4.3.5": "the other player alternates his last colour",
+}
+
+
+def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
+    """Pair match-round ``t.next_round`` by C.04.5: PAB, brackets, colours of game 1, boards.
+
+    Raises :class:`NoValidPairing` when no pairing satisfies C1-C3 (the engine's exit 1) and
+    :class:`PairingInputError` when the snapshot lacks what the rules need.
+    """
+    if t.system.strip().upper().endswith("_BAKU"):
+        raise PairingInputError("Baku acceleration of a Double-Swiss is not supported yet")
+    states = player_states(t)
+    pab, brackets = _pair_brackets(t, states)
+    boards: list[tuple[tuple[int, int, int], Game, str]] = []
+    for bracket in brackets:
+        for x, y in bracket.pairs:
+            white, black, rule = colour_of_game_one(states[x], states[y], t.initial_colour)
+            text = f"bracket {_half(bracket.score)}"
+            if bracket.upfloaters:
+                text += " with upfloater(s) " + ", ".join(str(u) for u in bracket.upfloaters)
+            text += f"; colours {rule}: {_RULE_TEXT[rule]}"
+            boards.append((board_key(states[x], states[y]), Game(white, black), text))
+    boards.sort(key=lambda item: item[0])
+    notes = [BoardNote(number, note) for number, (_, _, note) in enumerate(boards, start=1)]
+    if pab is not None:
+        notes.append(
+            BoardNote(
+                len(boards) + 1,
+                f"player {pab} receives the pairing-allocated bye: eligible (C2), lowest score "
+                f"{_half(states[pab].score)}, {states[pab].played} matches played (3.4)",
+            )
+        )
+    return Pairing(
+        round=t.next_round,
+        boards=tuple(game for _, game, _ in boards),
+        bye=pab,
+        notes=tuple(notes),
+    )
+
+
+def replay_double_swiss(t: DoubleSwissTournament) -> list[str]:
+    """Re-pair every stored round from the event as it stood before it (spec §9.3) and list
+    the rounds whose pairs (game-1 colours included) or PAB differ, one line each."""
+    differences: list[str] = []
+    for rnd in t.rounds:
+        stored = {(m.white, m.black) for m in rnd.matches}
+        stored_pab = next(
+            (b.player for b in rnd.byes if b.kind is MatchByeKind.PAIRING_ALLOCATED), None
+        )
+        try:
+            pairing = pair_double_swiss(t.before_round(rnd.number))
+        except NoValidPairing as error:
+            differences.append(f"round {rnd.number}: no valid pairing ({error})")
+            continue
+        ours = {(g.white, g.black) for g in pairing.boards}
+        if ours == stored and pairing.bye == stored_pab:
+            continue
+        parts: list[str] = []
+        missing = sorted(stored - ours)
+        extra = sorted(ours - stored)
+        if missing:
+            parts.append("stored " + ", ".join(f"{w}-{b}" for w, b in missing))
+        if extra:
+            parts.append("C.04.5 pairs " + ", ".join(f"{w}-{b}" for w, b in extra))
+        if pairing.bye != stored_pab:
+            parts.append(f"PAB stored {stored_pab or 'none'}, C.04.5 {pairing.bye or 'none'}")
+        differences.append(f"round {rnd.number}: " + "; ".join(parts))
+    return differences
