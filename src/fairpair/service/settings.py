@@ -836,6 +836,14 @@ class EventSettings:
             self.bye_limit.limits_anything or self.game is not Game.CHESS
         ):
             raise CommandError("a team event is chess, without a bye limit")
+        if self.rounds is not None and not 1 <= self.rounds <= 99:
+            raise CommandError(
+                f"the number of rounds is a whole number from 1 to 99, not {self.rounds}"
+            )
+        if self.system.team_round_robin and self.rounds is not None:
+            raise CommandError(
+                "a team round robin counts its own rounds from its teams: leave out --rounds"
+            )
         if not self.system.scheduled and self.rounds is None:
             what = "team Swiss" if self.system.team else f"{self.system.value} Swiss"
             raise CommandError(f"a {what} needs its number of rounds (--rounds)")
