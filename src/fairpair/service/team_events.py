@@ -241,6 +241,18 @@ def find_team(t: TeamTournament, ref: str) -> Team:
     raise CommandError(f"no team matches {ref!r}")
 
 
+def _new_player(team: str, player: Player, pid: int) -> dict[str, Any]:
+    """A new roster player's record with id ``pid``: refused without a name or with a
+    rating outside 0-4000 (as an individual event's registration refuses it)."""
+    if not player.name.strip():
+        raise CommandError(f"{team}: a player needs a name")
+    if player.rating is not None and not 0 <= player.rating <= 4000:
+        raise CommandError(
+            f"{team}: {player.name}: a rating between 0 and 4000, not {player.rating}"
+        )
+    return player_data(dataclasses.replace(player, id=pid))
+
+
 def _team_payloads(t: TeamTournament, teams: Sequence[NewTeam]) -> list[dict[str, Any]]:
     """Registration records of new teams: the next pairing numbers and player ids."""
     next_tpn = max(t.team_ids, default=0) + 1
@@ -256,9 +268,7 @@ def _team_payloads(t: TeamTournament, teams: Sequence[NewTeam]) -> list[dict[str
         taken.add(name_key(name))
         players = []
         for player in new.players:
-            if not player.name.strip():
-                raise CommandError(f"{name}: a player needs a name")
-            players.append(player_data(dataclasses.replace(player, id=next_pid)))
+            players.append(_new_player(name, player, next_pid))
             next_pid += 1
         team = Team(id=next_tpn + offset, name=name, captain=new.captain)
         data.append(team_actions.team_data(team, players))
@@ -313,9 +323,7 @@ def edit_team(
             if clash:
                 raise CommandError(f"a team named {changes['name']!r} is already registered")
         next_pid = max((q.id for q in t.players), default=0) + 1
-        added = [
-            player_data(dataclasses.replace(p, id=next_pid + i)) for i, p in enumerate(players)
-        ]
+        added = [_new_player(team.name, p, next_pid + i) for i, p in enumerate(players)]
         return {"team": team.id, "changes": dict(changes), "players": added, "name": team.name}
 
     return _command(desk, event_id, "team.edited", build)
