@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from fairpair.core import Player
 from fairpair.formats.errors import FormatError
 
-__all__ = ["TeamRow", "TeamsCsvError", "read_teams_csv"]
+__all__ = ["TeamRow", "TeamsCsvError", "read_teams_csv", "read_teams_csv_file"]
 
 _COLUMNS = ("team", "name", "board", "rating", "title", "federation", "fide_id", "captain")
 
@@ -31,6 +33,28 @@ class TeamRow:
     name: str
     players: tuple[Player, ...]
     captain: str = ""
+
+
+def read_teams_csv_file(path: str | os.PathLike[str]) -> list[TeamRow]:
+    """The teams of a CSV file (UTF-8, a byte-order mark allowed); :class:`TeamsCsvError`
+    naming the file when it is missing, unreadable, not UTF-8 text or binary."""
+    name = os.fspath(path)
+    try:
+        text = Path(name).read_bytes().decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise TeamsCsvError(
+            f"not UTF-8 text (byte {error.start}): save the file as UTF-8", path=name
+        ) from None
+    except OSError as error:
+        raise TeamsCsvError(error.strerror or "cannot be read", path=name) from None
+    if "\0" in text:
+        raise TeamsCsvError("not a CSV file: it holds NUL bytes (a binary file?)", path=name)
+    return read_teams_csv(text, name)
+
+
+def _number(text: str) -> int | None:
+    """A whole number written in ASCII digits (``isdigit`` alone also takes ``²``)."""
+    return int(text) if text.isascii() and text.isdigit() else None
 
 
 def read_teams_csv(text: str, path: str = "<string>") -> list[TeamRow]:
@@ -79,16 +103,17 @@ def read_teams_csv(text: str, path: str = "<string>") -> list[TeamRow]:
             raise error("name", "the player's name is empty")
         board = len(teams.get(team, ())) + 1
         if cell("board"):
-            if not cell("board").isdigit() or int(cell("board")) < 1:
+            given = _number(cell("board"))
+            if given is None or given < 1:
                 raise error("board", f"{cell('board')!r} is not a board order (1, 2, ...)")
-            board = int(cell("board"))
+            board = given
         if any(b == board for b, _, _ in teams.get(team, ())):
             raise error("board", f"{team} has two players with board order {board}")
         rating = None
         if cell("rating"):
-            if not cell("rating").isdigit() or int(cell("rating")) > 4000:
+            rating = _number(cell("rating"))
+            if rating is None or rating > 4000:
                 raise error("rating", f"{cell('rating')!r} is not a rating (0-4000)")
-            rating = int(cell("rating"))
         player = Player(
             id=1,
             name=name,
