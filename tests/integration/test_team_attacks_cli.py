@@ -71,14 +71,13 @@ def test_team_edit_refuses_a_player_without_a_name(director: Director) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"team,name\nLyon,J\xe9r\xf4me\n", "t.csv: not UTF-8 text (byte 16)"),
-        (b"\x00\x01garbage\xff", "t.csv: not UTF-8 text (byte 9)"),
+        (b"\x00\x01garbage\xff", "t.csv: not a CSV file: it holds NUL bytes"),
         (b"team,name\n\x00\x00\n", "t.csv: not a CSV file: it holds NUL bytes"),
         (b"team,name,board\nLyon,A,\xc2\xb2\n", "t.csv:2:3: board: '\u00b2' is not a board"),
         (b"team,name,rating\nLyon,A,\xc2\xb2\n", "t.csv:2:3: rating: '\u00b2' is not a rating"),
     ],
 )
-def test_a_teams_file_that_is_not_utf8_text_or_has_odd_digits_is_refused(
+def test_a_binary_teams_file_or_odd_digits_are_refused(
     director: Director, tmp_path: Path, content: bytes, message: str
 ) -> None:
     # Each of these was a Python traceback (UnicodeDecodeError; int('²') after isdigit()).
@@ -95,3 +94,14 @@ def test_a_missing_teams_file_is_named(director: Director, tmp_path: Path) -> No
     team_swiss(director)
     refused = director.run("team", "import", str(tmp_path / "none.csv"), code=2)
     assert "none.csv: No such file or directory" in refused
+
+
+def test_a_latin1_teams_file_is_read_as_the_desk_reads_it(
+    director: Director, tmp_path: Path
+) -> None:
+    # A spreadsheet's Latin-1 CSV was a UnicodeDecodeError traceback here, and read at the desk.
+    team_swiss(director)
+    path = tmp_path / "t.csv"
+    path.write_bytes("team,name\nNîmes,Jérôme\n".encode("latin-1"))
+    assert "imported 1 teams (1 players)" in director.run("team", "import", str(path))
+    assert "Jérôme" in director.run("team", "list")

@@ -17,7 +17,13 @@ from pathlib import Path
 from fairpair.core import Player
 from fairpair.formats.errors import FormatError
 
-__all__ = ["TeamRow", "TeamsCsvError", "read_teams_csv", "read_teams_csv_file"]
+__all__ = [
+    "TeamRow",
+    "TeamsCsvError",
+    "read_teams_csv",
+    "read_teams_csv_file",
+    "teams_csv_text",
+]
 
 _COLUMNS = ("team", "name", "board", "rating", "title", "federation", "fide_id", "captain")
 
@@ -36,20 +42,26 @@ class TeamRow:
 
 
 def read_teams_csv_file(path: str | os.PathLike[str]) -> list[TeamRow]:
-    """The teams of a CSV file (UTF-8, a byte-order mark allowed); :class:`TeamsCsvError`
-    naming the file when it is missing, unreadable, not UTF-8 text or binary."""
+    """The teams of a CSV file; :class:`TeamsCsvError` naming the file when it is missing,
+    unreadable or binary (see :func:`teams_csv_text`)."""
     name = os.fspath(path)
     try:
-        text = Path(name).read_bytes().decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise TeamsCsvError(
-            f"not UTF-8 text (byte {error.start}): save the file as UTF-8", path=name
-        ) from None
+        data = Path(name).read_bytes()
     except OSError as error:
         raise TeamsCsvError(error.strerror or "cannot be read", path=name) from None
+    return read_teams_csv(teams_csv_text(data, name), name)
+
+
+def teams_csv_text(data: bytes, path: str = "<string>") -> str:
+    """The text of a teams CSV: UTF-8 (a byte-order mark allowed), else Latin-1 as older
+    spreadsheets save it (as a TRF file is read); :class:`TeamsCsvError` for a binary file."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
     if "\0" in text:
-        raise TeamsCsvError("not a CSV file: it holds NUL bytes (a binary file?)", path=name)
-    return read_teams_csv(text, name)
+        raise TeamsCsvError("not a CSV file: it holds NUL bytes (a binary file?)", path=path)
+    return text
 
 
 def _number(text: str) -> int | None:

@@ -24,7 +24,7 @@ from fairpair.core import Player, format_points
 from fairpair.core.teams import Team, TeamTournament
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
-from fairpair.formats.teams_csv import read_teams_csv
+from fairpair.formats.teams_csv import read_teams_csv, teams_csv_text
 from fairpair.service import directors, entry, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
@@ -548,11 +548,7 @@ def _import_teams(
             raise CommandError("choose a file to import")
         if len(data) > MAX_UPLOAD:
             raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            text = data.decode("latin-1")
-        rows = read_teams_csv(text, filename)
+        rows = read_teams_csv(teams_csv_text(data, filename), filename)
         teams = [te.NewTeam(r.name, r.players, r.captain) for r in rows]
         te.import_teams(desk_for(request, director), event_id, teams)
     except _REFUSED as error:
