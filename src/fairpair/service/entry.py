@@ -30,6 +30,7 @@ from fairpair.service.settings import (
     usual_scoring,
 )
 from fairpair.service.team_events import check_team_tiebreaks
+from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "PlayerEntry",
@@ -188,13 +189,13 @@ def player_entry(
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the player's name"
-    elif len(name.strip()) > 200:
-        errors["name"] = "at most 200 characters"
+    elif (problem := text_problem(name.strip())) is not None:
+        errors["name"] = problem
     value: int | None = None
     if isinstance(rating, int):
         value = rating
     elif rating is not None and rating.strip():
-        if rating.strip().isdigit():
+        if rating.strip().isascii() and rating.strip().isdigit():
             value = int(rating.strip())
         else:
             errors["rating"] = f"{rating.strip()!r} is not a whole number"
