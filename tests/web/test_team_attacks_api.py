@@ -1,5 +1,6 @@
-"""The team JSON API with hostile text: a refusal names the body field the bad value came in
-(the team's name, its captain, a player's name), and nothing is saved."""
+"""The team JSON API and the desk's roster box with hostile text: a refusal names the field
+the bad value came in (the team's name, its captain, a player's name), nothing is saved, and
+nothing answers 500."""
 
 from __future__ import annotations
 
@@ -61,3 +62,9 @@ def test_a_rating_in_other_digits_is_a_field_error_not_a_crash() -> None:
     with pytest.raises(FieldErrors) as refused:
         entry.player_entry("Anna", "²")
     assert "rating" in refused.value.errors
+
+
+def test_a_roster_line_ending_in_other_digits_is_a_name_not_a_crash() -> None:
+    # 'Anna, ²' was read as a rating (isdigit) and int('²') answered 500 at the desk's team form.
+    players = entry.roster_lines("Anna, \u00b2\nBob, 2000")
+    assert [(p.name, p.rating) for p in players] == [("Anna, \u00b2", None), ("Bob", 2000)]

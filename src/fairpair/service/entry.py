@@ -338,7 +338,7 @@ def roster_lines(text: str) -> tuple[Player, ...]:
             continue
         name, comma, last = line.rpartition(",")
         rating: int | None = None
-        if comma and last.strip().isdigit():
+        if comma and last.strip().isascii() and last.strip().isdigit():
             rating = int(last.strip())
             if not 0 <= rating <= 4000:
                 raise FieldErrors({"players": f"line {number}: a rating between 0 and 4000"})
