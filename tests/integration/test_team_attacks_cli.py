@@ -105,3 +105,28 @@ def test_a_latin1_teams_file_is_read_as_the_desk_reads_it(
     path.write_bytes("team,name\nNîmes,Jérôme\n".encode("latin-1"))
     assert "imported 1 teams (1 players)" in director.run("team", "import", str(path))
     assert "Jérôme" in director.run("team", "list")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("result", "²", "1-0"), "'²': name a match (3) or a board of a match (3.2)"),
+        (("result", "1.²", "1-0"), "'1.²': name a match (3) or a board of a match (3.2)"),
+        (("lineup", "²", "A1"), "no team matches '²'"),
+        (("team", "withdraw", "²"), "no team matches '²'"),
+        (("lineup", "Lyon", "#²"), "no player of Lyon's roster matches '#²'"),
+        (("event", "standings", "--event", "²"), "no event '²'"),
+    ],
+)
+def test_a_number_in_other_digits_is_refused_as_a_reference(
+    director: Director, args: tuple[str, ...], message: str
+) -> None:
+    # str.isdigit() takes '²', and int('²') is a ValueError: each was a traceback. The checks
+    # ask isdecimal() now, whose digits int() reads.
+    team_swiss(director)
+    director.run("team", "add", "Lyon", "-p", "A1", "-p", "A2")
+    director.run("team", "add", "Nice", "-p", "B1", "-p", "B2")
+    director.run("round", "pair")
+    before = director.log_length()
+    assert message in director.run(*args, code=2)
+    assert director.log_length() == before

@@ -66,7 +66,7 @@ def teams_csv_text(data: bytes, path: str = "<string>") -> str:
 
 def _number(text: str) -> int | None:
     """A whole number written in ASCII digits (``isdigit`` alone also takes ``²``)."""
-    return int(text) if text.isascii() and text.isdigit() else None
+    return int(text) if text.isascii() and text.isdecimal() else None
 
 
 def read_teams_csv(text: str, path: str = "<string>") -> list[TeamRow]:

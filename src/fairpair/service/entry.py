@@ -99,7 +99,7 @@ def event_settings(
     if isinstance(rounds, int):
         number = rounds
     elif rounds is not None and rounds.strip():
-        if rounds.strip().isdigit():
+        if rounds.strip().isdecimal():
             number = int(rounds.strip())
         else:
             errors["rounds"] = f"{rounds.strip()!r} is not a whole number"
@@ -195,7 +195,7 @@ def player_entry(
     if isinstance(rating, int):
         value = rating
     elif rating is not None and rating.strip():
-        if rating.strip().isascii() and rating.strip().isdigit():
+        if rating.strip().isascii() and rating.strip().isdecimal():
             value = int(rating.strip())
         else:
             errors["rating"] = f"{rating.strip()!r} is not a whole number"
@@ -219,7 +219,7 @@ def _whole(text: str, errors: dict[str, str], key: str, low: int, high: int) -> 
     """A whole number typed in field ``key`` (empty: None), between ``low`` and ``high``."""
     if not text.strip():
         return None
-    if not text.strip().isdigit():
+    if not text.strip().isdecimal():
         errors[key] = f"{text.strip()!r} is not a whole number"
         return None
     value = int(text.strip())
@@ -338,7 +338,7 @@ def roster_lines(text: str) -> tuple[Player, ...]:
             continue
         name, comma, last = line.rpartition(",")
         rating: int | None = None
-        if comma and last.strip().isascii() and last.strip().isdigit():
+        if comma and last.strip().isascii() and last.strip().isdecimal():
             rating = int(last.strip())
             if not 0 <= rating <= 4000:
                 raise FieldErrors({"players": f"line {number}: a rating between 0 and 4000"})

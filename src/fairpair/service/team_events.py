@@ -224,7 +224,7 @@ def edit_team_event(
 def find_team(t: TeamTournament, ref: str) -> Team:
     """A team by pairing number or by a unique part of its name (case and accents ignored)."""
     text = ref.strip()
-    if text.isdigit():
+    if text.isdecimal():
         if t.has_team(int(text)):
             return t.team(int(text))
         raise CommandError(f"no team has pairing number {text} (1-{len(t.teams)})")
@@ -358,7 +358,7 @@ def find_team_player(t: TeamTournament, ref: str, team_ref: str | None = None) -
         pid = _roster_player(t, team, ref)
         return next(q for q in t.players if q.id == pid)
     text = ref.strip()
-    if text.isdigit():
+    if text.isdecimal():
         found = [q for q in t.players if q.id == int(text)]
         if found:
             return found[0]
@@ -527,7 +527,7 @@ def _roster_player(t: TeamTournament, team: Team, ref: str) -> int:
     """A player of the team's roster by roster position (``#2``), id or part of the name."""
     text = ref.strip()
     roster = [t_p for t_p in t.players if t_p.id in team.roster]
-    if text.startswith("#") and text[1:].isdigit():
+    if text.startswith("#") and text[1:].isdecimal():
         index = int(text[1:])
         if not 1 <= index <= len(team.roster):
             raise CommandError(f"{team.name} has {len(team.roster)} players, not {index}")
@@ -673,7 +673,7 @@ def match_result(t: TeamTournament, round_number: int, number: int) -> MatchResu
 
 def _parse_ref(text: str) -> tuple[int, int | None]:
     match_text, dot, board_text = text.partition(".")
-    if not match_text.isdigit() or (dot and not board_text.isdigit()):
+    if not match_text.isdecimal() or (dot and not board_text.isdecimal()):
         raise CommandError(f"{text!r}: name a match (3) or a board of a match (3.2)")
     return int(match_text), int(board_text) if dot else None
 

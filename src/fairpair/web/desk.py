@@ -884,7 +884,7 @@ def edit_player(
             if text.strip() == ("" if now is None else str(now)):
                 continue
             if field == "rating":
-                if text.strip() and not text.strip().isdigit():
+                if text.strip() and not text.strip().isdecimal():
                     raise FieldErrors({"rating": "a whole number, e.g. 1850"})
                 changes[field] = int(text) if text.strip() else None
             else:
@@ -927,7 +927,7 @@ def request_bye(
 ) -> Response:
     before = set(_mine(request, director, event_id).tournament.requested_byes)
     try:
-        if round.strip() and not round.strip().isdigit():
+        if round.strip() and not round.strip().isdecimal():
             raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
         number = int(round) if round.strip() else None
         after = ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
@@ -1077,7 +1077,7 @@ def _edit_event(
 
 def _page_version(typed: str) -> int | None:
     """The event's version a form was loaded at (``None`` when missing or unreadable)."""
-    return int(typed) if typed.strip().isdigit() else None
+    return int(typed) if typed.strip().isdecimal() else None
 
 
 @router.post("/events/{event_id}/undo", response_class=HTMLResponse)
@@ -1222,7 +1222,7 @@ def _save_results(
             changes.append((board, expand_shortcut(text)))
             corrects = corrects or game.result is not None
     raw_version = form.get("version")
-    version = int(raw_version) if isinstance(raw_version, str) and raw_version.isdigit() else None
+    version = int(raw_version) if isinstance(raw_version, str) and raw_version.isdecimal() else None
 
     def again(status_code: int, message: str = "") -> HTMLResponse:
         """The form as it was typed, with what went wrong; nothing was saved."""

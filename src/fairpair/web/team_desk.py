@@ -575,7 +575,7 @@ def team_bye(
             raise FieldErrors({"team": "choose the team"})
         number: int | None = None
         if round.strip():
-            if not round.strip().isdigit():
+            if not round.strip().isdecimal():
                 raise FieldErrors({"round": f"{round.strip()!r} is not a round number"})
             number = int(round.strip())
         event = te.grant_team_bye(desk_for(request, director), event_id, team, number, kind)
@@ -591,7 +591,7 @@ def _round_typed(text: str) -> int | None:
     """A round number typed in a form (empty: None, the next round)."""
     if not text.strip():
         return None
-    if not text.strip().isdigit():
+    if not text.strip().isdecimal():
         raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
     return int(text.strip())
 
@@ -759,7 +759,7 @@ def withdraw_team(
     """The team is not paired from the round given (empty: the next) on."""
 
     def call(event: te.TeamEvent, team: Team) -> str:
-        number = int(round) if round.strip().isdigit() else None
+        number = int(round) if round.strip().isdecimal() else None
         if round.strip() and number is None:
             raise CommandError(f"{round.strip()!r} is not a round number")
         changed = te.withdraw_team(desk_for(request, director), event_id, str(team.id), number)
@@ -893,7 +893,7 @@ def _save_lineup(
     t = event.tournament
     played = t.rounds[number - 1].matches[match - 1]
     team_text = _form_text(form, "team")
-    if not team_text.isdigit() or int(team_text) not in (played.first, played.second):
+    if not team_text.isdecimal() or int(team_text) not in (played.first, played.second):
         raise HTTPException(400, "Choose one of the two teams of the match.")
     tpn = int(team_text)
     key = f"lineup-{match}-{tpn}"
