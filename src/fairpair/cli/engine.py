@@ -200,7 +200,7 @@ def _parse(argv: Sequence[str]) -> _Arguments:
             args.output = value(word)
         elif word == "-s":
             seed = value(word)
-            if not seed.isdigit():
+            if not seed.isdecimal():
                 raise _Failure(EXIT_INVALID_INPUT, f"-s needs a whole number, not {seed!r}")
             args.seed = int(seed)
         elif word.startswith("-") and word != "-":

@@ -29,7 +29,7 @@ def _fail(message: str) -> typer.Exit:
 def _field(players: str) -> int | tuple[Player, ...]:
     """A number of players, or the players of a CSV file."""
     text = players.strip()
-    if text.lstrip("+-").isdigit():
+    if text.lstrip("+-").isdecimal():
         return int(text)
     return read_players_csv(players)
 

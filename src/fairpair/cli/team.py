@@ -11,7 +11,7 @@ import typer
 from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
 from fairpair.core import Player, format_points
 from fairpair.core.teams import TeamTournament
-from fairpair.formats.teams_csv import read_teams_csv
+from fairpair.formats.teams_csv import read_teams_csv_file
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError
 
@@ -78,7 +78,7 @@ def import_(
 ) -> None:
     """Register the teams of a CSV file (one row per player); all of them or none."""
     with session(db, event, actor) as s:
-        rows = read_teams_csv(file.read_text(encoding="utf-8"), str(file))
+        rows = read_teams_csv_file(file)
         teams = [te.NewTeam(r.name, r.players, r.captain) for r in rows]
         changed = te.import_teams(s.desk, s.event_id(), teams)
         players = sum(len(t.players) for t in teams)

@@ -48,7 +48,7 @@ def federation(text: str) -> str:
 def fide_id(text: str) -> str:
     """Digits only, at most 11."""
     value = text.strip()
-    if value and not (value.isascii() and value.isdigit()):
+    if value and not (value.isascii() and value.isdecimal()):
         raise ValueError(f"{value!r} is not a FIDE ID (digits only)")
     return _fits("fide_id", value)
 

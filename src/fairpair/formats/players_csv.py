@@ -218,7 +218,7 @@ def _player(
     rating_text = cell("rating")
     rating: int | None = None
     if rating_text:
-        if not (rating_text.isascii() and rating_text.isdigit()):
+        if not (rating_text.isascii() and rating_text.isdecimal()):
             raise refuse(
                 "rating", f"{rating_text!r} is not a rating (a whole number, or blank if unrated)"
             )

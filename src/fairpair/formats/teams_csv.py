@@ -10,12 +10,20 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 from dataclasses import dataclass
+from pathlib import Path
 
 from fairpair.core import Player
 from fairpair.formats.errors import FormatError
 
-__all__ = ["TeamRow", "TeamsCsvError", "read_teams_csv"]
+__all__ = [
+    "TeamRow",
+    "TeamsCsvError",
+    "read_teams_csv",
+    "read_teams_csv_file",
+    "teams_csv_text",
+]
 
 _COLUMNS = ("team", "name", "board", "rating", "title", "federation", "fide_id", "captain")
 
@@ -31,6 +39,34 @@ class TeamRow:
     name: str
     players: tuple[Player, ...]
     captain: str = ""
+
+
+def read_teams_csv_file(path: str | os.PathLike[str]) -> list[TeamRow]:
+    """The teams of a CSV file; :class:`TeamsCsvError` naming the file when it is missing,
+    unreadable or binary (see :func:`teams_csv_text`)."""
+    name = os.fspath(path)
+    try:
+        data = Path(name).read_bytes()
+    except OSError as error:
+        raise TeamsCsvError(error.strerror or "cannot be read", path=name) from None
+    return read_teams_csv(teams_csv_text(data, name), name)
+
+
+def teams_csv_text(data: bytes, path: str = "<string>") -> str:
+    """The text of a teams CSV: UTF-8 (a byte-order mark allowed), else Latin-1 as older
+    spreadsheets save it (as a TRF file is read); :class:`TeamsCsvError` for a binary file."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    if "\0" in text:
+        raise TeamsCsvError("not a CSV file: it holds NUL bytes (a binary file?)", path=path)
+    return text
+
+
+def _number(text: str) -> int | None:
+    """A whole number written in ASCII digits (``isdigit`` alone also takes ``²``)."""
+    return int(text) if text.isascii() and text.isdecimal() else None
 
 
 def read_teams_csv(text: str, path: str = "<string>") -> list[TeamRow]:
@@ -79,16 +115,17 @@ def read_teams_csv(text: str, path: str = "<string>") -> list[TeamRow]:
             raise error("name", "the player's name is empty")
         board = len(teams.get(team, ())) + 1
         if cell("board"):
-            if not cell("board").isdigit() or int(cell("board")) < 1:
+            given = _number(cell("board"))
+            if given is None or given < 1:
                 raise error("board", f"{cell('board')!r} is not a board order (1, 2, ...)")
-            board = int(cell("board"))
+            board = given
         if any(b == board for b, _, _ in teams.get(team, ())):
             raise error("board", f"{team} has two players with board order {board}")
         rating = None
         if cell("rating"):
-            if not cell("rating").isdigit() or int(cell("rating")) > 4000:
+            rating = _number(cell("rating"))
+            if rating is None or rating > 4000:
                 raise error("rating", f"{cell('rating')!r} is not a rating (0-4000)")
-            rating = int(cell("rating"))
         player = Player(
             id=1,
             name=name,

@@ -281,7 +281,7 @@ class _Reader:
             if blank_ok:
                 return None
             raise self.error(line.number, first, what, f"expected a number, found {raw!r}")
-        if not text.isdigit():
+        if not text.isdecimal():
             raise self.error(line.number, first, what, f"expected a whole number, found {text!r}")
         return int(text)
 
@@ -339,7 +339,7 @@ class _Reader:
         # The rank column is the writing program's standings, which no pairing reads (nor
         # bbpPairings): a value that is not a number is kept in the line and read as none.
         rank_text = text[85:89].strip()
-        rank = int(rank_text) if rank_text.isascii() and rank_text.isdigit() else None
+        rank = int(rank_text) if rank_text.isascii() and rank_text.isdecimal() else None
         cells: list[Cell] = []
         start = _FIRST_CELL
         number = 1
@@ -357,7 +357,7 @@ class _Reader:
         opponent_text = raw[:4].strip()
         opponent: int | None = None
         if opponent_text:
-            if not opponent_text.isdigit():
+            if not opponent_text.isdecimal():
                 raise self.error(
                     line.number,
                     start,
@@ -740,7 +740,7 @@ class _Builder:
     def total_rounds(self, line: TrfLine) -> int:
         first = 5 if line.code == "142" else 4
         text = line.text[first - 1 :].strip()
-        if not text.isdigit() or int(text) < 1:
+        if not text.isdecimal() or int(text) < 1:
             raise self.reader.error(
                 line.number, first, "total rounds", f"expected a number of rounds, found {text!r}"
             )
@@ -850,7 +850,7 @@ class _Builder:
 
     def known_player(self, line: TrfLine, column: int, text: str, what: str) -> PlayerId:
         stripped = text.strip()
-        if not stripped.isdigit():
+        if not stripped.isdecimal():
             raise self.reader.error(
                 line.number,
                 column,

@@ -458,7 +458,7 @@ class _TeamBuilder(_Builder):
                         f"a roster lists at most {MAX_ROSTER} players",
                     )
                 stripped = chunk.strip()
-                if not stripped.isdigit():
+                if not stripped.isdecimal():
                     raise self.reader.error(
                         line.number,
                         start,
@@ -506,7 +506,7 @@ class _TeamBuilder(_Builder):
         mp = reader.points(line, 55, 60, "match points", blank_ok=True)
         gp = reader.points(line, 62, 67, "game points", blank_ok=True)
         rank_text = text[68:71].strip()
-        rank = int(rank_text) if rank_text.isdigit() else None
+        rank = int(rank_text) if rank_text.isdecimal() else None
         roster = self.roster(line, tpn, 74)
         team = Team(
             id=tpn,

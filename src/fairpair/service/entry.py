@@ -30,6 +30,7 @@ from fairpair.service.settings import (
     usual_scoring,
 )
 from fairpair.service.team_events import check_team_tiebreaks
+from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "PlayerEntry",
@@ -98,7 +99,7 @@ def event_settings(
     if isinstance(rounds, int):
         number = rounds
     elif rounds is not None and rounds.strip():
-        if rounds.strip().isdigit():
+        if rounds.strip().isdecimal():
             number = int(rounds.strip())
         else:
             errors["rounds"] = f"{rounds.strip()!r} is not a whole number"
@@ -188,13 +189,13 @@ def player_entry(
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the player's name"
-    elif len(name.strip()) > 200:
-        errors["name"] = "at most 200 characters"
+    elif (problem := text_problem(name.strip())) is not None:
+        errors["name"] = problem
     value: int | None = None
     if isinstance(rating, int):
         value = rating
     elif rating is not None and rating.strip():
-        if rating.strip().isdigit():
+        if rating.strip().isascii() and rating.strip().isdecimal():
             value = int(rating.strip())
         else:
             errors["rating"] = f"{rating.strip()!r} is not a whole number"
@@ -218,7 +219,7 @@ def _whole(text: str, errors: dict[str, str], key: str, low: int, high: int) -> 
     """A whole number typed in field ``key`` (empty: None), between ``low`` and ``high``."""
     if not text.strip():
         return None
-    if not text.strip().isdigit():
+    if not text.strip().isdecimal():
         errors[key] = f"{text.strip()!r} is not a whole number"
         return None
     value = int(text.strip())
@@ -337,7 +338,7 @@ def roster_lines(text: str) -> tuple[Player, ...]:
             continue
         name, comma, last = line.rpartition(",")
         rating: int | None = None
-        if comma and last.strip().isdigit():
+        if comma and last.strip().isascii() and last.strip().isdecimal():
             rating = int(last.strip())
             if not 0 <= rating <= 4000:
                 raise FieldErrors({"players": f"line {number}: a rating between 0 and 4000"})

@@ -262,7 +262,7 @@ def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
     tests: list[Callable[[EventInfo], bool]] = [
         lambda e: e.name == ref,
         lambda e: e.name.casefold() == ref.casefold(),
-        lambda e: ref.isdigit() and e.id == int(ref),
+        lambda e: ref.isdecimal() and e.id == int(ref),
     ]
     for test in tests:
         found = [e for e in known if test(e)]
@@ -338,7 +338,7 @@ def find_player(tournament: Tournament, ref: str) -> Player:
     """A player by start number or by a unique part of the name, case and accents ignored
     as the desk's name filter ignores them (``garcia`` finds García)."""
     text = ref.strip()
-    if text.isdigit():
+    if text.isdecimal():
         if tournament.has_player(int(text)):
             return tournament.player(int(text))
         raise CommandError(f"no player has start number {text} (1-{len(tournament.players)})")

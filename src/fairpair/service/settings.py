@@ -335,7 +335,7 @@ class ByeLimit:
         for part in (p for p in text.replace(" ", "").split(",") if p):
             key, sep, number = part.partition("=")
             key = key.lower()
-            if not sep or key not in (*_LIMITED, "total", "last") or not number.isdigit():
+            if not sep or key not in (*_LIMITED, "total", "last") or not number.isdecimal():
                 raise CommandError(f"bye limit {text!r}: {_LIMIT_HELP}")
             if key in values:
                 raise CommandError(f"bye limit {text!r}: {key} is given twice")
@@ -481,7 +481,9 @@ def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
         try:
             match field:
                 case "rounds":
-                    number = value if isinstance(value, int) else int(text) if text.isdigit() else 0
+                    number = (
+                        value if isinstance(value, int) else int(text) if text.isdecimal() else 0
+                    )
                     if not 1 <= number <= 99:
                         raise ValueError("a whole number of rounds between 1 and 99")
                     checked[field] = number
@@ -836,6 +838,14 @@ class EventSettings:
             self.bye_limit.limits_anything or self.game is not Game.CHESS
         ):
             raise CommandError("a team event is chess, without a bye limit")
+        if self.rounds is not None and not 1 <= self.rounds <= 99:
+            raise CommandError(
+                f"the number of rounds is a whole number from 1 to 99, not {self.rounds}"
+            )
+        if self.system.team_round_robin and self.rounds is not None:
+            raise CommandError(
+                "a team round robin counts its own rounds from its teams: leave out --rounds"
+            )
         if not self.system.scheduled and self.rounds is None:
             what = "team Swiss" if self.system.team else f"{self.system.value} Swiss"
             raise CommandError(f"a {what} needs its number of rounds (--rounds)")

@@ -224,7 +224,7 @@ def edit_team_event(
 def find_team(t: TeamTournament, ref: str) -> Team:
     """A team by pairing number or by a unique part of its name (case and accents ignored)."""
     text = ref.strip()
-    if text.isdigit():
+    if text.isdecimal():
         if t.has_team(int(text)):
             return t.team(int(text))
         raise CommandError(f"no team has pairing number {text} (1-{len(t.teams)})")
@@ -239,6 +239,18 @@ def find_team(t: TeamTournament, ref: str) -> Team:
         listed = "; ".join(f"{x.id} {x.name}" for x in found[:10])
         raise CommandError(f"{ref!r} matches {len(found)} teams: {listed}")
     raise CommandError(f"no team matches {ref!r}")
+
+
+def _new_player(team: str, player: Player, pid: int) -> dict[str, Any]:
+    """A new roster player's record with id ``pid``: refused without a name or with a
+    rating outside 0-4000 (as an individual event's registration refuses it)."""
+    if not player.name.strip():
+        raise CommandError(f"{team}: a player needs a name")
+    if player.rating is not None and not 0 <= player.rating <= 4000:
+        raise CommandError(
+            f"{team}: {player.name}: a rating between 0 and 4000, not {player.rating}"
+        )
+    return player_data(dataclasses.replace(player, id=pid))
 
 
 def _team_payloads(t: TeamTournament, teams: Sequence[NewTeam]) -> list[dict[str, Any]]:
@@ -256,9 +268,7 @@ def _team_payloads(t: TeamTournament, teams: Sequence[NewTeam]) -> list[dict[str
         taken.add(name_key(name))
         players = []
         for player in new.players:
-            if not player.name.strip():
-                raise CommandError(f"{name}: a player needs a name")
-            players.append(player_data(dataclasses.replace(player, id=next_pid)))
+            players.append(_new_player(name, player, next_pid))
             next_pid += 1
         team = Team(id=next_tpn + offset, name=name, captain=new.captain)
         data.append(team_actions.team_data(team, players))
@@ -313,9 +323,7 @@ def edit_team(
             if clash:
                 raise CommandError(f"a team named {changes['name']!r} is already registered")
         next_pid = max((q.id for q in t.players), default=0) + 1
-        added = [
-            player_data(dataclasses.replace(p, id=next_pid + i)) for i, p in enumerate(players)
-        ]
+        added = [_new_player(team.name, p, next_pid + i) for i, p in enumerate(players)]
         return {"team": team.id, "changes": dict(changes), "players": added, "name": team.name}
 
     return _command(desk, event_id, "team.edited", build)
@@ -350,7 +358,7 @@ def find_team_player(t: TeamTournament, ref: str, team_ref: str | None = None) -
         pid = _roster_player(t, team, ref)
         return next(q for q in t.players if q.id == pid)
     text = ref.strip()
-    if text.isdigit():
+    if text.isdecimal():
         found = [q for q in t.players if q.id == int(text)]
         if found:
             return found[0]
@@ -519,7 +527,7 @@ def _roster_player(t: TeamTournament, team: Team, ref: str) -> int:
     """A player of the team's roster by roster position (``#2``), id or part of the name."""
     text = ref.strip()
     roster = [t_p for t_p in t.players if t_p.id in team.roster]
-    if text.startswith("#") and text[1:].isdigit():
+    if text.startswith("#") and text[1:].isdecimal():
         index = int(text[1:])
         if not 1 <= index <= len(team.roster):
             raise CommandError(f"{team.name} has {len(team.roster)} players, not {index}")
@@ -665,7 +673,7 @@ def match_result(t: TeamTournament, round_number: int, number: int) -> MatchResu
 
 def _parse_ref(text: str) -> tuple[int, int | None]:
     match_text, dot, board_text = text.partition(".")
-    if not match_text.isdigit() or (dot and not board_text.isdigit()):
+    if not match_text.isdecimal() or (dot and not board_text.isdecimal()):
         raise CommandError(f"{text!r}: name a match (3) or a board of a match (3.2)")
     return int(match_text), int(board_text) if dot else None
 

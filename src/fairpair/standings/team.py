@@ -336,13 +336,13 @@ def parse_team_code(text: str) -> TeamCode:
     as_played = fore = False
     for modifier in parts[1:]:
         head, number = modifier[:1], modifier[1:]
-        if head == "C" and number.isdigit() and name in _CUTS:
+        if head == "C" and number.isdecimal() and name in _CUTS:
             low = int(number)
-        elif head == "M" and number.isdigit() and name in _MEDIANS:
+        elif head == "M" and number.isdecimal() and name in _MEDIANS:
             low = high = int(number)
         elif modifier == "P" and name in _AS_PLAYED:
             as_played = True
-        elif head == "K" and number.isdigit() and int(number) > 0 and name == "SSSC":
+        elif head == "K" and number.isdecimal() and int(number) > 0 and name == "SSSC":
             factor = int(number)
         elif modifier == "F" and name == "SSSC":
             fore = True

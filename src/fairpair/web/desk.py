@@ -747,12 +747,14 @@ def add_player(
 
 
 def _upload_text(filename: str, data: bytes) -> str:
-    """An uploaded file's text (UTF-8, else Latin-1), refused when none was chosen or it is
-    larger than :data:`MAX_UPLOAD`."""
+    """An uploaded file's text (UTF-8, else Latin-1), refused when none was chosen, it is
+    larger than :data:`MAX_UPLOAD` or it is binary."""
     if not filename:
         raise CommandError("choose a file to import")
     if len(data) > MAX_UPLOAD:
         raise CommandError(f"{filename}: larger than {MAX_UPLOAD // 1_000_000} MB")
+    if b"\0" in data:
+        raise CommandError(f"{filename}: not a text file (it holds NUL bytes)")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -929,7 +931,7 @@ def edit_player(
             if text.strip() == ("" if now is None else str(now)):
                 continue
             if field == "rating":
-                if text.strip() and not text.strip().isdigit():
+                if text.strip() and not text.strip().isdecimal():
                     raise FieldErrors({"rating": "a whole number, e.g. 1850"})
                 changes[field] = int(text) if text.strip() else None
             else:
@@ -1120,14 +1122,14 @@ def _edit_event(
 
 def _page_version(typed: str) -> int | None:
     """The event's version a form was loaded at (``None`` when missing or unreadable)."""
-    return int(typed) if typed.strip().isdigit() else None
+    return int(typed) if typed.strip().isdecimal() else None
 
 
 def _round_typed(text: str) -> int | None:
     """A round number typed in a form (empty: None, the next round)."""
     if not text.strip():
         return None
-    if not text.strip().isdigit():
+    if not text.strip().isdecimal():
         raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
     return int(text.strip())
 

@@ -25,7 +25,7 @@ from fairpair.core.teams import TeamTournament
 from fairpair.service import directors, entry, team_actions
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
-from fairpair.service.errors import CommandError
+from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import (
     EventSettings,
 )
@@ -268,9 +268,18 @@ def add_team(request: Request, director: ApiDirector, event_id: int, body: NewTe
             typed = entry.player_entry(p.name, p.rating, p.title, p.federation, fide_id=p.fide_id)
         players.append(Player(id=1, name=typed.name, **typed.details))
     with answers(["name"]):
-        event, made = te.register_team(
-            desk, event_id, te.NewTeam(body.name, tuple(players), body.captain.strip())
-        )
+        try:
+            event, made = te.register_team(
+                desk, event_id, te.NewTeam(body.name, tuple(players), body.captain.strip())
+            )
+        except FieldErrors as error:  # the team's own texts, each under its body field
+            raise HTTPException(
+                422,
+                [
+                    {"loc": ["body", name], "msg": message, "type": "value_error"}
+                    for name, message in error.errors.items()
+                ],
+            ) from None
     detail = tv.team_event_detail(event)
     return TeamOut(team=next(t for t in detail.teams if t.id == made.id), version=event.version)
 

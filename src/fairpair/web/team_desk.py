@@ -698,7 +698,7 @@ def withdraw_team(
     """The team is not paired from the round given (empty: the next) on."""
 
     def call(event: te.TeamEvent, team: Team) -> str:
-        number = int(round) if round.strip().isdigit() else None
+        number = int(round) if round.strip().isdecimal() else None
         if round.strip() and number is None:
             raise CommandError(f"{round.strip()!r} is not a round number")
         changed = te.withdraw_team(desk_for(request, director), event_id, str(team.id), number)
@@ -830,7 +830,7 @@ def _save_lineup(
     event, played = _match_of(request, director, event_id, number, match)
     t = event.tournament
     team_text = _form_text(form, "team")
-    if not team_text.isdigit() or int(team_text) not in (played.first, played.second):
+    if not team_text.isdecimal() or int(team_text) not in (played.first, played.second):
         raise HTTPException(400, "Choose one of the two teams of the match.")
     tpn = int(team_text)
     key = f"lineup-{match}-{tpn}"
