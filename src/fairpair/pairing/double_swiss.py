@@ -30,6 +30,7 @@ from fairpair.core.double_swiss import (
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.lexicographic import (
     Conflicts,
+    brackets_from_the_top,
     choose_upfloaters,
     first_pairing_by_identifier,
     has_perfect_matching,
@@ -274,13 +275,7 @@ def _pair_brackets(
     rnd = _Round(t, states)
     pab = rnd.choose_pab()
     unpaired = [pid for pid in rnd.players if pid != pab]
-    brackets: list[DoubleBracket] = []
-    while unpaired:
-        bracket = rnd.next_bracket(unpaired)
-        brackets.append(bracket)
-        done = {pid for pair in bracket.pairs for pid in pair}
-        unpaired = [pid for pid in unpaired if pid not in done]
-    return pab, tuple(brackets)
+    return pab, brackets_from_the_top(unpaired, rnd.next_bracket)
 
 
 def double_swiss_brackets(

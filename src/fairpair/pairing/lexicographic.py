@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from typing import Protocol, TypeVar
 
 from fairpair.pairing.matcher import MatcherFactory, default_matcher
 
@@ -362,3 +363,28 @@ def choose_upfloaters(
             if best is not None:
                 return best[1]
     return None
+
+
+class PairedBracket(Protocol):
+    """A bracket once paired: its pairs of competitors."""
+
+    @property
+    def pairs(self) -> Sequence[tuple[int, int]]: ...
+
+
+B = TypeVar("B", bound=PairedBracket)
+
+
+def brackets_from_the_top(
+    unpaired: Sequence[int], next_bracket: Callable[[list[int]], B]
+) -> tuple[B, ...]:
+    """Step 2 of 3.3 (C.04.6 and C.04.5 alike): the brackets paired from the top, each decision
+    final; ``next_bracket`` pairs the top bracket of those still unpaired (in ranking order)."""
+    left = list(unpaired)
+    brackets: list[B] = []
+    while left:
+        bracket = next_bracket(left)
+        brackets.append(bracket)
+        done = {x for pair in bracket.pairs for x in pair}
+        left = [x for x in left if x not in done]
+    return tuple(brackets)

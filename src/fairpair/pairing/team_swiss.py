@@ -31,6 +31,7 @@ from fairpair.core.teams import (
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.lexicographic import (
     Conflicts,
+    brackets_from_the_top,
     choose_upfloaters,
     first_pairing_by_identifier,
     has_perfect_matching,
@@ -414,13 +415,7 @@ def _pair_brackets(
     rnd = _Round(t, states)
     pab = rnd.choose_pab()
     unpaired = [tpn for tpn in rnd.teams if tpn != pab]
-    brackets: list[TeamBracket] = []
-    while unpaired:
-        bracket = rnd.next_bracket(unpaired)
-        brackets.append(bracket)
-        done = {tpn for pair in bracket.pairs for tpn in pair}
-        unpaired = [tpn for tpn in unpaired if tpn not in done]
-    return pab, tuple(brackets)
+    return pab, brackets_from_the_top(unpaired, rnd.next_bracket)
 
 
 def team_swiss_brackets(
