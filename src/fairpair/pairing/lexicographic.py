@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
-from typing import Protocol, TypeVar
 
 from fairpair.pairing.matcher import MatcherFactory, default_matcher
 
@@ -365,14 +364,17 @@ def choose_upfloaters(
     return None
 
 
-class PairedBracket(Protocol):
-    """A bracket once paired: its pairs of competitors."""
+TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
+if TYPE_CHECKING:
+    from typing import Protocol, TypeVar
 
-    @property
-    def pairs(self) -> Sequence[tuple[int, int]]: ...
+    class PairedBracket(Protocol):
+        """A bracket once paired: its pairs of competitors."""
 
+        @property
+        def pairs(self) -> Sequence[tuple[int, int]]: ...
 
-B = TypeVar("B", bound=PairedBracket)
+    B = TypeVar("B", bound=PairedBracket)
 
 
 def brackets_from_the_top(
