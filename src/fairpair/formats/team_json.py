@@ -40,6 +40,9 @@ from fairpair.core.teams import (
 )
 from fairpair.formats.event_json import (
     _BYE_NAMES,
+    _DETAIL_TEXTS,
+    _PLAYER_FIELDS,
+    _POINT_FIELDS,
     _RESULT_NAMES,
     FORMAT,
     EventJsonError,
@@ -62,27 +65,6 @@ __all__ = [
 
 KIND = "team"
 TEAM_VERSION = 1
-_POINT_FIELDS = (
-    "win",
-    "draw",
-    "loss",
-    "forfeit_win",
-    "forfeit_loss",
-    "pairing_bye",
-    "full_bye",
-    "half_bye",
-    "zero_bye",
-)
-_PLAYER_FIELDS = ("name", "title", "federation", "club", "fide_id", "birth_date", "sex")
-_DETAIL_TEXTS = (
-    "city",
-    "federation",
-    "start_date",
-    "end_date",
-    "event_type",
-    "chief_arbiter",
-    "time_control",
-)
 _TOP = (
     "format",
     "kind",
