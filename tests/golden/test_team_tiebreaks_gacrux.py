@@ -104,12 +104,15 @@ def _argv(args: list[str]) -> Iterator[None]:
         sys.argv = saved
 
 
-def gacrux_columns(text: str, rounds: int, codes: list[str]) -> dict[str, dict[int, str]]:
-    """gacrux's tie-break checker on a team TRF text: each column by team (cells verbatim)."""
+def gacrux_columns(
+    text: str, rounds: int, codes: list[str], options: tuple[str, ...] = ()
+) -> dict[str, dict[int, str]]:
+    """gacrux's tie-break checker on a team TRF text: each column by team (cells verbatim);
+    ``options`` are more command-line options (``-s``: a Swiss, whatever the team count)."""
     with tempfile.TemporaryDirectory() as folder:
         source, target = Path(folder) / "in.trf", Path(folder) / "out.txt"
         source.write_text(text, encoding="utf-8")
-        args = ["tiebreakchecker", "-i", str(source), "-n", str(rounds), "-t", *codes]
+        args = ["tiebreakchecker", "-i", str(source), "-n", str(rounds), *options, "-t", *codes]
         with (
             _argv([*args, "-d", "T", "-o", str(target)]),
             contextlib.redirect_stdout(io.StringIO()),

@@ -140,6 +140,7 @@ CODES = (
 )
 """The base codes a Double-Swiss event offers (see the module text for why)."""
 
+_BASES = frozenset(code.upper() for code in CODES)
 _SCORED = frozenset({"BH", "FB", "AOB", "SB", "KS", "DE", "PS", "REP", "VUR"})
 """Codes computed on one score type: game points unless ``:MP`` says otherwise."""
 
@@ -171,7 +172,7 @@ def double_code(text: str) -> TeamCode:
         parsed = parse_team_code(text)
     except UnknownTiebreakError:
         raise UnknownDoubleTiebreakError(text) from None
-    if parsed.base not in CODES:
+    if parsed.base not in _BASES:
         raise UnknownDoubleTiebreakError(text)
     if parsed.base in _SCORED and parsed.score is None:
         parsed = replace(parsed, score=GP)
