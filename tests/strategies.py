@@ -856,3 +856,71 @@ def team_trf_events(draw: st.DrawFn) -> object:
         name=draw(_field_text(20)),
         details=EventDetails(city=draw(_field_text(10))),
     )
+
+
+# === Double-Swiss events ===================================================================
+
+
+@st.composite
+def double_swiss_events(draw: st.DrawFn, max_players: int = 10) -> object:
+    """A Double-Swiss event's history (random matches, not the system's pairing): two-game
+    matches with every result the core accepts (the odd ½-0 and 0-0 games, single forfeited
+    games, matches forfeited by one player or both, cross-forfeits), PABs and requested byes of
+    every kind at random bye values, absences, and sometimes an unfinished last round."""
+    from fairpair.core.double_swiss import (
+        ByeValues,
+        DoubleRound,
+        DoubleSwissTournament,
+        Mark,
+        Match,
+        MatchBye,
+        MatchByeKind,
+        valid_game,
+    )
+
+    count = draw(st.integers(2, max_players))
+    rounds = draw(st.integers(1, 5))
+    rng = random.Random(draw(st.integers(0, 2**32 - 1)))
+    games = [(a, b) for a in Mark for b in Mark if valid_game(a, b)]
+    played = [g for g in games if g[0].over_the_board]
+    forfeit_rate = draw(st.sampled_from([0.0, 0.1, 0.3]))
+    bye_rate = draw(st.sampled_from([0.0, 0.1, 0.25]))
+    values = ByeValues(
+        pairing_allocated=draw(st.sampled_from([3, 2, 4])),
+        half_point=draw(st.sampled_from([2, 1])),
+        full_point=draw(st.sampled_from([4, 3])),
+        zero_point=0,
+    )
+    made: list[DoubleRound] = []
+    for number in range(1, rounds + 1):
+        ids = list(range(1, count + 1))
+        rng.shuffle(ids)
+        byes: list[MatchBye] = []
+        present: list[int] = []
+        for pid in ids:
+            if rng.random() < bye_rate:
+                kind = rng.choice([k for k in MatchByeKind if k.requested] + [None])
+                if kind is not None:
+                    byes.append(MatchBye(pid, kind))
+                continue  # None: absent, the round does not name him
+            present.append(pid)
+        if len(present) % 2:
+            byes.append(MatchBye(present.pop(), MatchByeKind.PAIRING_ALLOCATED))
+        unfinished = number == rounds and draw(st.booleans()) and draw(st.booleans())
+        matches = []
+        for i in range(0, len(present), 2):
+            a, b = present[i], present[i + 1]
+            if unfinished and rng.random() < 0.5:
+                matches.append(Match(a, b))
+                continue
+            pool = games if rng.random() < forfeit_rate else played
+            matches.append(Match(a, b, (rng.choice(pool), rng.choice(pool))))
+        made.append(DoubleRound(number, tuple(matches), tuple(byes)))
+    return DoubleSwissTournament(
+        players=tuple(
+            Player(i, f"P{i}", rng.choice([None, 1500, 2000])) for i in range(1, count + 1)
+        ),
+        rounds=tuple(made),
+        byes=values,
+        name="random",
+    )

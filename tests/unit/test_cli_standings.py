@@ -167,3 +167,53 @@ def test_another_primary_score_and_a_bad_one() -> None:
     )
     code, _, err = run(str(EVENT), "--score", "NOPE")
     assert code == 2 and "unknown tie-break 'NOPE'" in err
+
+
+DOUBLE = require(REFERENCE / "double-swiss/ds-0011.trf")
+
+
+def _file_points(path: Path) -> dict[int, float]:
+    """The points each 001 record of the file states (columns 81-84), written by the reference
+    generator: the game points, byes at their match values."""
+    return {
+        int(line[4:8]): float(line[80:84])
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("001")
+    }
+
+
+def test_a_double_swiss_file_is_ranked_by_game_points_then_on_games() -> None:
+    from tests.golden.test_double_tiebreaks_gacrux import GP, gacrux_values, team_trf
+
+    code, out, err = run(str(DOUBLE), "--format", "json", "--fide2026")
+    assert code == 0, err
+    rows = json.loads(out)["standings"]
+    assert {row["start_rank"]: row["points"] for row in rows} == _file_points(DOUBLE)
+    assert list(rows[0]["tiebreaks"]) == ["BH:GP/C1", "BH:GP", "DE:GP", "WON"]
+    from fairpair.formats.trf_double import read_double_trf
+
+    event = read_double_trf(DOUBLE).tournament()
+    bh = gacrux_values(team_trf(event, GP), len(event.rounds), GP, "BH:GP")
+    assert {row["start_rank"]: row["tiebreaks"]["BH:GP"] for row in rows} == {
+        player: float(value) for player, value in bh.items()
+    }
+    keys = [(-r["points"], -r["tiebreaks"]["BH:GP/C1"], -r["tiebreaks"]["BH:GP"]) for r in rows]
+    assert keys == sorted(keys)
+
+
+def test_a_double_swiss_file_by_match_points_with_chosen_codes() -> None:
+    code, out, _ = run(str(DOUBLE), "--score", "MP", "--tiebreaks", "GPTS,sb:mp", "-f", "csv")
+    assert code == 0
+    table = list(csv.reader(io.StringIO(out)))
+    assert table[0] == ["rank", "start_rank", "name", "rating", "points", "GPTS", "SB:MP"]
+    points = [float(line[4]) for line in table[1:]]
+    assert points == sorted(points, reverse=True)
+    code, out, _ = run(str(DOUBLE))
+    assert "Ranked by game points" in out and "Buchholz, on game points" in out
+
+
+def test_a_double_swiss_file_refuses_a_board_code_and_another_score() -> None:
+    code, _, err = run(str(DOUBLE), "--tiebreaks", "BH,TBR")
+    assert code == 2 and "unknown Double-Swiss tie-break 'TBR'" in err
+    code, _, err = run(str(DOUBLE), "--score", "MMS")
+    assert code == 2 and "GP (game points) or MP" in err

@@ -103,6 +103,17 @@ def is_team_file(path: Path) -> bool:
         return False
 
 
+def is_double_swiss_file(path: Path) -> bool:
+    """A Double-Swiss TRF (its ``192`` record says ``FIDE_DOUBLESWISS``, spec double-swiss.md
+    §9); a file that cannot be opened is not, and is left to the reader's error."""
+    from fairpair.formats.trf_double import is_double_swiss_trf
+
+    try:
+        return is_double_swiss_trf(path.read_bytes().decode("utf-8", "replace"))
+    except OSError:
+        return False
+
+
 def pairing_table(
     pairing: Pairing,
     headings: tuple[str, str, str],

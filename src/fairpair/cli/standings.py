@@ -12,7 +12,7 @@ from typing import Annotated
 
 import typer
 
-from fairpair.cli.common import OutputFormat, fail, is_team_file, read_event
+from fairpair.cli.common import OutputFormat, fail, is_double_swiss_file, is_team_file, read_event
 from fairpair.core import Tournament
 from fairpair.formats import standings_render
 from fairpair.formats.standings_render import StandingsTable
@@ -78,6 +78,40 @@ def _team_standings(file: Path, tiebreaks: str | None, output_format: OutputForm
     typer.echo(_render(table, output_format, title), nl=False)
 
 
+def _double_standings(
+    file: Path,
+    tiebreaks: str | None,
+    output_format: OutputFormat,
+    score: str,
+    settings: TiebreakSettings,
+) -> None:
+    """The standings of a Double-Swiss TRF (``192 FIDE_DOUBLESWISS``, spec double-swiss.md
+    §9): game points (``--score MP``: match points), then ``--tiebreaks`` (team-style codes,
+    computed on games) or the Double-Swiss defaults."""
+    from fairpair.core import PrimaryScore
+    from fairpair.formats.trf_double import read_double_trf
+    from fairpair.standings.double import compute_double_standings
+
+    primaries = {"PTS": PrimaryScore.GAME_POINTS, "GP": PrimaryScore.GAME_POINTS}
+    primaries["MP"] = PrimaryScore.MATCH_POINTS
+    primary = primaries.get(score.strip().upper())
+    if primary is None:
+        raise _fail(f"--score {score!r}: a Double-Swiss ranks by GP (game points) or MP")
+    try:
+        event = read_double_trf(file).tournament()
+    except ValueError as error:  # FormatError included
+        raise _fail(str(error)) from None
+    except OSError as error:
+        raise _fail(f"{file}: {error.strerror or error}") from None
+    codes = _split(tiebreaks) if tiebreaks is not None else None
+    try:
+        table = compute_double_standings(event, codes, settings, primary)
+    except UnknownTiebreakError as error:
+        raise _fail(str(error)) from None
+    title = f"{event.name or file.stem}: standings after match-round {table.rounds}"
+    typer.echo(_render(table, output_format, title), nl=False)
+
+
 TEAM_DEFAULT_TIEBREAKS = ("MPvGP",)
 """A team file's tie-break when none is given: the secondary score (C.07 13.1)."""
 
@@ -138,6 +172,15 @@ def standings(
     if file.suffix.lower() != ".json" and is_team_file(file):
         _team_standings(file, tiebreaks, output_format)
         return
+    settings = TiebreakSettings(
+        unplayed_rule=unplayed,
+        fide2026_caps=fide2026,
+        round_robin=round_robin,
+        unplayed_as_played=round_robin,
+    )
+    if file.suffix.lower() != ".json" and is_double_swiss_file(file):
+        _double_standings(file, tiebreaks, output_format, score, settings)
+        return
     try:
         tournament, named, skipped, warnings = _read(file)
     except ValueError as error:  # FormatError included
@@ -147,12 +190,6 @@ def standings(
     for warning in (*warnings, *(skipped if tiebreaks is None else ())):
         typer.echo(f"fairpair standings: warning: {warning}", err=True)
     codes = _split(tiebreaks) if tiebreaks is not None else named or list(DEFAULT_TIEBREAKS)
-    settings = TiebreakSettings(
-        unplayed_rule=unplayed,
-        fide2026_caps=fide2026,
-        round_robin=round_robin,
-        unplayed_as_played=round_robin,
-    )
     try:
         table = compute_standings(tournament, codes, settings, score=score)
     except UnknownTiebreakError as error:
