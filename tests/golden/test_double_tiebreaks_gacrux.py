@@ -279,6 +279,48 @@ def test_gacrux_gives_aob_zero_without_a_played_match() -> None:
     assert gacrux_values(team_trf(t, GP), len(t.rounds), GP, "AOB:GP")[13] == 0
 
 
+def games_trf(text: str) -> str:
+    """A Double-Swiss file as an individual event of one game per TRF round (its own two
+    columns per match, spec §9), for the rating codes: the byes, which fill both columns of a
+    match and count once per match, become absences (the rating codes read played games only),
+    and the points column is the sum of the game results, as an individual file has it."""
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("162"):
+            line = "162  W 1.0    D 0.5    L 0.0"
+        elif line.startswith("192"):
+            line = "192 FIDE_DUTCH_2025"
+        elif line.startswith("001"):
+            cells = [line[i : i + 10].ljust(10) for i in range(91, len(line), 10)]
+            cells = ["  0000 - Z" if c[:6].strip() == "0000" else c for c in cells]
+            points = sum(Fraction({"1": 2, "+": 2, "=": 1}.get(c[9], 0), 2) for c in cells)
+            line = f"{line[:80]}{float(points):4.1f}{line[84:91]}" + "".join(cells)
+        lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("path", _params())
+def test_rating_codes_on_games_agree_with_gacrux(path: Path) -> None:
+    """ARO, TPR, PTP, APRO, APPO (C.07 10-11) read single games: gacrux computes them on the
+    Double-Swiss file read as an individual event of 2R game-rounds. A player who never played
+    a game has none of them (tiebreaks.md §2.9-2.12); gacrux writes 0."""
+    t = read_double_trf(path).tournament()
+    text = games_trf(path.read_text(encoding="utf-8"))
+    codes = ["ARO", "TPR", "PTP", "APRO", "APPO"]
+    columns = gacrux_columns(text, 2 * len(t.rounds), ["PTS", *codes], SWISS)
+    table = compute_double_standings(t, codes)
+    idle = _without_a_played_match(t)
+    for index, code in enumerate(codes):
+        ours = {row.player: row.values[index] for row in table.rows}
+        theirs = {
+            p: None if cell in ("", "-") else Fraction(cell) for p, cell in columns[code].items()
+        }
+        for p in idle:
+            # tiebreaks.md §2.9-2.12: no played game, no value; gacrux writes 0.
+            assert ours.pop(p) is None and theirs.pop(p) == 0
+        assert ours == theirs, code
+
+
 def test_a_cross_forfeit_is_played_here_and_unplayed_for_a_team_event() -> None:
     """Spec §11 R1: each player forfeits one game. The Double-Swiss counts the match as played
     (a meeting, 1-1); C.04.6 calls a team match without a board played over the board

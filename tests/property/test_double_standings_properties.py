@@ -18,7 +18,7 @@ from fairpair.standings import TiebreakSettings
 from fairpair.standings.double import DoubleStandings, compute_double_standings
 from tests.strategies import double_swiss_events
 
-CODES = ["BH/C1", "BH", "SB", "SB:MP", "DE", "WON", "WIN", "PS", "KS", "AOB", "EGMSB", "VUR"]
+CODES = ["BH/C1", "BH", "SB", "SB:MP", "DE", "WON", "WIN", "PS", "KS", "AOB", "EGMSB", "VUR", "TPR"]
 
 
 def _counted(t: DoubleSwissTournament) -> tuple[DoubleRound, ...]:

@@ -3,6 +3,7 @@ computed on games, on small events whose values are derived by hand below."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
@@ -169,7 +170,8 @@ def test_codes_are_on_games_unless_they_say_match_points() -> None:
     assert double_code("BH:MP").code == "BH:MP"
     assert double_code("DE").code == "DE:GP"
     assert double_code("WIN").code == "WIN"
-    for code in ("BC", "TBR", "BBE", "EDEBT", "ARO", "TPR", "BPG", "XYZ", "WIN:GP"):
+    assert double_code("aro").code == "ARO"
+    for code in ("BC", "TBR", "BBE", "EDEBT", "ARO-C1", "ARO:GP", "BPG", "XYZ", "WIN:GP"):
         with pytest.raises(UnknownDoubleTiebreakError, match="Double-Swiss"):
             double_code(code)
 
@@ -180,3 +182,28 @@ def test_the_notes_say_how_the_ranking_was_done() -> None:
     assert any("Buchholz, on game points" in line for line in notes)
     mp_notes = compute_double_standings(_five(), None, primary=MP).notes()
     assert mp_notes[0].startswith("Ranked by match points")
+
+
+def test_rating_codes_read_the_games_played_over_the_board() -> None:
+    """Ratings 1: 2000, 2: 1800, 3: 1600, 4: 1500. Round 1: 1-2 games 1-0, ½-½; 3-4: game 1
+    forfeited by 4, game 2 won by 3. Round 2: 1-3 both games won by 1; 2-4 two draws.
+    Player 1 played 4 games: ARO = (1800 + 1800 + 1600 + 1600) / 4 = 1700; 3½/4 = 0.875 →
+    88 % → dp 336 (FIDE table 8.1a): TPR 2036.
+    Player 3 played 3 games (the forfeited one does not count): 1500, 2000, 2000 → 5500 / 3 =
+    1833.3 → 1833; 1/3 → 33 % → dp -125: TPR 1708. (Counting each match's opponent once
+    would give 1750.)"""
+    ratings = (2000, 1800, 1600, 1500)
+    players = tuple(Player(i, f"P{i}", r) for i, r in enumerate(ratings, start=1))
+    rounds = (
+        DoubleRound(1, (Match(1, 2, ((W, L), (D, D))), Match(3, 4, ((FW, FL), (W, L))))),
+        DoubleRound(2, (Match(1, 3, ((W, L), (W, L))), Match(2, 4, ((D, D), (D, D))))),
+    )
+    table = compute_double_standings(DoubleSwissTournament(players, rounds), ["ARO", "TPR"])
+    assert _column(table, "ARO")[1] == 1700 and _column(table, "TPR")[1] == 2036
+    assert _column(table, "ARO")[3] == 1833 and _column(table, "TPR")[3] == 1708
+    assert "ARO: Average rating of opponents, over the games played" in "\n".join(table.notes())
+    unrated = replace(players[0], rating=None)
+    table = compute_double_standings(
+        DoubleSwissTournament((unrated, *players[1:]), rounds), ["ARO"]
+    )
+    assert set(_column(table, "ARO").values()) == {None}

@@ -38,15 +38,18 @@ What a round is (spec §2.1-2.4):
   teams;
 * ``DE`` (6) and ``EDE`` (13.3, DE on the primary score, then on the other);
 * ``PS`` (progressive score), ``WIN`` (matches won, forfeit wins and byes worth a won match
-  included), ``WON`` (matches won over the board), ``REP``, ``VUR``.
+  included), ``WON`` (matches won over the board), ``REP``, ``VUR`` (rounds, i.e. matches);
+* ratings: ``ARO``, ``TPR``, ``PTP``, ``APRO``, ``APPO`` (10-11), over the **games** played
+  over the board (:class:`DoubleGamesView`): a Double-Swiss is rated game by game, and C.07
+  defines these codes on games; each opponent counts once per game he played against the
+  player, and the score share of TPR is the player's game points over those games.
 
 Not offered: the board codes ``BC``, ``TBR``, ``BBE`` and ``EDEBT``/``EDEBB``/``EDET``/
 ``EDEB`` (a Double-Swiss match has no boards of different strength: "board 1" would be game 1,
-i.e. only the colour order of the match), and the rating codes (C.07 defines none for
-two-score participants; ARO/TPR of a Double-Swiss would need a per-game rating model that the
-event, rated game by game, may define but C.07 does not). ``BPG``/``BWG`` are not offered
-either: every played match gives each player one game with each colour, so "games with
-Black" counts played matches and says nothing about colours.
+i.e. only the colour order of the match); ``ARO-C1`` (which of an opponent's two games to
+drop is not defined); ``BPG``/``BWG``, ``NUM``: every played match gives each player one game
+with each colour, so "games with Black" counts played matches less the odd forfeited game and
+says nothing about colours.
 
 **"Computed on games"** (issue #16): a code without ``:MP``/``:GP`` is computed on **game
 points** whatever the primary score - the opponents' scores, the points scored against them and
@@ -54,8 +57,15 @@ the direct encounters are counted in games, the unit the Double-Swiss pairs on. 
 from the team convention (no suffix = the primary score) on purpose: when an event ranks by
 match points its match points are coarse (every match is 2, 1 or 0), and the games are what
 tells two players with the same match points apart. ``:MP`` asks for match points explicitly.
-``WIN`` and ``WON`` count matches (as in C.07 for teams); ``DE`` counts the game points
-scored in the mutual matches.
+The counts keep the round as their unit, as C.07 for teams does: ``WIN``/``WON`` count matches,
+``REP``/``VUR`` count match-rounds (a single forfeited game inside a played match is no
+unplayed round, spec §2.2). gacrux, given a Double-Swiss as a two-board team event, counts
+these four in board games instead; the tests show the exact relation.
+
+**Verified**: every opponent-score code, the scores, PS and the rankings with DE and EDE agree
+with gacrux (the FIDE tie-break checker) on the 80 reference events written as two-board team
+files, and the rating codes with gacrux on the same events read as individual events of one
+game per round (tests/golden/test_double_tiebreaks_gacrux.py).
 
 **Default list** (:func:`default_tiebreaks`): the FIDE recommendation for an individual Swiss
 (tiebreaks.md §2.15: BH-C1, BH, DE, WON) with a match as the "game": ``BH/C1``, ``BH``, ``DE``,
@@ -65,12 +75,14 @@ as a team event puts its secondary score first, C.07 13.1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from fairpair.core import (
     TENTHS,
+    Colour,
+    Outcome,
     PlayerId,
     PrimaryScore,
     Team,
@@ -79,22 +91,27 @@ from fairpair.core import (
     TeamRound,
     TeamScoring,
     TeamTournament,
+    Tournament,
 )
 from fairpair.core.double_swiss import (
     DoubleSwissTournament,
+    Mark,
     MatchByeKind,
     MatchEntry,
     MatchOutcome,
     match_entries,
     match_points,
 )
-from fairpair.standings.event import Value
-from fairpair.standings.registry import UnknownTiebreakError
+from fairpair.standings.event import EventView, Slot, Value, Values
+from fairpair.standings.registry import REGISTRY, UnknownTiebreakError
 from fairpair.standings.settings import TiebreakSettings
 from fairpair.standings.team import (
     TeamCode,
+    TeamContext,
     TeamStandings,
     TeamTiebreak,
+    TeamTiebreakKind,
+    complete_round_count,
     compute_team_standings,
     parse_team_code,
 )
@@ -137,8 +154,16 @@ CODES = (
     "WON",
     "REP",
     "VUR",
+    "ARO",
+    "TPR",
+    "PTP",
+    "APRO",
+    "APPO",
 )
 """The base codes a Double-Swiss event offers (see the module text for why)."""
+
+GAME_CODES = ("ARO", "TPR", "PTP", "APRO", "APPO")
+"""The rating codes, computed game by game on :class:`DoubleGamesView`."""
 
 _BASES = frozenset(code.upper() for code in CODES)
 _SCORED = frozenset({"BH", "FB", "AOB", "SB", "KS", "DE", "PS", "REP", "VUR"})
@@ -168,6 +193,8 @@ def default_tiebreaks(primary: PrimaryScore = GP) -> tuple[str, ...]:
 def double_code(text: str) -> TeamCode:
     """A Double-Swiss tie-break code parsed, with its score type made explicit (game points
     when it names none); :class:`UnknownDoubleTiebreakError` for a code not offered."""
+    if text.strip().upper() in GAME_CODES:
+        return TeamCode(text.strip().upper())
     try:
         parsed = parse_team_code(text)
     except UnknownTiebreakError:
@@ -229,6 +256,86 @@ def _as_teams(t: DoubleSwissTournament, primary: PrimaryScore) -> TeamTournament
         scoring=TeamScoring(primary=primary),
         name=t.name,
     )
+
+
+# --- the games seen as the rounds of an individual event ----------------------------------
+
+_GAME_OUTCOMES = {
+    Mark.WIN: Outcome.WIN,
+    Mark.DRAW: Outcome.DRAW,
+    Mark.LOSS: Outcome.LOSS,
+    Mark.FORFEIT_WIN: Outcome.FORFEIT_WIN,
+    Mark.FORFEIT_LOSS: Outcome.FORFEIT_LOSS,
+}
+_BYE_SLOTS = {
+    MatchByeKind.PAIRING_ALLOCATED: Outcome.PAIRING_BYE,
+    MatchByeKind.HALF_POINT: Outcome.HALF_BYE,
+    MatchByeKind.FULL_POINT: Outcome.FULL_BYE,
+    MatchByeKind.ZERO_POINT: Outcome.ZERO_BYE,
+}
+
+
+class DoubleGamesView(EventView):
+    """The games of a Double-Swiss event as the rounds of an individual event, for the rating
+    codes of C.07 (ARO, TPR, PTP, APRO, APPO), which read single games: match-round k is
+    game-rounds 2k-1 and 2k, as the TRF writes it (spec §9); a game over the board is a game
+    won, drawn or lost with the player's own game points (½-0 is a draw for one player and a
+    loss for the other); a forfeited game is unplayed; a bye fills both game-rounds.
+
+    Only the rating codes read this view: the tie-breaks built on scores per round read the
+    matches (:func:`double_team_entries`)."""
+
+    def __init__(
+        self, tournament: DoubleSwissTournament, settings: TiebreakSettings, rounds: int
+    ) -> None:
+        # EventView.__init__ reads an individual Tournament; the rating codes read only the
+        # players (their ratings), the settings and the slots filled here.
+        self.tournament = Tournament(players=tuple(sorted(tournament.players, key=_by_id)))
+        self.settings = settings
+        self.win, self.draw, self.loss = Fraction(1), Fraction(1, 2), Fraction(0)
+        self.rounds = 2 * rounds
+        self.ids: tuple[PlayerId, ...] = tournament.player_ids
+        self.slots: dict[PlayerId, tuple[Slot, ...]] = {}
+        for pid, entries in match_entries(tournament).items():
+            row: list[Slot] = []
+            for entry in entries[:rounds]:
+                first, second = 2 * entry.round - 1, 2 * entry.round
+                match = entry.match
+                if match is not None and match.games is not None:
+                    colour = match.colour(pid)
+                    for number, mark, game_colour in zip(
+                        (first, second), match.marks(pid), (colour, colour.opposite), strict=True
+                    ):
+                        outcome = _GAME_OUTCOMES[mark]
+                        shown: Colour | None = game_colour if outcome.played else None
+                        points = Fraction(mark.points, 2)
+                        row.append(Slot(number, outcome, points, entry.opponent, shown))
+                elif entry.bye is not None:
+                    half = Fraction(entry.points, 4)
+                    row.extend(Slot(n, _BYE_SLOTS[entry.bye], half) for n in (first, second))
+                else:
+                    row.extend(Slot(n, Outcome.ABSENT, Fraction(0)) for n in (first, second))
+            self.slots[pid] = tuple(row)
+        self.score: dict[PlayerId, Fraction] = {
+            pid: sum((s.points for s in self.slots[pid]), Fraction(0)) for pid in self.ids
+        }
+        self._memo: dict[str, object] = {}
+
+
+def _by_id(player: object) -> int:
+    return player.id  # type: ignore[attr-defined, no-any-return]
+
+
+def _game_column(code: str, games: Callable[[], DoubleGamesView]) -> TeamTiebreak:
+    """A column of a rating code, computed by the individual registry on the games view."""
+    individual = REGISTRY[code]
+
+    def compute(context: TeamContext, parsed: TeamCode) -> Values:
+        return individual.compute(games())
+
+    compute.__doc__ = individual.compute.__doc__
+    kind = TeamTiebreakKind(individual.name, compute, individual.higher_is_better)
+    return TeamTiebreak(TeamCode(code), kind)
 
 
 # --- the standings ------------------------------------------------------------------------
@@ -298,6 +405,8 @@ def _describe(column: TeamTiebreak) -> str:
         text += f" (least significant {code.low}" + (
             f", most significant {code.high} left out)" if code.high else " left out)"
         )
+    if code.base in GAME_CODES:
+        text += ", over the games played over the board"
     if code.as_played:
         text += "; a forfeited match counts as played"
     text += " (FIDE C.07)"
@@ -320,10 +429,25 @@ def compute_double_standings(
     :class:`UnknownDoubleTiebreakError` for a code the event does not offer.
     """
     chosen = default_tiebreaks(primary) if codes is None else codes
-    resolved = [
-        code if code.strip().upper() == "PTS" else double_code(code).code for code in chosen
-    ]
+    settings = settings or TiebreakSettings()
     entries = double_team_entries(tournament)
+    views: list[DoubleGamesView] = []
+
+    def games() -> DoubleGamesView:
+        if not views:
+            counted = complete_round_count(entries, len(tournament.rounds))
+            views.append(DoubleGamesView(tournament, settings, counted))
+        return views[0]
+
+    resolved: list[str | TeamTiebreak] = []
+    for code in chosen:
+        if code.strip().upper() == "PTS":
+            resolved.append(code)
+            continue
+        parsed = double_code(code)
+        resolved.append(
+            _game_column(parsed.base, games) if parsed.base in GAME_CODES else parsed.code
+        )
     table: TeamStandings = compute_team_standings(
         _as_teams(tournament, primary), resolved, settings, entries
     )

@@ -45,7 +45,7 @@ GP = PrimaryScore.GAME_POINTS
 # --- the event seen by the tie-breaks ---------------------------------------------------------
 
 
-def _complete_round_count(table: dict[TeamId, list[TeamEntry]], rounds: int) -> int:
+def complete_round_count(table: dict[TeamId, list[TeamEntry]], rounds: int) -> int:
     """The rounds of the snapshot without trailing rounds whose results are not all known."""
     count = rounds
     while count and any(rows[count - 1].outcome is TeamOutcome.PENDING for rows in table.values()):
@@ -129,7 +129,7 @@ class TeamEventView(EventView):
         self.draw = Fraction(draw, TENTHS)
         self.loss = Fraction(loss, TENTHS)
         entries = team_entries(tournament) if table is None else table
-        self.rounds = _complete_round_count(entries, len(tournament.rounds))
+        self.rounds = complete_round_count(entries, len(tournament.rounds))
         self.ids: tuple[PlayerId, ...] = tuple(sorted(entries))
         self.slots: dict[PlayerId, tuple[Slot, ...]] = {}
         for tid in self.ids:
@@ -238,7 +238,7 @@ def _fore_entries(
     else:
         table = {tid: list(rows) for tid, rows in entries.items()}
     scoring = tournament.scoring
-    rounds = _complete_round_count(table, len(tournament.rounds))
+    rounds = complete_round_count(table, len(tournament.rounds))
     if not rounds:
         return table
     gp = tournament.boards * scoring.games.draw
@@ -866,7 +866,7 @@ def _order_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction]:
 
 def compute_team_standings(
     tournament: TeamTournament,
-    codes: Sequence[str],
+    codes: Sequence[str | TeamTiebreak],
     settings: TiebreakSettings | None = None,
     entries: dict[TeamId, list[TeamEntry]] | None = None,
 ) -> TeamStandings:
@@ -876,12 +876,15 @@ def compute_team_standings(
     and every preceding code. Teams share a rank only when everything is equal; inside a
     shared rank the order is the TPN's. ``PTS`` in the list stands for the primary score.
     ``entries``: what each round was for each team, when not the tournament's own
-    (:class:`TeamContext`).
+    (:class:`TeamContext`). A column may be given ready-made (a :class:`TeamTiebreak` of
+    another kind of event's own, e.g. the Double-Swiss rating codes, computed on games).
     """
     context = TeamContext(tournament, settings or TiebreakSettings(), entries)
     primary = context.primary
     columns = tuple(
-        team_tiebreak("MPTS" if primary is MP else "GPTS")
+        code
+        if isinstance(code, TeamTiebreak)
+        else team_tiebreak("MPTS" if primary is MP else "GPTS")
         if code.strip().upper() == "PTS"
         else team_tiebreak(code)
         for code in codes
