@@ -36,7 +36,7 @@ from fairpair.formats.trf_double import write_double_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import DoubleSwissPairingSystem, double_swiss_pairing_system
 from fairpair.service import double_actions
-from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
+from fairpair.service.actions import REDONE, UNDONE, player_data
 from fairpair.service.double_actions import Games, games_data, unfinished_boards
 from fairpair.service.errors import CommandError, DuplicatePlayerError
 from fairpair.service.events import (
@@ -47,6 +47,7 @@ from fairpair.service.events import (
     duplicate_of,
     find_player,
     rating_order,
+    store_command,
     store_new_event,
     store_walk,
 )
@@ -56,8 +57,7 @@ from fairpair.service.settings import (
     report_fields,
     setting_fields,
 )
-from fairpair.service.text_fields import check_texts
-from fairpair.storage import ConcurrencyError, EventInfo, LogRecord, NewRecord
+from fairpair.storage import EventInfo, LogRecord
 
 __all__ = [
     "GAME_RESULTS",
@@ -156,15 +156,14 @@ def _command(
     """One command as one log record: load, build the payload, apply, append (all or
     nothing; ``expected_version``: the version the director's page showed)."""
     event = load_double(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    payload = dict(build(event))
-    check_texts(payload, desk.actor)
-    snapshot = double_actions.apply_double(event.tournament, action, payload, event.settings)
-    settings = settings_after(event.settings, action, payload)
-    record = NewRecord(desk.clock(), desk.actor, action, payload)
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append(event.id, event.version, record, snapshot, changed)
+    info, settings, snapshot = store_command(
+        desk,
+        (event.info, event.settings, event.tournament),
+        action,
+        lambda: build(event),
+        double_actions.apply_double,
+        expected_version,
+    )
     return DoubleEvent(info, settings, snapshot)
 
 

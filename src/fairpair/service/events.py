@@ -107,6 +107,7 @@ __all__ = [
     "settings_data",
     "settings_lines",
     "standings",
+    "store_command",
     "store_walk",
     "undo",
     "undo_history",
@@ -323,16 +324,41 @@ def _command(
 ) -> Event:
     """Run one command as one log record: load, build the payload, apply, append."""
     event = load(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    payload = dict(build(event))
-    check_texts(payload, desk.actor)
-    snapshot = actions.apply(event.tournament, action, payload, event.settings)
-    settings = actions.settings_after(event.settings, action, payload)
-    record = NewRecord(desk.clock(), desk.actor, action, payload)
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append(event.id, expected_version or event.version, record, snapshot, changed)
+    info, settings, snapshot = store_command(
+        desk,
+        (event.info, event.settings, event.tournament),
+        action,
+        lambda: build(event),
+        actions.apply,
+        expected_version,
+    )
     return _remember(desk, Event(info, settings, _with_report(snapshot, settings)))
+
+
+def store_command(
+    desk: Desk,
+    loaded: tuple[EventInfo, EventSettings, Snap],
+    action: str,
+    build: Callable[[], Mapping[str, Any]],
+    apply_one: Callable[[Snap, str, Mapping[str, Any], EventSettings], Snap],
+    expected_version: int | None = None,
+) -> tuple[EventInfo, EventSettings, Snap]:
+    """One command of an event of any kind as one log record: the event as ``loaded`` (its
+    row, settings and snapshot), the payload ``build`` makes, applied by its kind's
+    ``apply_one`` and appended all or nothing (``expected_version``: the version the
+    director's page showed; refused if the event moved on). The row, settings and snapshot
+    after it."""
+    info, settings, snapshot = loaded
+    if expected_version is not None and info.version != expected_version:
+        raise ConcurrencyError(info.name, expected_version, info.version)
+    payload = dict(build())
+    check_texts(payload, desk.actor)
+    after = apply_one(snapshot, action, payload, settings)
+    changed_settings = actions.settings_after(settings, action, payload)
+    record = NewRecord(desk.clock(), desk.actor, action, payload)
+    changed = None if changed_settings == settings else changed_settings.to_data()
+    stored = desk.store.append(info.id, info.version, record, after, changed)
+    return stored, changed_settings, after
 
 
 # --- players --------------------------------------------------------------------------------

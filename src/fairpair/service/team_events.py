@@ -28,7 +28,7 @@ from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
 from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
-from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
+from fairpair.service.actions import REDONE, UNDONE, player_data
 from fairpair.service.errors import CommandError
 from fairpair.service.events import (
     Desk,
@@ -36,6 +36,7 @@ from fairpair.service.events import (
     check_steps,
     checked_player_changes,
     name_key,
+    store_command,
     store_new_event,
     store_walk,
 )
@@ -47,12 +48,11 @@ from fairpair.service.settings import (
     report_fields,
     setting_fields,
 )
-from fairpair.service.text_fields import check_texts
 from fairpair.standings import UnknownTiebreakError
 from fairpair.standings.boards import BoardStanding, BoardStandingsSettings
 from fairpair.standings.boards import board_standings as compute_board_standings
 from fairpair.standings.team import TeamStandings, compute_team_standings, team_tiebreak
-from fairpair.storage import ConcurrencyError, EventInfo, LogRecord, NewRecord
+from fairpair.storage import EventInfo, LogRecord
 
 __all__ = [
     "TEAM_TIEBREAKS_USUAL",
@@ -163,15 +163,14 @@ def _command(
     """One command as one log record: load, build the payload, apply, append
     (``expected_version``: the version the director's page showed; refused if it moved on)."""
     event = load_team(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    payload = dict(build(event))
-    check_texts(payload, desk.actor)
-    snapshot = team_actions.apply_team(event.tournament, action, payload, event.settings)
-    settings = settings_after(event.settings, action, payload)
-    record = NewRecord(desk.clock(), desk.actor, action, payload)
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append(event.id, event.version, record, snapshot, changed)
+    info, settings, snapshot = store_command(
+        desk,
+        (event.info, event.settings, event.tournament),
+        action,
+        lambda: build(event),
+        team_actions.apply_team,
+        expected_version,
+    )
     return TeamEvent(info, settings, snapshot)
 
 
