@@ -392,7 +392,11 @@ def scores(t: DoubleSwissTournament, before_round: int | None = None) -> dict[Pl
 
 def match_points(entry: MatchEntry) -> int:
     """Match points of one round: 2 for a match won on game points, 1 drawn, 0 lost; a bye
-    counts as the match its value stands for (a PAB of 1½ wins, a half-point bye draws)."""
+    counts as the match its value stands for (a PAB of 1½ wins, a half-point bye draws).
+    A match forfeited by both players is lost by both (0-0 on games is no drawn match: a
+    double forfeit, as C.04.6 scores a team match forfeited by both teams)."""
+    if entry.outcome is MatchOutcome.FORFEIT_LOSS:
+        return 0
     if entry.match is not None:
         assert entry.opponent is not None
         mine, opponent_points = entry.points, entry.match.points(entry.opponent)

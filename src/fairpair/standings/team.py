@@ -114,6 +114,7 @@ class TeamEventView(EventView):
         self.team_tournament = tournament
         self.score_type = score
         self.as_played = as_played
+        self.table = table
         self.settings = (
             dataclasses.replace(settings, unplayed_as_played=True) if as_played else settings
         )
@@ -166,17 +167,32 @@ class TeamEventView(EventView):
         if settings == self.settings:
             return self
         return TeamEventView(
-            self.team_tournament, self.score_type, settings, as_played=self.as_played
+            self.team_tournament,
+            self.score_type,
+            settings,
+            as_played=self.as_played,
+            table=self.table,
         )
 
 
 class TeamContext:
     """A team event under one set of settings: its views (one per score type and ``/P``) and
-    the board results, computed once and shared by every column of the standings."""
+    the board results, computed once and shared by every column of the standings.
 
-    def __init__(self, tournament: TeamTournament, settings: TiebreakSettings) -> None:
+    ``entries`` replaces :func:`~fairpair.core.teams.team_entries` of the tournament as what
+    each round was for each team: an event of another kind seen as teams (the Double-Swiss,
+    :mod:`fairpair.standings.double`) gives its own; the tournament then supplies the teams'
+    names, the scoring and the number of rounds, and its board results are not read."""
+
+    def __init__(
+        self,
+        tournament: TeamTournament,
+        settings: TiebreakSettings,
+        entries: dict[TeamId, list[TeamEntry]] | None = None,
+    ) -> None:
         self.tournament = tournament
         self.settings = settings
+        self.entries = entries
         self.primary = tournament.scoring.primary
         self._views: dict[tuple[PrimaryScore, bool, bool], TeamEventView] = {}
         self._boards: dict[bool, dict[TeamId, tuple[Fraction, ...]]] = {}
@@ -188,7 +204,7 @@ class TeamContext:
         score = score or self.primary
         key = (score, as_played, fore)
         if key not in self._views:
-            table = _fore_entries(self.tournament) if fore else None
+            table = _fore_entries(self.tournament, self.entries) if fore else self.entries
             self._views[key] = TeamEventView(
                 self.tournament, score, self.settings, as_played=as_played, table=table
             )
@@ -212,10 +228,15 @@ class TeamContext:
         return self._boards[as_played]
 
 
-def _fore_entries(tournament: TeamTournament) -> dict[TeamId, list[TeamEntry]]:
-    """Entries with every last-round match against a named opponent made a played draw
-    (Fore Buchholz, C.07 8.3; tiebreaks.md §2.13)."""
-    table = team_entries(tournament)
+def _fore_entries(
+    tournament: TeamTournament, entries: dict[TeamId, list[TeamEntry]] | None = None
+) -> dict[TeamId, list[TeamEntry]]:
+    """Entries (the tournament's, or ``entries``) with every last-round match against a named
+    opponent made a played draw (Fore Buchholz, C.07 8.3; tiebreaks.md §2.13)."""
+    if entries is None:
+        table = team_entries(tournament)
+    else:
+        table = {tid: list(rows) for tid, rows in entries.items()}
     scoring = tournament.scoring
     rounds = _complete_round_count(table, len(tournament.rounds))
     if not rounds:
@@ -847,14 +868,17 @@ def compute_team_standings(
     tournament: TeamTournament,
     codes: Sequence[str],
     settings: TiebreakSettings | None = None,
+    entries: dict[TeamId, list[TeamEntry]] | None = None,
 ) -> TeamStandings:
     """Order the teams by the primary score (C.07 11.1), then by each code in turn.
 
     Group codes (DE, EDE…, TBR, BBE) are computed inside the groups tied on the primary score
     and every preceding code. Teams share a rank only when everything is equal; inside a
     shared rank the order is the TPN's. ``PTS`` in the list stands for the primary score.
+    ``entries``: what each round was for each team, when not the tournament's own
+    (:class:`TeamContext`).
     """
-    context = TeamContext(tournament, settings or TiebreakSettings())
+    context = TeamContext(tournament, settings or TiebreakSettings(), entries)
     primary = context.primary
     columns = tuple(
         team_tiebreak("MPTS" if primary is MP else "GPTS")
