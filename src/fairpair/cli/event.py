@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated
 
@@ -13,22 +13,26 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from fairpair.cli import double as ds
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Colour, PointSystem, format_points
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import printouts
 from fairpair.service import team_events as te
 from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import (
     ByeLimit,
+    DoubleSwissSettings,
     EventSettings,
     Game,
     System,
     TeamSettings,
     WithdrawalPolicy,
     parse_board_colours,
+    parse_bye_values,
     parse_colour_model,
     parse_match_points,
     parse_points,
@@ -190,10 +194,29 @@ def create(
     min_board_games: Annotated[
         int, typer.Option("--min-board-games", help="Team event: games for a board prize.")
     ] = 0,
+    initial_colour: Annotated[
+        str | None,
+        typer.Option(
+            "--initial-colour",
+            help="Double-Swiss: white or black, the top seed's colour in game 1 of round 1 "
+            "(default: drawn by lot).",
+            show_default=False,
+        ),
+    ] = None,
+    bye_values: Annotated[
+        str | None,
+        typer.Option(
+            "--bye-values",
+            help="Double-Swiss: what a pairing-allocated, half-point and full-point bye are "
+            "worth, e.g. 1.5/1/2 (the default).",
+            show_default=False,
+        ),
+    ] = None,
     db: DbOption = None,
     actor: ActorOption = None,
 ) -> None:
-    """Create an event (a team event with --system team-swiss or team-berger)."""
+    """Create an event (a team event with --system team-swiss or team-berger, a FIDE
+    Double-Swiss of two-game matches with --system double-swiss)."""
     report = {
         "city": city,
         "federation": federation,
@@ -207,6 +230,37 @@ def create(
     }
     with session(db, None, actor) as s, _options_named():
         given = None if points is None else parse_points(points)
+        if system is System.DOUBLE_SWISS:
+            refused = {
+                "--game": game not in (None, Game.CHESS),
+                "--colours": colours,
+                "--points": points is not None,
+                "--double": double,
+                "--bye-limit": bye_limit is not None,
+                "--boards": boards is not None,
+                "--match-points": match_points is not None,
+                "--colour-model": colour_model is not None,
+                "--board-colours": board_colours is not None,
+                "--min-board-games": bool(min_board_games),
+            }
+            flags = [flag for flag, given_flag in refused.items() if given_flag]
+            if flags:
+                raise fail(f"{flags[0]} is not for a Double-Swiss event")
+            _create_double(
+                s.desk,
+                name,
+                rounds,
+                initial_colour,
+                black_first,
+                bye_values,
+                primary,
+                tiebreaks,
+                report,
+            )
+            return
+        if initial_colour is not None or bye_values is not None:
+            flag = "--initial-colour" if initial_colour is not None else "--bye-values"
+            raise fail(f"{flag} is for a Double-Swiss event (--system double-swiss)")
         if system is not None and system.team:
             if game not in (None, Game.CHESS) or colours:
                 raise fail("a team event is chess: --game and --colours are not for it")
@@ -281,6 +335,52 @@ def create(
                 else ""
             )
         )
+
+
+def _create_double(
+    desk: ev.Desk,
+    name: str,
+    rounds: int | None,
+    initial_colour: str | None,
+    black_first: bool,
+    bye_values: str | None,
+    primary: str | None,
+    tiebreaks: str | None,
+    report: Mapping[str, object],
+) -> None:
+    """``event create --system double-swiss``: the colour drawn by lot unless given."""
+    if initial_colour is not None and initial_colour.strip().lower() not in ("white", "black"):
+        raise fail(
+            f"--initial-colour {initial_colour!r}: white or black (the top seed's colour in "
+            "game 1 of round 1)"
+        )
+    if initial_colour is not None and black_first:
+        raise fail("give --initial-colour or --black-first, not both")
+    chosen = initial_colour is not None or black_first
+    if initial_colour is not None:
+        colour = Colour[initial_colour.strip().upper()]
+    elif black_first:
+        colour = Colour.BLACK
+    else:
+        colour = de.draw_initial_colour()
+    settings = EventSettings(
+        name=name.strip(),
+        system=System.DOUBLE_SWISS,
+        rounds=rounds,
+        tiebreaks=() if tiebreaks is None else _codes(tiebreaks),
+        initial_colour=colour,
+        double_swiss=DoubleSwissSettings(
+            byes=DoubleSwissSettings().byes if bye_values is None else parse_bye_values(bye_values),
+            primary=parse_primary(primary or "gp"),
+            colour_drawn=not chosen,
+        ),
+    ).edited(report_fields(report))
+    made = de.create_double_event(desk, settings)
+    lines = dict(de.double_settings_lines(made))
+    typer.echo(
+        f"created event {made.id} {made.info.name!r}: {System.DOUBLE_SWISS.label}, {rounds} "
+        f"match-rounds; byes {lines['byes']}; {lines['first colour']}"
+    )
 
 
 @app.command("edit")
@@ -386,6 +486,11 @@ def edit(
             record = ev.history(s.desk, changed.id)[-1]
             typer.echo(f"{te.describe_team(record)} (version {changed.version})")
             return
+        if ds.is_double(s):
+            edited_ds = de.edit_double_event(s.desk, s.event_id(), changes)
+            record = ev.history(s.desk, edited_ds.id)[-1]
+            typer.echo(f"{de.describe_double(record)} (version {edited_ds.version})")
+            return
         edited = ev.edit_event(s.desk, s.event_id(), changes)
         record = ev.history(s.desk, edited.id)[-1]
         typer.echo(f"{ev.describe(record, edited.tournament)} (version {edited.version})")
@@ -429,6 +534,15 @@ def show(
                 typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
                 return
             for label, value in te.team_settings_lines(teams):
+                typer.echo(f"{label + ':':<16}{value}")
+            return
+        if ds.is_double(s):
+            matches = de.load_double(s.desk, s.event_id())
+            if output_format is ShowFormat.JSON:
+                data = de.double_settings_data(matches)
+                typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+                return
+            for label, value in de.double_settings_lines(matches):
                 typer.echo(f"{label + ':':<16}{value}")
             return
         current = s.event()
@@ -488,6 +602,17 @@ def standings(
             title = f"{team_event.tournament.name}: team standings after round {teams.rounds}"
             typer.echo(_rendered(output_format, teams, title, ""), nl=False)
             return
+        if ds.is_double(s):
+            if boards:
+                raise fail("--boards is for a team event")
+            matches = de.load_double(s.desk, s.event_id())
+            if output_format is ListFormat.TEXT:
+                typer.echo(ds.standings_text(matches), nl=False)
+                return
+            ranked = de.double_standings(matches)
+            title = f"{matches.tournament.name}: standings after round {ranked.rounds}"
+            typer.echo(_rendered(output_format, ranked, title, ""), nl=False)
+            return
         current = s.event()
         table = ev.standings(current)
         title = f"{current.tournament.name}: standings after round {table.rounds}"
@@ -527,6 +652,11 @@ def crosstable(
     """The crosstable: a round robin's grid by start number (results against each opponent,
     points, tie-breaks, rank), a Swiss one's rounds in standings order."""
     with session(db, event) as s:
+        if ds.is_double(s):
+            raise fail(
+                "a Double-Swiss event has no crosstable yet: see its rounds (fairpair round "
+                "show N) and standings (fairpair event standings)"
+            )
         made = printouts.crosstable(s.event())
         match output_format:
             case CrosstableFormat.TEXT:

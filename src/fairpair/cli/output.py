@@ -12,6 +12,7 @@ import typer
 from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import printouts, team_printouts
 from fairpair.service import team_events as te
@@ -26,19 +27,22 @@ def log(
     change taken back says by which record."""
     with session(db, event) as s:
         event_id = s.event_id()
-        teams = te.is_team_event(s.desk.store.event(event_id))
-        tournament = None if teams else ev.load(s.desk, event_id).tournament
+        info = s.desk.store.event(event_id)
+        teams = te.is_team_event(info)
+        doubles = de.is_double_event(info)
+        tournament = None if teams or doubles else ev.load(s.desk, event_id).tournament
         records = ev.history(s.desk, event_id)
         undone_by = ev.undo_history(records).undone_by
         for record in records:
             when = record.at.strftime("%Y-%m-%d %H:%M:%S")
             line = f"{record.seq:5d}  {when}  {record.actor:<12}  {record.action:<17}  "
             undone = f"  (undone by #{undone_by[record.seq]})" if record.seq in undone_by else ""
-            what = (
-                te.describe_team(record, records)
-                if tournament is None
-                else ev.describe(record, tournament, records)
-            )
+            if doubles:
+                what = de.describe_double(record, records)
+            elif tournament is None:
+                what = te.describe_team(record, records)
+            else:
+                what = ev.describe(record, tournament, records)
             typer.echo(line + what + undone)
             if full:
                 typer.echo("       " + json.dumps(dict(record.payload), ensure_ascii=False))
@@ -68,6 +72,10 @@ def export(
             if kind == "csv":
                 raise fail(f"{file}: a team event is exported as .trf or .json")
             text = te.export_team_event(te.load_team(s.desk, s.event_id()), kind)
+        elif de.is_double_event(s.desk.store.event(s.event_id())):
+            if kind == "csv":
+                raise fail(f"{file}: a Double-Swiss event is exported as .trf or .json")
+            text = de.export_double_event(de.load_double(s.desk, s.event_id()), kind)
         else:
             text = ev.export(
                 s.event(), "trf2026" if kind == "trf" and flavour == "trf2026" else kind

@@ -9,12 +9,13 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from fairpair.cli import team
+from fairpair.cli import double, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Player, Tournament, format_points, points_from_text, scores
 from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
+from fairpair.service import double_events as de
 from fairpair.service import entry, printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
@@ -73,6 +74,17 @@ def add(
             birth_date=birth_date,
             sex=sex,
         )
+        if double.is_double(s):
+            de.register_double_player(
+                s.desk,
+                s.event_id(),
+                typed.name,
+                missed_points=_points_list(missed_points),
+                duplicate_ok=duplicate_ok,
+                **typed.details,
+            )
+            double.said(s)
+            return
         changed, player = ev.register_player(
             s.desk,
             s.event_id(),
@@ -133,6 +145,10 @@ def import_players(
         players = _read_players(file)
         missed = _points_list(missed_points)
         event_id = s.event_id()
+        if double.is_double(s):
+            de.import_double_players(s.desk, event_id, players, missed_points=missed)
+            typer.echo(f"imported {len(players)} players from {file}")
+            return
         if len(players) >= PROGRESS_FROM:
             columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn())
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
@@ -153,6 +169,10 @@ def import_players(
 def list_players(db: DbOption = None, event: EventOption = None) -> None:
     """The players by start number, with their points and status."""
     with session(db, event) as s:
+        if double.is_double(s):
+            t = de.load_double(s.desk, s.event_id()).tournament
+            typer.echo(double.players_text(t), nl=False)
+            return
         typer.echo(sheets.render_text(printouts.players_sheet(s.event())), nl=False)
 
 
@@ -200,6 +220,10 @@ def edit(
             return
         if team_ref is not None:
             raise fail("--team is for a team event")
+        if double.is_double(s):
+            corrected = de.edit_double_player(s.desk, s.event_id(), player, changes)
+            typer.echo(f"edited: {', '.join(sorted(changes))} (version {corrected.version})")
+            return
         result = ev.edit_player(s.desk, s.event_id(), player, changes)
         typer.echo(f"edited: {', '.join(sorted(changes))} (version {result.version})")
 
@@ -226,6 +250,10 @@ def withdraw(
         return
     with session(db, event, actor) as s:
         event_id = s.event_id()
+        if double.is_double(s):
+            de.withdraw_double_player(s.desk, event_id, player, from_round)
+            double.said(s)
+            return
         who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
         result = ev.withdraw(s.desk, event_id, player, from_round)
         (_, first), *_ = [w for w in result.tournament.withdrawals if w[0] == who.id]
@@ -243,6 +271,10 @@ def return_player(
     from is paired)."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
+        if double.is_double(s):
+            de.return_double_player(s.desk, event_id, player)
+            double.said(s)
+            return
         who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
         result = ev.return_player(s.desk, event_id, player)
         typer.echo(f"{who.id} {who.name} is back (version {result.version})")
@@ -259,6 +291,10 @@ def remove(
     the players after him move up one start number. Undo brings him back."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
+        if double.is_double(s):
+            de.remove_double_player(s.desk, event_id, player)
+            double.said(s)
+            return
         who = ev.find_player(ev.load(s.desk, event_id).tournament, player)
         result = ev.remove_player(s.desk, event_id, player)
         typer.echo(f"removed {who.id} {who.name} (version {result.version})")

@@ -8,9 +8,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from fairpair.cli import team
+from fairpair.cli import double, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import printouts
 from fairpair.service import team_events as te
@@ -28,6 +29,9 @@ def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = No
     with session(db, event, actor) as s:
         if team.is_team(s):
             team.pair(s)
+            return
+        if double.is_double(s):
+            double.pair(s)
             return
         event_id = s.event_id()
         field = len(ev.load(s.desk, event_id).tournament.players)
@@ -51,6 +55,10 @@ def show(
         if team.is_team(s):
             t = te.load_team(s.desk, s.event_id()).tournament
             typer.echo(team.round_text(t, number), nl=False)
+            return
+        if double.is_double(s):
+            d = de.load_double(s.desk, s.event_id()).tournament
+            typer.echo(double.round_text(d, number), nl=False)
             return
         current = s.event()
         sheet = (
@@ -81,7 +89,8 @@ def result(
         typer.Argument(
             help="BOARD RESULT pairs: 3 1-0 4 1/2 5 0-1 (also = +- -+ --, 2-1); a team event: "
             "MATCH.BOARD RESULT, first team's player first (1.2 1-0), MATCH +- for a match "
-            "forfeited as a whole."
+            "forfeited as a whole; a Double-Swiss: BOARD GAME1 GAME2, each game White first "
+            "(3 1-0 1/2), game 2 with the second-named player as White."
         ),
     ],
     round_number: Annotated[
@@ -93,12 +102,15 @@ def result(
     actor: ActorOption = None,
 ) -> None:
     """Enter results of the current round by board (several at once); --round to correct."""
-    if len(items) % 2:
-        raise fail(
-            "give BOARD RESULT pairs, e.g. 3 1-0 4 1/2 (a double forfeit is 0-0, or '--' "
-            "after a first '--': fairpair result -- 5 --)"
-        )
     with session(db, event, actor) as s:
+        if double.is_double(s):
+            double.result(s, items, round_number)
+            return
+        if len(items) % 2:
+            raise fail(
+                "give BOARD RESULT pairs, e.g. 3 1-0 4 1/2 (a double forfeit is 0-0, or '--' "
+                "after a first '--': fairpair result -- 5 --)"
+            )
         if team.is_team(s):
             team.result(s, items, round_number)
             return
@@ -134,6 +146,9 @@ def bye(
     with session(db, event, actor) as s:
         if team.is_team(s):
             team.bye(s, player, round_number, kind)
+            return
+        if double.is_double(s):
+            double.bye(s, player, round_number, kind)
             return
         changed = ev.grant_bye(s.desk, s.event_id(), player, round_number, kind)
         granted = changed.tournament.requested_byes[-1]
@@ -182,6 +197,12 @@ def _walk(
             _, records = walk(s.desk, event_id, steps)
             for record in records:
                 typer.echo(f"{verb} #{record.seq}: {te.describe_team(record)}")
+            return
+        if double.is_double(s):
+            walked = de.undo_double if verb == "undid" else de.redo_double
+            _, records = walked(s.desk, event_id, steps)
+            for record in records:
+                typer.echo(f"{verb} #{record.seq}: {de.describe_double(record)}")
             return
         changed, taken = step(s.desk, event_id, steps)
         log = ev.history(s.desk, event_id)

@@ -22,6 +22,7 @@ from fairpair.core import (
     Tournament,
     format_points,
 )
+from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.teams import (
     Board,
     ColourModel,
@@ -38,6 +39,8 @@ from fairpair.core.teams import (
     TeamScoring,
     TeamTournament,
 )
+from fairpair.formats.double_json import KIND as DOUBLE_KIND
+from fairpair.formats.double_json import dump_double_event, load_double_event
 from fairpair.formats.event_json import (
     _BYE_NAMES,
     _DETAIL_TEXTS,
@@ -215,23 +218,33 @@ def dump_team_event(tournament: TeamTournament, *, compact: bool = False) -> str
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-def dump_snapshot(snapshot: Tournament | TeamTournament, *, compact: bool = False) -> str:
-    """An individual or a team event as JSON text."""
+def dump_snapshot(
+    snapshot: Tournament | TeamTournament | DoubleSwissTournament, *, compact: bool = False
+) -> str:
+    """An individual, a team or a Double-Swiss event as JSON text."""
     if isinstance(snapshot, TeamTournament):
         return dump_team_event(snapshot, compact=compact)
+    if isinstance(snapshot, DoubleSwissTournament):
+        return dump_double_event(snapshot, compact=compact)
     return dump_event(snapshot, compact=compact)
 
 
-def load_snapshot(text: str, source: str = "<string>") -> Tournament | TeamTournament:
-    """An event document of either kind (:func:`load_event` or :func:`load_team_event`)."""
+def load_snapshot(
+    text: str, source: str = "<string>"
+) -> Tournament | TeamTournament | DoubleSwissTournament:
+    """An event document of any kind (:func:`load_event`, :func:`load_team_event` or
+    :func:`~fairpair.formats.double_json.load_double_event`)."""
     # The kind comes second in a document this module wrote; a look at the start of the text
     # spares an individual event of 100,000 players a second parse.
-    if _TEAM_START.match(text):
-        return load_team_event(text, source)
-    return load_event(text, source)
+    found = _KIND_START.match(text)
+    if found is None:
+        return load_event(text, source)
+    if found[1] == DOUBLE_KIND:
+        return load_double_event(text, source)
+    return load_team_event(text, source)
 
 
-_TEAM_START = re.compile(r'\s*\{\s*"format"\s*:\s*"[^"]*"\s*,\s*"kind"\s*:')
+_KIND_START = re.compile(r'\s*\{\s*"format"\s*:\s*"[^"]*"\s*,\s*"kind"\s*:\s*"([^"]*)"')
 
 
 _OVERRIDDEN = (

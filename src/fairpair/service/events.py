@@ -27,12 +27,14 @@ from fairpair.core import (
     Tournament,
     format_points,
 )
+from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.formats import player_fields
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
 from fairpair.service import actions
 from fairpair.service.cache import LatestVersions
+from fairpair.service.double_actions import replay_double_event
 from fairpair.service.errors import (
     CommandError,
     DuplicatePlayerError,
@@ -73,6 +75,8 @@ __all__ = [
     "Event",
     "Progress",
     "RebuildReport",
+    "check_name_free",
+    "check_steps",
     "check_tiebreaks",
     "correct_results",
     "create_event",
@@ -92,6 +96,7 @@ __all__ = [
     "list_events",
     "load",
     "pair_round",
+    "rating_order",
     "rebuild",
     "record_results",
     "redo",
@@ -102,6 +107,8 @@ __all__ = [
     "settings_data",
     "settings_lines",
     "standings",
+    "store_command",
+    "store_walk",
     "undo",
     "undo_history",
     "undo_last_pairing",
@@ -112,7 +119,7 @@ __all__ = [
 
 T = TypeVar("T")
 S = TypeVar("S")
-Snap = TypeVar("Snap", Tournament, TeamTournament)
+Snap = TypeVar("Snap", Tournament, TeamTournament, DoubleSwissTournament)
 Clock = Callable[[], datetime]
 Progress = Callable[[int, int], None]
 """Called with (done, total) while a long command works."""
@@ -286,6 +293,11 @@ def load(desk: Desk, event_id: int) -> Event:
 def _stored(desk: Desk, event_id: int) -> Event:
     """The event as the store holds it, whatever this process keeps."""
     stored = desk.store.load(event_id)
+    if isinstance(stored.tournament, DoubleSwissTournament):
+        raise CommandError(
+            f"{stored.info.name!r} is a Double-Swiss event: its rounds are two-game matches "
+            "(fairpair result BOARD GAME1 GAME2)"
+        )
     if not isinstance(stored.tournament, Tournament):
         raise CommandError(
             f"{stored.info.name!r} is a team event: its teams, line-ups and matches have "
@@ -312,16 +324,41 @@ def _command(
 ) -> Event:
     """Run one command as one log record: load, build the payload, apply, append."""
     event = load(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    payload = dict(build(event))
-    check_texts(payload, desk.actor)
-    snapshot = actions.apply(event.tournament, action, payload, event.settings)
-    settings = actions.settings_after(event.settings, action, payload)
-    record = NewRecord(desk.clock(), desk.actor, action, payload)
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append(event.id, expected_version or event.version, record, snapshot, changed)
+    info, settings, snapshot = store_command(
+        desk,
+        (event.info, event.settings, event.tournament),
+        action,
+        lambda: build(event),
+        actions.apply,
+        expected_version,
+    )
     return _remember(desk, Event(info, settings, _with_report(snapshot, settings)))
+
+
+def store_command(
+    desk: Desk,
+    loaded: tuple[EventInfo, EventSettings, Snap],
+    action: str,
+    build: Callable[[], Mapping[str, Any]],
+    apply_one: Callable[[Snap, str, Mapping[str, Any], EventSettings], Snap],
+    expected_version: int | None = None,
+) -> tuple[EventInfo, EventSettings, Snap]:
+    """One command of an event of any kind as one log record: the event as ``loaded`` (its
+    row, settings and snapshot), the payload ``build`` makes, applied by its kind's
+    ``apply_one`` and appended all or nothing (``expected_version``: the version the
+    director's page showed; refused if the event moved on). The row, settings and snapshot
+    after it."""
+    info, settings, snapshot = loaded
+    if expected_version is not None and info.version != expected_version:
+        raise ConcurrencyError(info.name, expected_version, info.version)
+    payload = dict(build())
+    check_texts(payload, desk.actor)
+    after = apply_one(snapshot, action, payload, settings)
+    changed_settings = actions.settings_after(settings, action, payload)
+    record = NewRecord(desk.clock(), desk.actor, action, payload)
+    changed = None if changed_settings == settings else changed_settings.to_data()
+    stored = desk.store.append(info.id, info.version, record, after, changed)
+    return stored, changed_settings, after
 
 
 # --- players --------------------------------------------------------------------------------
@@ -334,13 +371,15 @@ def name_key(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-def find_player(tournament: Tournament, ref: str) -> Player:
+def find_player(tournament: Tournament | DoubleSwissTournament, ref: str) -> Player:
     """A player by start number or by a unique part of the name, case and accents ignored
-    as the desk's name filter ignores them (``garcia`` finds García)."""
+    as the desk's name filter ignores them (``garcia`` finds García); an individual or a
+    Double-Swiss event's player."""
     text = ref.strip()
     if text.isdecimal():
-        if tournament.has_player(int(text)):
-            return tournament.player(int(text))
+        numbered = [p for p in tournament.players if p.id == int(text)]
+        if numbered:
+            return numbered[0]
         raise CommandError(f"no player has start number {text} (1-{len(tournament.players)})")
     key = name_key(text)
     if not key:
@@ -566,7 +605,9 @@ def _name_key(name: str) -> str:
     return " ".join(plain.replace(",", " ").split())
 
 
-def duplicate_of(tournament: Tournament, name: str, fide_id: str = "") -> Player | None:
+def duplicate_of(
+    tournament: Tournament | DoubleSwissTournament, name: str, fide_id: str = ""
+) -> Player | None:
     """A registered player with the same name (ignoring case and accents) or FIDE ID."""
     key = _name_key(name)
     for player in tournament.players:
@@ -610,6 +651,14 @@ def forbid_pairs(
         return {"players": [p.id for p in found], "first_round": number, **_names(*found)}
 
     return _command(desk, event_id, "pairs.forbidden", build)
+
+
+def check_name_free(desk: Desk, event_id: int, changed: Mapping[str, Any]) -> None:
+    """:class:`FieldErrors` when the new name of an event (if ``changed`` has one) is
+    another event's."""
+    name = changed.get("name")
+    if name is not None and any(e.id != event_id and e.name == name for e in desk.store.events()):
+        raise FieldErrors({"name": f"an event named {name!r} already exists"})
 
 
 def edit_event(
@@ -658,12 +707,7 @@ def edit_event(
         if total is not None and len(edited.round_dates) > total:
             dates = len(edited.round_dates)
             raise FieldErrors({"round_dates": f"{dates} dates for an event of {total} rounds"})
-        if "name" in changed:
-            taken = [
-                e for e in desk.store.events() if e.id != event.id and e.name == changed["name"]
-            ]
-            if taken:
-                raise FieldErrors({"name": f"an event named {changed['name']!r} already exists"})
+        check_name_free(desk, event.id, changed)
         return {"changes": changed, "before": {k: before[k] for k in changed}}
 
     return _command(desk, event_id, "event.edited", build, expected_version)
@@ -672,7 +716,7 @@ def edit_event(
 # --- rounds ---------------------------------------------------------------------------------
 
 
-def _rating_order(tournament: Tournament) -> list[int]:
+def rating_order(tournament: Tournament | DoubleSwissTournament) -> list[int]:
     """Start numbers for a Swiss: rating (highest first), then title, then name (FIDE C.04.2)."""
     titles = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
@@ -703,7 +747,7 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
                 if event.settings.rounds is None:
                     payload["total_rounds"] = round_robin_rounds(len(t.players), event.settings)
             else:
-                order = _rating_order(t)
+                order = rating_order(t)
                 if order != sorted(order):
                     payload["order"] = order
                     t = actions.renumbered(t, order)
@@ -748,18 +792,40 @@ def _walk(
 ) -> tuple[Event, Sequence[LogRecord]]:
     """Undo or redo ``steps`` changes: the new records are checked by a replay of the whole
     log with them, whose result is the new snapshot (the log is the source of truth)."""
-    verb = "undo" if action == actions.UNDONE else "redo"
-    if steps < 1:
-        raise CommandError(f"{verb} at least one change, not {steps}")
+    check_steps(steps, action)
     event = load(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    records, taken, settings, snapshot = walk_log(
-        desk, event_id, event.version, steps, action, actions.replay_event
+    info, settings, snapshot, taken = store_walk(
+        desk, event.info, event.settings, steps, action, actions.replay_event, expected_version
     )
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
     return _remember(desk, Event(info, settings, _with_report(snapshot, settings))), taken
+
+
+def check_steps(steps: int, action: str) -> None:
+    """Refuse to undo or redo fewer than one change."""
+    if steps < 1:
+        verb = "undo" if action == actions.UNDONE else "redo"
+        raise CommandError(f"{verb} at least one change, not {steps}")
+
+
+def store_walk(
+    desk: Desk,
+    info: EventInfo,
+    settings: EventSettings,
+    steps: int,
+    action: str,
+    replay: Callable[[list[tuple[str, Mapping[str, Any]]]], tuple[EventSettings, Snap]],
+    expected_version: int | None = None,
+) -> tuple[EventInfo, EventSettings, Snap, Sequence[LogRecord]]:
+    """Undo or redo ``steps`` changes of an event of any kind loaded as ``info`` with
+    ``settings`` (``expected_version``: the version the director saw), the records appended
+    in one transaction: the event's row, settings and snapshot after, and the records taken."""
+    check_steps(steps, action)
+    if expected_version is not None and info.version != expected_version:
+        raise ConcurrencyError(info.name, expected_version, info.version)
+    records, taken, after, snapshot = walk_log(desk, info.id, info.version, steps, action, replay)
+    changed = None if after == settings else after.to_data()
+    stored = desk.store.append_many(info.id, info.version, records, snapshot, changed)
+    return stored, after, snapshot, taken
 
 
 def walk_log(
@@ -1081,6 +1147,9 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     snapshot: Snapshot
     if isinstance(stored.tournament, TeamTournament):
         settings, replayed = replay_team_event(log)
+        snapshot = stored.tournament
+    elif isinstance(stored.tournament, DoubleSwissTournament):
+        settings, replayed = replay_double_event(log)
         snapshot = stored.tournament
     else:
         settings, replayed = actions.replay_event(log)

@@ -22,6 +22,7 @@ from fairpair.core import (
     format_points,
     points_from_text,
 )
+from fairpair.core.double_swiss import ByeValues, DoubleSwissTournament
 from fairpair.core.teams import (
     ColourModel,
     PrimaryScore,
@@ -35,6 +36,7 @@ from fairpair.service.text_fields import text_problem
 __all__ = [
     "CARD_GAME_TIEBREAKS",
     "COLOUR_MODEL_CHOICES",
+    "DOUBLE_SWISS_PRIMARY_CHOICES",
     "FIRST_COLOURS",
     "GO_TIEBREAKS",
     "PRIMARY_CHOICES",
@@ -43,6 +45,7 @@ __all__ = [
     "SETTING_FIELDS",
     "SWISS_TIEBREAKS",
     "ByeLimit",
+    "DoubleSwissSettings",
     "EventSettings",
     "Game",
     "System",
@@ -50,6 +53,7 @@ __all__ = [
     "WithdrawalPolicy",
     "game_follows",
     "parse_board_colours",
+    "parse_bye_values",
     "parse_colour_model",
     "parse_match_points",
     "parse_points",
@@ -75,6 +79,8 @@ class System(enum.StrEnum):
     """Teams, the FIDE Swiss Team Pairing System (C.04.6)."""
     TEAM_BERGER = "team-berger"
     """Teams, round robin on the FIDE Berger tables (spec team-swiss.md §9)."""
+    DOUBLE_SWISS = "double-swiss"
+    """Two-game matches, the FIDE Double-Swiss (C.04.5)."""
 
     @property
     def round_robin(self) -> bool:
@@ -95,6 +101,12 @@ class System(enum.StrEnum):
     @property
     def team_round_robin(self) -> bool:
         return self is System.TEAM_BERGER
+
+    @property
+    def double(self) -> bool:
+        """Two-game matches: the snapshot is a
+        :class:`~fairpair.core.double_swiss.DoubleSwissTournament`."""
+        return self is System.DOUBLE_SWISS
 
     @property
     def scheduled(self) -> bool:
@@ -170,6 +182,7 @@ _LABELS: dict[enum.StrEnum, str] = {
     System.CASUAL: "Swiss (casual)",
     System.TEAM_SWISS: "Team Swiss (FIDE C.04.6)",
     System.TEAM_BERGER: "Team round robin (Berger tables)",
+    System.DOUBLE_SWISS: "FIDE Double-Swiss (two-game matches)",
     WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST: "games played count, the rest are forfeits",
     WithdrawalPolicy.ANNUL_IF_UNDER_HALF: "annulled if he played under half of his games",
     Game.CHESS: "chess",
@@ -789,6 +802,109 @@ class TeamSettings:
         )
 
 
+DOUBLE_SWISS_PRIMARY_CHOICES = (
+    ("gp", "Game points (a game won 1, drawn ½), then the tie-breaks"),
+    ("mp", "Match points (a match won 2, drawn 1, lost 0), then the tie-breaks"),
+)
+"""The scores that may rank a Double-Swiss event, as a form offers them."""
+_BYE_VALUE_HELP = (
+    "give the pairing-allocated bye, the half-point bye and the full-point bye in points, "
+    "e.g. 1.5/1/2 (each a whole or half point from 0 to 2)"
+)
+
+
+def _halves(text: str) -> int:
+    tenths = points_from_text(text)
+    if tenths % 5 or not 0 <= tenths <= 20:
+        raise ValueError(f"{text}: a whole or half point from 0 to 2")
+    return tenths // 5
+
+
+def parse_bye_values(text: str) -> ByeValues:
+    """``"1.5/1/2"`` (also with commas): what a Double-Swiss bye is worth, once per match -
+    the pairing-allocated bye, the half-point bye, the full-point bye (spec double-swiss.md
+    §2.4); a zero-point bye is worth nothing."""
+    parts = [p for p in re.split(r"[/,]", text.replace(" ", "")) if p]
+    try:
+        if len(parts) != 3:
+            raise ValueError(_BYE_VALUE_HELP)
+        pab, half, full = (_halves(p) for p in parts)
+    except ValueError as error:
+        raise CommandError(f"bye values {text!r}: {error}") from None
+    return ByeValues(pairing_allocated=pab, half_point=half, full_point=full)
+
+
+def _bye_words(halves: int) -> str:
+    return format_points(halves * 5)
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleSwissSettings:
+    """What the organiser of a Double-Swiss event decides beyond an individual event's
+    settings (spec double-swiss.md §1-2): what the byes are worth and which score ranks the
+    standings. The game points of a game are chess's 1, ½, 0."""
+
+    byes: ByeValues = dataclasses.field(default_factory=ByeValues)
+    """In half points: PAB 1½, half-point bye 1, full-point bye 2 by default (TRF ``162``)."""
+    primary: PrimaryScore = PrimaryScore.GAME_POINTS
+    """The score that ranks the standings (pairing is always on game points, 1.2.1)."""
+    colour_drawn: bool = False
+    """The initial colour was drawn by lot at creation (4.1), not chosen."""
+
+    def __post_init__(self) -> None:
+        b = self.byes
+        for value in (b.pairing_allocated, b.half_point, b.full_point):
+            if not 0 <= value <= 4:
+                raise CommandError(
+                    f"a bye is worth 0 to 2 points in a Double-Swiss, not {_bye_words(value)}"
+                )
+        if b.zero_point != 0:
+            raise CommandError("a zero-point bye is worth nothing")
+
+    def describe(self) -> list[tuple[str, str]]:
+        """(label, value) lines for ``event show``."""
+        b = self.byes
+        primary = (
+            "game points"
+            if self.primary is PrimaryScore.GAME_POINTS
+            else "match points (a match won 2, drawn 1, lost 0)"
+        )
+        return [
+            (
+                "byes",
+                f"pairing-allocated {_bye_words(b.pairing_allocated)}, half-point "
+                f"{_bye_words(b.half_point)}, full-point {_bye_words(b.full_point)}, "
+                "zero-point 0 (per match)",
+            ),
+            ("ranked by", f"{primary}, then the tie-breaks"),
+        ]
+
+    def to_data(self) -> dict[str, Any]:
+        b = self.byes
+        return {
+            "byes": {
+                "pairing_allocated": _bye_words(b.pairing_allocated),
+                "half_point": _bye_words(b.half_point),
+                "full_point": _bye_words(b.full_point),
+            },
+            "primary": self.primary.value,
+            "colour_drawn": self.colour_drawn,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> DoubleSwissSettings:
+        b = data["byes"]
+        return cls(
+            byes=ByeValues(
+                pairing_allocated=_halves(b["pairing_allocated"]),
+                half_point=_halves(b["half_point"]),
+                full_point=_halves(b["full_point"]),
+            ),
+            primary=PrimaryScore(data["primary"]),
+            colour_drawn=data.get("colour_drawn", False),
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class EventSettings:
     """What the organiser decides when creating an event."""
@@ -825,6 +941,8 @@ class EventSettings:
     """The date of each round (``YYYY-MM-DD``), round 1 first."""
     team: TeamSettings | None = None
     """A team event's own settings; ``None`` for an individual event."""
+    double_swiss: DoubleSwissSettings | None = None
+    """A Double-Swiss event's own settings; ``None`` for any other event."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -838,6 +956,21 @@ class EventSettings:
             self.bye_limit.limits_anything or self.game is not Game.CHESS
         ):
             raise CommandError("a team event is chess, without a bye limit")
+        if self.system.double != (self.double_swiss is not None):
+            raise CommandError(
+                f"the {self.system.value} system is "
+                + ("for Double-Swiss events" if self.system.double else "not a Double-Swiss")
+            )
+        if self.double_swiss is not None and (
+            self.bye_limit.limits_anything
+            or self.game is not Game.CHESS
+            or (self.points.win, self.points.draw, self.points.loss) != (10, 5, 0)
+            or self.double
+        ):
+            raise CommandError(
+                "a Double-Swiss is chess scored 1, ½, 0 a game, without a bye limit (its byes "
+                "have values of their own)"
+            )
         if self.rounds is not None and not 1 <= self.rounds <= 99:
             raise CommandError(
                 f"the number of rounds is a whole number from 1 to 99, not {self.rounds}"
@@ -847,7 +980,13 @@ class EventSettings:
                 "a team round robin counts its own rounds from its teams: leave out --rounds"
             )
         if not self.system.scheduled and self.rounds is None:
-            what = "team Swiss" if self.system.team else f"{self.system.value} Swiss"
+            what = (
+                "team Swiss"
+                if self.system.team
+                else "Double-Swiss"
+                if self.system.double
+                else f"{self.system.value} Swiss"
+            )
             raise CommandError(f"a {what} needs its number of rounds (--rounds)")
         if self.bye_limit.limits_anything and self.system.round_robin:
             raise CommandError(
@@ -931,7 +1070,7 @@ class EventSettings:
     def chosen_tiebreaks(self) -> tuple[str, ...]:
         """The tie-breaks chosen, else the usual ones for a card game, Go, a round robin or
         a Swiss."""
-        if self.tiebreaks or self.team is not None:
+        if self.tiebreaks or self.team is not None or self.double_swiss is not None:
             # Team tie-breaks come with team standings: none until the director names them.
             return self.tiebreaks
         if self.card_game:
@@ -963,7 +1102,10 @@ class EventSettings:
             "deputy_arbiters": list(self.deputy_arbiters),
             "time_control": self.time_control,
             "round_dates": list(self.round_dates),
-        } | ({} if self.team is None else {"team": self.team.to_data()})
+        } | (
+            ({} if self.team is None else {"team": self.team.to_data()})
+            | ({} if self.double_swiss is None else {"double_swiss": self.double_swiss.to_data()})
+        )
 
     @classmethod
     def from_data(cls, data: Mapping[str, Any]) -> EventSettings:
@@ -1005,12 +1147,17 @@ class EventSettings:
             time_control=data.get("time_control", ""),
             round_dates=tuple(data.get("round_dates", ())),
             team=TeamSettings.from_data(data["team"]) if "team" in data else None,
+            double_swiss=DoubleSwissSettings.from_data(data["double_swiss"])
+            if "double_swiss" in data
+            else None,
         )
 
     def empty_event(self) -> Tournament:
         """The snapshot of the event before anyone registers."""
         if self.team is not None:
             raise CommandError(f"{self.name!r} is a team event")
+        if self.double_swiss is not None:
+            raise CommandError(f"{self.name!r} is a Double-Swiss event")
         return Tournament(
             players=(),
             name=self.name,
@@ -1040,4 +1187,17 @@ class EventSettings:
             system=team.tournament_type(self.system, self.double),
             name=self.name,
             details=self.details,
+        )
+
+    def empty_double_event(self) -> DoubleSwissTournament:
+        """The snapshot of a Double-Swiss event before anyone registers."""
+        ds = self.double_swiss
+        if ds is None:
+            raise CommandError(f"{self.name!r} is not a Double-Swiss event")
+        return DoubleSwissTournament(
+            players=(),
+            total_rounds=self.rounds,
+            initial_colour=self.initial_colour,
+            byes=ds.byes,
+            name=self.name,
         )

@@ -28,14 +28,17 @@ from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
 from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
-from fairpair.service.actions import REDONE, UNDONE, player_data, settings_after
-from fairpair.service.errors import CommandError, FieldErrors
+from fairpair.service.actions import REDONE, UNDONE, player_data
+from fairpair.service.errors import CommandError
 from fairpair.service.events import (
     Desk,
+    check_name_free,
+    check_steps,
     checked_player_changes,
     name_key,
+    store_command,
     store_new_event,
-    walk_log,
+    store_walk,
 )
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
@@ -45,12 +48,11 @@ from fairpair.service.settings import (
     report_fields,
     setting_fields,
 )
-from fairpair.service.text_fields import check_texts
 from fairpair.standings import UnknownTiebreakError
 from fairpair.standings.boards import BoardStanding, BoardStandingsSettings
 from fairpair.standings.boards import board_standings as compute_board_standings
 from fairpair.standings.team import TeamStandings, compute_team_standings, team_tiebreak
-from fairpair.storage import ConcurrencyError, EventInfo, LogRecord, NewRecord
+from fairpair.storage import EventInfo, LogRecord
 
 __all__ = [
     "TEAM_TIEBREAKS_USUAL",
@@ -161,15 +163,14 @@ def _command(
     """One command as one log record: load, build the payload, apply, append
     (``expected_version``: the version the director's page showed; refused if it moved on)."""
     event = load_team(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    payload = dict(build(event))
-    check_texts(payload, desk.actor)
-    snapshot = team_actions.apply_team(event.tournament, action, payload, event.settings)
-    settings = settings_after(event.settings, action, payload)
-    record = NewRecord(desk.clock(), desk.actor, action, payload)
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append(event.id, event.version, record, snapshot, changed)
+    info, settings, snapshot = store_command(
+        desk,
+        (event.info, event.settings, event.tournament),
+        action,
+        lambda: build(event),
+        team_actions.apply_team,
+        expected_version,
+    )
     return TeamEvent(info, settings, snapshot)
 
 
@@ -207,12 +208,7 @@ def edit_team_event(
         if "rounds" in changed and event.settings.system.team_round_robin:
             raise CommandError("a round robin's number of rounds follows from its teams")
         event.settings.edited(changed).check_report_together()
-        if "name" in changed:
-            taken = [
-                e for e in desk.store.events() if e.id != event.id and e.name == changed["name"]
-            ]
-            if taken:
-                raise FieldErrors({"name": f"an event named {changed['name']!r} already exists"})
+        check_name_free(desk, event.id, changed)
         return {"changes": changed, "before": {k: before[k] for k in changed}}
 
     return _command(desk, event_id, "event.edited", build, expected_version)
@@ -750,17 +746,17 @@ def redo_team(
 def _walk(
     desk: Desk, event_id: int, steps: int, action: str, expected_version: int | None = None
 ) -> tuple[TeamEvent, Sequence[LogRecord]]:
-    if steps < 1:
-        verb = "undo" if action == UNDONE else "redo"
-        raise CommandError(f"{verb} at least one change, not {steps}")
+    check_steps(steps, action)
     event = load_team(desk, event_id)
-    if expected_version is not None and event.version != expected_version:
-        raise ConcurrencyError(event.info.name, expected_version, event.version)
-    records, taken, settings, snapshot = walk_log(
-        desk, event_id, event.version, steps, action, team_actions.replay_team_event
+    info, settings, snapshot, taken = store_walk(
+        desk,
+        event.info,
+        event.settings,
+        steps,
+        action,
+        team_actions.replay_team_event,
+        expected_version,
     )
-    changed = None if settings == event.settings else settings.to_data()
-    info = desk.store.append_many(event.id, event.version, records, snapshot, changed)
     return TeamEvent(info, settings, snapshot), taken
 
 

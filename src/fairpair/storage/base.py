@@ -16,6 +16,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from fairpair.core import TeamTournament, Tournament
+from fairpair.core.double_swiss import DoubleSwissTournament
 
 __all__ = [
     "ApiTokenRecord",
@@ -37,8 +38,8 @@ __all__ = [
 ]
 
 
-Snapshot = Tournament | TeamTournament
-"""What the log of an event leads to: an individual or a team event."""
+Snapshot = Tournament | TeamTournament | DoubleSwissTournament
+"""What the log of an event leads to: an individual, a team or a Double-Swiss event."""
 
 
 class StoreError(Exception):
