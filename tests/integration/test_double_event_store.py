@@ -346,8 +346,8 @@ def test_standings_rank_on_game_points_or_match_points(desk: ev.Desk) -> None:
 
 
 def test_tie_breaks_are_checked_and_match_points_may_rank(desk: ev.Desk) -> None:
-    with pytest.raises(CommandError, match="unknown Double-Swiss tie-break 'TPR'"):
-        de.create_double_event(desk, dataclasses.replace(ds_settings(), tiebreaks=("TPR",)))
+    with pytest.raises(CommandError, match="unknown Double-Swiss tie-break 'BPG'"):
+        de.create_double_event(desk, dataclasses.replace(ds_settings(), tiebreaks=("BPG",)))
     # No tie-breaks named: an event ranked by match points breaks ties on game points first.
     settings = dataclasses.replace(ds_settings(primary=PrimaryScore.MATCH_POINTS), name="By MP")
     event_id = de.create_double_event(desk, settings).id

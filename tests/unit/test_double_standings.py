@@ -180,8 +180,19 @@ def test_the_notes_say_how_the_ranking_was_done() -> None:
     notes = compute_double_standings(_five(), None, TiebreakSettings()).notes()
     assert notes[0].startswith("Ranked by game points")
     assert any("Buchholz, on game points" in line for line in notes)
-    mp_notes = compute_double_standings(_five(), None, primary=MP).notes()
+    assert notes[-1] == (
+        "Unplayed rounds in the tie-breaks: FIDE 2023 rule (a dummy opponent on the player's "
+        "own score)."
+    )
+    mp_notes = compute_double_standings(
+        _five(), ["BH:MP/M1"], TiebreakSettings(fide2026_caps=True), MP
+    ).notes()
     assert mp_notes[0].startswith("Ranked by match points")
+    assert (
+        "BH:MP/M1: Buchholz, on match points (the lowest left out, the highest left out)"
+        in (mp_notes)[1]
+    )
+    assert mp_notes[-1].endswith("with the March 2026 amendment (capped dummy scores).")
 
 
 def test_rating_codes_read_the_games_played_over_the_board() -> None:

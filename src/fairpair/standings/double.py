@@ -368,6 +368,7 @@ class DoubleStandings:
     rows: tuple[DoubleStandingsRow, ...]
     primary: PrimaryScore
     rounds: int
+    settings: TiebreakSettings = TiebreakSettings()  # noqa: RUF009 (frozen, shared safely)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -391,7 +392,16 @@ class DoubleStandings:
             "A match forfeited as a whole is an unplayed round (a voluntary one for the player "
             "who did not come); a single forfeited game leaves the match played."
         )
+        rule = self.settings.unplayed_rule.describe()
+        if self.settings.fide2026_caps:
+            rule += " with the March 2026 amendment (capped dummy scores)"
+        lines.append(f"Unplayed rounds in the tie-breaks: {rule}.")
         return tuple(lines)
+
+
+def _left_out(count: int, which: str) -> str:
+    """E.g. "the lowest left out", "the 2 highest left out" (C.07 cuts and medians)."""
+    return f"the {which} left out" if count == 1 else f"the {count} {which} left out"
 
 
 def _describe(column: TeamTiebreak) -> str:
@@ -402,9 +412,8 @@ def _describe(column: TeamTiebreak) -> str:
     elif code.score is MP:
         text += ", on match points"
     if code.low or code.high:
-        text += f" (least significant {code.low}" + (
-            f", most significant {code.high} left out)" if code.high else " left out)"
-        )
+        text += f" ({_left_out(code.low, 'lowest')}"
+        text += f", {_left_out(code.high, 'highest')})" if code.high else ")"
     if code.base in GAME_CODES:
         text += ", over the games played over the board"
     if code.as_played:
@@ -465,4 +474,4 @@ def compute_double_standings(
         )
         for row in table.rows
     )
-    return DoubleStandings(table.columns, rows, primary, table.rounds)
+    return DoubleStandings(table.columns, rows, primary, table.rounds, settings)
