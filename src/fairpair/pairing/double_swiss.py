@@ -18,11 +18,14 @@ identifier among the best pairings is one exact minimum-weight perfect matching.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fairpair.core import BoardNote, Colour, Game, Pairing, PlayerId
 from fairpair.core.double_swiss import (
+    DoubleRound,
     DoubleSwissTournament,
+    Match,
+    MatchBye,
     MatchByeKind,
     MatchOutcome,
     match_entries,
@@ -30,10 +33,11 @@ from fairpair.core.double_swiss import (
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.lexicographic import (
     Conflicts,
+    UpfloaterChoice,
     brackets_from_the_top,
-    choose_upfloaters,
     first_pairing_by_identifier,
     has_perfect_matching,
+    upfloater_choice,
 )
 
 __all__ = [
@@ -46,6 +50,7 @@ __all__ = [
     "pair_double_swiss",
     "player_states",
     "replay_double_swiss",
+    "with_paired_round",
 ]
 
 
@@ -193,6 +198,11 @@ class DoubleBracket:
     residents: tuple[PlayerId, ...]
     upfloaters: tuple[PlayerId, ...]
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    why: UpfloaterChoice | None = None
+    """Why these upfloaters (3.5), for the notes."""
+    c8: int = 0
+    """Residents facing an upfloater who floated in the previous round (C8), the fewest any
+    pairing of the bracket allows."""
 
 
 class _Round:
@@ -245,7 +255,7 @@ class _Round:
         residents = [pid for pid in unpaired if self.score_of[pid] == score]
         lower = [s for s in self.round_scores if s < score]
         states = self.states
-        upfloaters = choose_upfloaters(
+        choice = upfloater_choice(
             residents,
             unpaired,
             self.score_of,
@@ -253,11 +263,11 @@ class _Round:
             lower[0] if lower else None,
             (lambda pid: c7_floated_upfloater(states[pid], True)) if self.floats_apply else None,
         )
-        if upfloaters is None:
+        if choice is None:
             raise NoValidPairing(
                 f"the scoregroup {_half(score)} cannot be paired with any upfloaters (C1, C3)"
             )
-        members = sorted({*residents, *upfloaters})
+        members = sorted({*residents, *choice.upfloaters})
 
         def criteria(x: int, y: int) -> tuple[int]:
             return (c8_floaters_facing_upfloaters(states[x], states[y], score, self.floats_apply),)
@@ -265,7 +275,8 @@ class _Round:
         pairs = first_pairing_by_identifier(members, self.conflicts, criteria)
         if pairs is None:  # excluded by the legality test of the set
             raise NoValidPairing("a bracket found pairable could not be paired")
-        return DoubleBracket(score, tuple(residents), upfloaters, pairs)
+        c8 = sum(criteria(x, y)[0] for x, y in pairs) if choice.upfloaters else 0
+        return DoubleBracket(score, tuple(residents), choice.upfloaters, pairs, choice, c8)
 
 
 def _pair_brackets(
@@ -294,6 +305,89 @@ _RULE_TEXT = {
 }
 
 
+_FAILED = {
+    "C1": "cannot be paired inside the bracket, C1",
+    "C3": "leaves the players below unpairable, C3",
+    "C6": "leaves the following scoregroup unpairable, C6",
+    "C7": "more of them floated in the previous round, C7",
+}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('ch') else 's'}"
+
+
+def bracket_note(bracket: DoubleBracket, states: dict[PlayerId, PlayerState]) -> str:
+    """An arbiter's account of a bracket (3.5-3.6): its residents, the upfloaters and the
+    criteria that chose them, and C8 in its pairing."""
+    text = f"bracket {_half(bracket.score)} ({_plural(len(bracket.residents), 'resident')})"
+    why = bracket.why
+    if not bracket.upfloaters or why is None:
+        return text + " paired among themselves"
+    count = len(bracket.upfloaters)
+    listed = ", ".join(f"{u} ({_half(states[u].score)})" for u in bracket.upfloaters)
+    head = f"{text} with {'upfloater' if count == 1 else 'upfloaters'} {listed}: "
+    if count > why.fewest:
+        parts = [f"{head}{count} needed, no fewer let the bracket and the rest be paired (C4)"]
+    else:
+        parts = [f"{head}{_plural(count, 'upfloater')}, the fewest its residents allow (C4)"]
+    if why.better_scores:
+        tried = "; ".join(", ".join(_half(s) for s in profile) for profile in why.better_scores)
+        parts.append(f"the best scores possible (C5; none legal with {tried})")
+    else:
+        parts.append("the best scores below (C5)")
+    parts.append(
+        "the following scoregroup can still be paired (C6)"
+        if why.c6_kept
+        else "no choice lets the following scoregroup be paired as C6 asks"
+    )
+    if why.c7:
+        parts.append(f"{why.c7} of them floated in the previous round, no fewer possible (C7)")
+    order = "the first such set in the order of 3.5.4"
+    if why.passed_over:
+        skipped = "; ".join(
+            f"{', '.join(str(u) for u in upfloaters)} {_FAILED[reason]}"
+            for upfloaters, reason in why.passed_over
+        )
+        order += f" (before it: {skipped})"
+    parts.append(order)
+    if bracket.c8:
+        parts.append(
+            f"{_plural(bracket.c8, 'resident')} who floated in the previous round "
+            f"{'meets' if bracket.c8 == 1 else 'meet'} an upfloater, the fewest any pairing of "
+            "the bracket allows (C8)"
+        )
+    return "; ".join(parts)
+
+
+def pab_note(t: DoubleSwissTournament, states: dict[PlayerId, PlayerState], pab: PlayerId) -> str:
+    """Why the player has the PAB (3.4): eligible, then lowest score, most matches played,
+    largest TPN; who came before him in that order and why not."""
+    chosen = states[pab]
+    text = (
+        f"player {pab} receives the pairing-allocated bye: eligible (C2), lowest score "
+        f"{_half(chosen.score)}, {_plural(chosen.played, 'match')} played, then the largest "
+        "number (3.4)"
+    )
+    ahead = sorted(
+        (states[pid] for pid in t.to_pair() if pab_order_key(states[pid]) < pab_order_key(chosen)),
+        key=pab_order_key,
+    )
+    barred = [str(s.tpn) for s in ahead if s.pab_barred]
+    blocked = [str(s.tpn) for s in ahead if not s.pab_barred]
+    if barred:
+        text += (
+            f"; before him {', '.join(barred[:_NOTED_PAB])} had a PAB, a full-point bye or a "
+            "match won by forfeit (C2)"
+        )
+    if blocked:
+        text += f"; {', '.join(blocked[:_NOTED_PAB])} would leave the others unpairable (3.4.1, C3)"
+    return text
+
+
+_NOTED_PAB = 5
+
+
 def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
     """Pair match-round ``t.next_round`` by C.04.5: PAB, brackets, colours of game 1, boards.
 
@@ -306,28 +400,42 @@ def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
     pab, brackets = _pair_brackets(t, states)
     boards: list[tuple[tuple[int, int, int], Game, str]] = []
     for bracket in brackets:
+        why = bracket_note(bracket, states)
         for x, y in bracket.pairs:
             white, black, rule = colour_of_game_one(states[x], states[y], t.initial_colour)
-            text = f"bracket {_half(bracket.score)}"
-            if bracket.upfloaters:
-                text += " with upfloater(s) " + ", ".join(str(u) for u in bracket.upfloaters)
-            text += f"; colours {rule}: {_RULE_TEXT[rule]}"
+            text = f"{why}; colours {rule}: {_RULE_TEXT[rule]}"
             boards.append((board_key(states[x], states[y]), Game(white, black), text))
     boards.sort(key=lambda item: item[0])
     notes = [BoardNote(number, note) for number, (_, _, note) in enumerate(boards, start=1)]
     if pab is not None:
-        notes.append(
-            BoardNote(
-                len(boards) + 1,
-                f"player {pab} receives the pairing-allocated bye: eligible (C2), lowest score "
-                f"{_half(states[pab].score)}, {states[pab].played} matches played (3.4)",
-            )
-        )
+        notes.append(BoardNote(len(boards) + 1, pab_note(t, states, pab)))
     return Pairing(
         round=t.next_round,
         boards=tuple(game for _, game, _ in boards),
         bye=pab,
         notes=tuple(notes),
+    )
+
+
+def with_paired_round(t: DoubleSwissTournament, pairing: Pairing) -> DoubleSwissTournament:
+    """The event with match-round ``pairing.round`` added, its matches to be played: each
+    board a match (``white`` has White in game 1), the byes announced for the round and the
+    PAB; the requests of that round leave ``requested_byes``."""
+    if pairing.round != t.next_round:
+        raise ValueError(f"the next match-round is {t.next_round}, not {pairing.round}")
+    r = pairing.round
+    byes = [
+        MatchBye(pid, kind)
+        for pid in t.player_ids
+        if (kind := t.absence(pid, r)) is not None and t.withdrawn.get(pid, r + 1) > r
+    ]
+    if pairing.bye is not None:
+        byes.append(MatchBye(pairing.bye, MatchByeKind.PAIRING_ALLOCATED))
+    matches = tuple(Match(g.white, g.black) for g in pairing.boards)
+    return replace(
+        t,
+        rounds=(*t.rounds, DoubleRound(r, matches, tuple(byes))),
+        requested_byes=tuple(b for b in t.requested_byes if b.round != r),
     )
 
 
