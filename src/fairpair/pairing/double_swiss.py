@@ -43,6 +43,7 @@ from fairpair.pairing.lexicographic import (
 __all__ = [
     "DoubleBracket",
     "PlayerState",
+    "baku_virtual_points",
     "c8_floaters_facing_upfloaters",
     "colour_of_game_one",
     "double_swiss_brackets",
@@ -50,6 +51,7 @@ __all__ = [
     "pair_double_swiss",
     "player_states",
     "replay_double_swiss",
+    "virtual_points",
     "with_paired_round",
 ]
 
@@ -65,27 +67,65 @@ class PlayerState:
 
     tpn: PlayerId
     score: int
-    """Score in halves before round r (1.2.1, spec §1.3)."""
+    """Pairing score in halves before round r: the score (1.2.1, spec §1.3) plus the virtual
+    points of round r (spec §10)."""
     played: int
     """Played matches (spec §2.2), byes excluded (3.4.3, §11 R8)."""
     colours: tuple[Colour, ...]
     """Game-1 colours of the matches with a game played over the board (1.6, spec §2.3)."""
     floated: bool
-    """Met a player of another score in a played match of round r-1 (1.5, spec §2.5)."""
+    """Met a player of another pairing score in a played match of round r-1 (1.5, spec §2.5,
+    §10)."""
     met: frozenset[PlayerId]
     """Opponents of played matches (C1)."""
     pab_barred: bool
     """Had the PAB, a full-point bye or won a match by forfeit ([C2], spec §2.7)."""
     parity_number: int
-    """The TPN as 4.3.1 counts it."""
+    """The TPN as 4.3.1 counts it: the number among the players who have arrived (§11 R13)."""
+    virtual: int = 0
+    """The virtual points of round r in ``score`` (spec §10); 0 without acceleration."""
+
+    @property
+    def real(self) -> int:
+        """The score without virtual points: colours (4.2) and board order (§8) use it."""
+        return self.score - self.virtual
 
     @property
     def whites(self) -> int:
         return sum(1 for c in self.colours if c is Colour.WHITE)
 
 
+BAKU_SUFFIX = "_BAKU"
+"""A ``192`` code ending so (``FIDE_DOUBLESWISS_BAKU``) asks for Baku acceleration."""
+
+
+def baku_virtual_points(t: DoubleSwissTournament, player: PlayerId, round_number: int) -> int:
+    """Virtual points (halves) of the Baku method (C.04.7) in a Double-Swiss (spec §10, §11
+    R10): Group A is the first 2·⌈N/4⌉ players by TPN (N registered players); with R
+    match-rounds the first A = ⌈R/2⌉ are accelerated, Group A carrying a match won 2-0 (2
+    points) in the first ⌈A/2⌉ of them and a drawn match (1 point) in the rest."""
+    if t.total_rounds is None:
+        raise PairingInputError("Baku acceleration needs the number of rounds (TRF 142)")
+    group_a = t.player_ids[: 2 * -(-len(t.player_ids) // 4)]
+    accelerated = -(-t.total_rounds // 2)
+    if player not in group_a or round_number > accelerated:
+        return 0
+    return 4 if round_number <= -(-accelerated // 2) else 2
+
+
+def virtual_points(t: DoubleSwissTournament, player: PlayerId, round_number: int) -> int:
+    """The player's virtual points (halves) in a match-round (spec §10): the explicit ``250``
+    / ``XXA`` records when the event has any, else the Baku table when the ``192`` code asks
+    for it, else none."""
+    if t.accelerations:
+        return t.virtual_points(player, round_number)
+    if t.system.strip().upper().endswith(BAKU_SUFFIX):
+        return baku_virtual_points(t, player, round_number)
+    return 0
+
+
 def player_states(t: DoubleSwissTournament) -> dict[PlayerId, PlayerState]:
-    """The state of every player before round ``t.next_round`` (spec §2)."""
+    """The state of every player before round ``t.next_round`` (spec §2, §10)."""
     rows = match_entries(t)
     r = t.next_round
     before: dict[PlayerId, list[int]] = {}
@@ -94,30 +134,43 @@ def player_states(t: DoubleSwissTournament) -> dict[PlayerId, PlayerState]:
         for entry in entries:
             running.append(running[-1] + entry.points)
         before[pid] = running  # before[pid][k - 1] = score before round k
+    to_pair = set(t.to_pair(r))
+    arrived = 0
     states: dict[PlayerId, PlayerState] = {}
-    for number, pid in enumerate(t.player_ids, start=1):
+    for pid in t.player_ids:
         entries = rows[pid]
         played = [e for e in entries if e.outcome is MatchOutcome.PLAYED]
+        # §11 R13: 4.3.1 counts the players who have arrived: paired before, or now.
+        if pid in to_pair or any(e.match is not None or e.bye is _PAB for e in entries):
+            arrived += 1
         floated = False
         if r >= 2 and entries:
             last = entries[r - 2]
             if last.outcome is MatchOutcome.PLAYED and last.opponent is not None:
-                floated = before[pid][r - 2] != before[last.opponent][r - 2]
+                # Under acceleration the pairing scores of round r-1 are compared (§2.5, §10).
+                floated = before[pid][r - 2] + virtual_points(t, pid, r - 1) != before[
+                    last.opponent
+                ][r - 2] + virtual_points(t, last.opponent, r - 1)
         barred = any(
             e.outcome is MatchOutcome.FORFEIT_WIN or (e.bye is not None and e.bye.bars_pab)
             for e in entries
         )
+        virtual = virtual_points(t, pid, r)
         states[pid] = PlayerState(
             tpn=pid,
-            score=before[pid][-1],
+            score=before[pid][-1] + virtual,
             played=len(played),
             colours=tuple(e.colour for e in entries if e.colour is not None),
             floated=floated,
             met=frozenset(e.opponent for e in played if e.opponent is not None),
             pab_barred=barred,
-            parity_number=number,
+            parity_number=arrived,
+            virtual=virtual,
         )
     return states
+
+
+_PAB = MatchByeKind.PAIRING_ALLOCATED
 
 
 # --- criteria --------------------------------------------------------------------------------
@@ -147,8 +200,9 @@ def c8_floaters_facing_upfloaters(
 
 
 def higher_ranked(a: PlayerState, b: PlayerState) -> PlayerState:
-    """The pair's higher-ranked player (4.2): higher score, then smaller TPN."""
-    return a if (-a.score, a.tpn) <= (-b.score, b.tpn) else b
+    """The pair's higher-ranked player (4.2): higher score, then smaller TPN (the real score:
+    virtual points are for pairing only, spec §10)."""
+    return a if (-a.real, a.tpn) <= (-b.real, b.tpn) else b
 
 
 def colour_of_game_one(
@@ -180,10 +234,10 @@ def colour_of_game_one(
 
 def board_key(a: PlayerState, b: PlayerState) -> tuple[int, int, int]:
     """Board order (C.04.2, spec §8): the HRP's score descending, the other's descending, the
-    HRP's TPN ascending."""
+    HRP's TPN ascending (real scores, spec §10)."""
     hrp = higher_ranked(a, b)
     other = b if hrp is a else a
-    return (-hrp.score, -other.score, hrp.tpn)
+    return (-hrp.real, -other.real, hrp.tpn)
 
 
 # --- the procedure -------------------------------------------------------------------------
@@ -320,7 +374,10 @@ def _plural(count: int, word: str) -> str:
 def bracket_note(bracket: DoubleBracket, states: dict[PlayerId, PlayerState]) -> str:
     """An arbiter's account of a bracket (3.5-3.6): its residents, the upfloaters and the
     criteria that chose them, and C8 in its pairing."""
-    text = f"bracket {_half(bracket.score)} ({_plural(len(bracket.residents), 'resident')})"
+    text = f"bracket {_half(bracket.score)} ({_plural(len(bracket.residents), 'resident')}"
+    if any(states[pid].virtual for pid in bracket.residents):
+        text += ", a pairing score with virtual points, spec §10"
+    text += ")"
     why = bracket.why
     if not bracket.upfloaters or why is None:
         return text + " paired among themselves"
@@ -394,8 +451,6 @@ def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
     Raises :class:`NoValidPairing` when no pairing satisfies C1-C3 (the engine's exit 1) and
     :class:`PairingInputError` when the snapshot lacks what the rules need.
     """
-    if t.system.strip().upper().endswith("_BAKU"):
-        raise PairingInputError("Baku acceleration of a Double-Swiss is not supported yet")
     states = player_states(t)
     pab, brackets = _pair_brackets(t, states)
     boards: list[tuple[tuple[int, int, int], Game, str]] = []
