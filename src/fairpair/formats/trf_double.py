@@ -667,6 +667,8 @@ def write_double_trf(
         if code == "001":
             pid = int(line.text[4:8])
             text = players.pop(pid, None)
+        elif code == "240":  # the announced absences stay together where the first stood
+            text = line.ending.join(owned.pop("240", ())) or None
         elif code in owned:
             text = next(owned[code], None)
         else:
