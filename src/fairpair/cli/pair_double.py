@@ -38,7 +38,7 @@ def is_double_swiss_file(path: Path) -> bool:
         return is_double_swiss_trf(text)
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested too deep: the reader says so
         return False
     return isinstance(data, dict) and data.get("kind") == KIND
 
