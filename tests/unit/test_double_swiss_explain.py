@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from fairpair.pairing.double_swiss import DoubleBracket, PlayerState, bracket_note
 from fairpair.pairing.lexicographic import UpfloaterChoice, has_perfect_matching, upfloater_choice
+from tests.unit.test_double_swiss_examples import _conflicts
 
 
 def _choice(
@@ -15,10 +16,7 @@ def _choice(
     following: int | None,
     floated: set[int] | None = None,
 ) -> UpfloaterChoice | None:
-    conflicts: dict[int, set[int]] = {}
-    for a, b in met:
-        conflicts.setdefault(a, set()).add(b)
-        conflicts.setdefault(b, set()).add(a)
+    conflicts = _conflicts(met)
     return upfloater_choice(
         residents,
         sorted(score_of),

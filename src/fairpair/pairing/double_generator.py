@@ -19,7 +19,7 @@ import dataclasses
 import random
 from collections.abc import Callable
 
-from fairpair.core import ByeKind, Colour, GameResult, Pairing, Player
+from fairpair.core import Colour, GameResult, Pairing, Player
 from fairpair.core.double_swiss import (
     ByeValues,
     DoubleRound,
@@ -36,6 +36,7 @@ from fairpair.pairing.generator import (
     _draw_result,
     _planned_byes,
     random_players,
+    round_requests,
 )
 
 __all__ = ["double_swiss_bye_values", "generate_double_swiss"]
@@ -110,26 +111,6 @@ def _match(white: Player, black: Player, config: GeneratorConfig, rng: random.Ra
     return Match(white.id, black.id, (first, (second[1], second[0])))
 
 
-def _requests(
-    config: GeneratorConfig,
-    rng: random.Random,
-    players: tuple[Player, ...],
-    number: int,
-    planned: dict[tuple[int, int], ByeKind],
-) -> tuple[RequestedMatchBye, ...]:
-    """The byes asked for round ``number``: the planned half- and zero-point byes, and the
-    random one-round absences."""
-    requests: list[RequestedMatchBye] = []
-    for index, player in enumerate(players):
-        kind = planned.get((number, index))
-        absent = config.zero_point_bye_rate and rng.random() * config.zero_point_bye_rate < 1
-        if kind is None and absent:
-            kind = ByeKind.ZERO_POINT
-        if kind is not None:
-            requests.append(RequestedMatchBye(number, player.id, MatchByeKind(kind.value)))
-    return tuple(requests)
-
-
 def generate_double_swiss(
     config: GeneratorConfig,
     rng: random.Random,
@@ -153,7 +134,10 @@ def generate_double_swiss(
     )
     planned = _planned_byes(config, rng)
     for number in range(1, config.rounds + 1):
-        requests = _requests(config, rng, players, number, planned)
+        requests = tuple(
+            RequestedMatchBye(r.round, r.player, MatchByeKind(r.kind.value))
+            for r in round_requests(config, rng, players, number, planned)
+        )
         try:
             pairing = pair(dataclasses.replace(event, requested_byes=requests))
         except NoValidPairing as error:

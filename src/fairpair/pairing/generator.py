@@ -255,6 +255,26 @@ def _draw_result(
     return GameResult.BLACK_WINS
 
 
+def round_requests(
+    config: GeneratorConfig,
+    rng: random.Random,
+    players: tuple[Player, ...],
+    number: int,
+    planned: dict[tuple[int, int], ByeKind],
+) -> list[RequestedBye]:
+    """The byes asked for round ``number``: the planned half- and zero-point byes
+    (:func:`_planned_byes`), and the random one-round absences of ``ZeroPointByeRate``."""
+    requests: list[RequestedBye] = []
+    for index, player in enumerate(players):
+        kind = planned.get((number, index))
+        absent = config.zero_point_bye_rate and rng.random() * config.zero_point_bye_rate < 1
+        if kind is None and absent:
+            kind = ByeKind.ZERO_POINT
+        if kind is not None:
+            requests.append(RequestedBye(number, player.id, kind))
+    return requests
+
+
 def random_players(config: GeneratorConfig, rng: random.Random) -> tuple[Player, ...]:
     """``config.players`` players with ratings drawn between the lowest and the highest,
     numbered by rating, the strongest first."""
@@ -291,14 +311,7 @@ def generate(
     )
     planned = _planned_byes(config, rng)
     for number in range(1, config.rounds + 1):
-        requests: list[RequestedBye] = []
-        for index, player in enumerate(players):
-            kind = planned.get((number, index))
-            absent = config.zero_point_bye_rate and rng.random() * config.zero_point_bye_rate < 1
-            if kind is None and absent:
-                kind = ByeKind.ZERO_POINT
-            if kind is not None:
-                requests.append(RequestedBye(number, player.id, kind))
+        requests = round_requests(config, rng, players, number, planned)
         state = tournament.replace(requested_byes=tuple(requests))
         try:
             pairing = system(state)
