@@ -81,6 +81,9 @@ def test_an_accelerated_event_round_by_round() -> None:
     # HRP's number (the real scores are all 0: the smaller TPN): 1 odd White, 2 even Black, 5
     # White, 6 Black. Board order by the real score (all 0), then the HRP's TPN.
     assert lines(t) == ["1 3", "4 2", "5 7", "8 6"]
+    notes = [n.text for n in pair_double_swiss(t).notes]
+    assert notes[0].startswith("bracket 2 (4 residents, a pairing score with virtual points")
+    assert notes[2].startswith("bracket 0 (4 residents) paired among themselves")
     assert lines(dataclasses.replace(t, system="FIDE_DOUBLESWISS")) == [
         "1 5",
         "6 2",
