@@ -36,6 +36,7 @@ from fairpair.pairing.lexicographic import (
     UpfloaterChoice,
     brackets_from_the_top,
     first_pairing_by_identifier,
+    first_pairing_fewest_costly,
     has_perfect_matching,
     upfloater_choice,
 )
@@ -326,7 +327,13 @@ class _Round:
         def criteria(x: int, y: int) -> tuple[int]:
             return (c8_floaters_facing_upfloaters(states[x], states[y], score, self.floats_apply),)
 
-        pairs = first_pairing_by_identifier(members, self.conflicts, criteria)
+        # C8 touches only the upfloaters' pairs with residents who floated: a search over the
+        # few upfloaters spares the weighted matching and its wide weights.
+        floated = {r for r in residents if states[r].floated} if self.floats_apply else set()
+        costly = {u: floated for u in choice.upfloaters}
+        pairs = first_pairing_fewest_costly(members, self.conflicts, costly)
+        if pairs is None:
+            pairs = first_pairing_by_identifier(members, self.conflicts, criteria)
         if pairs is None:  # excluded by the legality test of the set
             raise NoValidPairing("a bracket found pairable could not be paired")
         c8 = sum(criteria(x, y)[0] for x, y in pairs) if choice.upfloaters else 0

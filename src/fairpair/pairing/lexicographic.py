@@ -278,6 +278,69 @@ def first_pairing_by_identifier(
     return tuple(pairs)
 
 
+def _first_legal(
+    members: Sequence[int], conflicts: Conflicts
+) -> tuple[tuple[int, int], ...] | None:
+    """The first identifier among the legal pairings, no pair violating a criterion."""
+    ordered = sorted(members)
+    half = len(ordered) // 2
+    plain = tuple(zip(ordered[:half], ordered[half:], strict=True))
+    if all(may_meet(x, y, conflicts) for x, y in plain):
+        return plain
+    across = _first_across_halves(ordered, conflicts)
+    if across is not None:
+        return across
+    return first_pairing_by_identifier(members, conflicts, lambda x, y: ())
+
+
+def first_pairing_fewest_costly(
+    members: Sequence[int],
+    conflicts: Conflicts,
+    costly: Mapping[int, Set[int]],
+    *,
+    limit: int = 64,
+) -> tuple[tuple[int, int], ...] | None:
+    """The legal pairing of a bracket with the fewest *costly* pairs, then the smallest
+    identifier - :func:`first_pairing_by_identifier` with one 0/1 criterion - when every
+    costly pair has a member among the few keys of ``costly`` (a key's costly partners are its
+    set), such as C.04.5's C8: a resident who floated facing an upfloater. ``None`` when the
+    bracket cannot be paired or the search would try more than ``limit`` sets (then the
+    caller takes the weighted matching).
+
+    Why it is the same pairing: call S the keys allowed a costly partner; with the others'
+    costly pairs forbidden, every legal pairing has at most |S| costly pairs. The smallest S
+    that leaves the bracket pairable gives the fewest costly pairs m, and the best pairings
+    are exactly the legal pairings of the graphs of the sets S of size m; the first identifier
+    among them is the smallest of each graph's first identifier, which needs no criterion
+    (the plain pairing, or top half against bottom half, found without wide weights)."""
+    keys = sorted(k for k, partners in costly.items() if partners)
+    if not keys:
+        return _first_legal(members, conflicts)
+    tried = 0
+    for size in range(len(keys) + 1):
+        best: tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
+        for allowed in itertools.combinations(keys, size):
+            tried += 1
+            if tried > limit:
+                return None
+            restricted = {m: set(conflicts.get(m, ())) for m in members}
+            for key in keys:
+                if key in allowed:
+                    continue
+                for partner in costly[key]:
+                    if partner in restricted and key in restricted:
+                        restricted[key].add(partner)
+                        restricted[partner].add(key)
+            if not has_perfect_matching(members, restricted):
+                continue
+            pairs = _first_legal(members, restricted)
+            if pairs is not None and (best is None or identifier(pairs) < best[0]):
+                best = (identifier(pairs), pairs)
+        if best is not None:
+            return best[1]
+    return None
+
+
 Perfect = Callable[[Sequence[int]], bool]
 """Whether a set of competitors can all be paired (:func:`has_perfect_matching` bound to the
 round's conflicts)."""
