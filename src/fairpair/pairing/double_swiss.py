@@ -424,6 +424,10 @@ def bracket_note(bracket: DoubleBracket, states: dict[PlayerId, PlayerState]) ->
     return "; ".join(parts)
 
 
+_NOTED_PAB = 5
+"""How many players a PAB note names before the one who has it."""
+
+
 def pab_note(t: DoubleSwissTournament, states: dict[PlayerId, PlayerState], pab: PlayerId) -> str:
     """Why the player has the PAB (3.4): eligible, then lowest score, most matches played,
     largest TPN; who came before him in that order and why not."""
@@ -447,9 +451,6 @@ def pab_note(t: DoubleSwissTournament, states: dict[PlayerId, PlayerState], pab:
     if blocked:
         text += f"; {', '.join(blocked[:_NOTED_PAB])} would leave the others unpairable (3.4.1, C3)"
     return text
-
-
-_NOTED_PAB = 5
 
 
 def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
