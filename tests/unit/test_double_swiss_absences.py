@@ -6,9 +6,12 @@ they arrive), and the TPN parity of 4.3.1 counted over the players who have arri
 from __future__ import annotations
 
 import dataclasses
+import io
+from pathlib import Path
 
 import pytest
 
+from fairpair.cli.engine import run
 from fairpair.core import Colour, Player
 from fairpair.core.double_swiss import (
     DoubleRound,
@@ -222,3 +225,18 @@ def test_a_late_entrant_with_awarded_byes_scores_them() -> None:
     read = parse_double_trf(write_double_trf(late)).tournament()
     assert read == late and scores(read)[7] == 2
     assert not player_states(read)[7].pab_barred  # a half-point bye does not bar the PAB
+
+
+def test_the_engine_reads_the_240_records_and_a_withdrawal(tmp_path: Path) -> None:
+    # fairpair-engine -p leaves out a player whose match-round a 240 record announces absent,
+    # and -c accepts an event with a withdrawal written as zero-point byes.
+    t = play(start(6))
+    source = tmp_path / "absent.trf"
+    source.write_text(with_records(write_double_trf(t), "240 Z 003 0002"))
+    out, err = io.StringIO(), io.StringIO()
+    assert run(["--double-swiss", str(source), "-p"], out, err) == 0, err.getvalue()
+    paired = out.getvalue().split()
+    assert "2" not in paired[1:] and paired[-1] == "0"  # five left: a PAB
+    withdrawn = play(dataclasses.replace(play(start(7)), withdrawn={3: 2}))
+    source.write_text(write_double_trf(withdrawn))
+    assert run(["--double-swiss", str(source), "-c"], out, err) == 0
