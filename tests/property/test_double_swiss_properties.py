@@ -30,6 +30,7 @@ from fairpair.pairing.errors import NoValidPairing
 from fairpair.pairing.lexicographic import (
     choose_upfloaters,
     first_pairing_by_identifier,
+    first_pairing_fewest_costly,
     has_perfect_matching,
     identifier,
 )
@@ -258,3 +259,29 @@ def test_without_criteria_the_pairing_is_the_first_legal_identifier(
         return
     assert ours is not None
     assert identifier(ours) == min(identifier(p) for p in candidates)
+
+
+@settings(max_examples=300, deadline=None)
+@given(brackets(), st.data())
+def test_the_fewest_costly_pairs_then_the_first_identifier(
+    bracket: tuple[list[int], dict[int, set[int]], dict[frozenset[int], int]], data: st.DataObject
+) -> None:
+    # C8 as the Double-Swiss has it: a few members (upfloaters) whose pairs with some others
+    # (residents who floated) cost 1. The search over the few against every legal pairing.
+    members, conflicts, _ = bracket
+    keys = data.draw(st.sets(st.sampled_from(members), max_size=3))
+    others = [m for m in members if m not in keys]
+    costly = {k: data.draw(st.sets(st.sampled_from(others))) if others else set() for k in keys}
+
+    def cost(a: int, b: int) -> int:
+        return int(b in costly.get(a, ())) + int(a in costly.get(b, ()))
+
+    candidates = [p for p in all_pairings(members) if legal(p, conflicts)]
+    ours = first_pairing_fewest_costly(members, conflicts, costly)
+    weighted = first_pairing_by_identifier(members, conflicts, lambda x, y: (cost(x, y),))
+    if not candidates:
+        assert ours is None and weighted is None
+        return
+    best = min(candidates, key=lambda p: (sum(cost(a, b) for a, b in p), identifier(p)))
+    assert ours is not None and weighted is not None
+    assert identifier(ours) == identifier(best) == identifier(weighted)

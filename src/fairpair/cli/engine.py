@@ -6,7 +6,9 @@
 
 ``--burstein`` instead of ``--dutch`` does the same with the Burstein system; ``--double-swiss``
 pairs (``-p``) or checks (``-c``) a Double-Swiss file (FIDE C.04.5, spec double-swiss.md §9: two
-TRF columns per match), each board naming the players of game 1, White first; ``--team`` pairs
+TRF columns per match), each board naming the players of game 1, White first, or generates a
+random one (``-g``: two games per match, odd results, single forfeited games, forfeited matches
+and byes; :mod:`fairpair.pairing.double_generator`); ``--team`` pairs
 a TRF-2026 team file (spec team-swiss.md §12) by the FIDE Swiss Team Pairing System (C.04.6), as
 the Sharly-Chess fork of bbpPairings and gacrux do: the rounds in the file are played, a ``240``
 record of the next round announces a team not to pair, and the output names teams by their
@@ -125,6 +127,7 @@ usage: fairpair-engine (--dutch | --burstein) INPUT.trf -p [OUT]
        fairpair-engine --team TEAMS.trf (-p [OUT] | -c [--report-only])
        fairpair-engine --team -g [CONFIG] -o OUT.trf [-s SEED]
        fairpair-engine --double-swiss INPUT.trf (-p [OUT] | -c [--report-only])
+       fairpair-engine --double-swiss -g [CONFIG] -o OUT.trf [-s SEED]
 
 Pair, check or generate Swiss tournaments (bbpPairings-compatible).
   --dutch, --burstein  the pairing system
@@ -315,7 +318,7 @@ def _run_double_swiss(args: _Arguments, stdout: TextIO) -> int:
     from fairpair.pairing.registry import double_swiss_pairing_system
 
     if args.generate is not None:
-        raise _Failure(EXIT_INVALID_INPUT, "--double-swiss does not generate events (-g)")
+        return _generate_double_swiss(args, stdout)
     if args.input is None:
         raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
     try:
@@ -431,6 +434,32 @@ def _generate_team(args: _Arguments, stdout: TextIO) -> int:
         name=f"fairpair random team event {seed}",
     )
     _write(write_team_trf(event), args.output, stdout)
+    return EXIT_OK
+
+
+def _generate_double_swiss(args: _Arguments, stdout: TextIO) -> int:
+    """``--double-swiss -g``: a random Double-Swiss event paired match-round by match-round by
+    C.04.5, written in the two-columns-per-match TRF."""
+    import random
+
+    from fairpair.formats.trf_double import write_double_trf
+    from fairpair.pairing.double_generator import double_swiss_bye_values, generate_double_swiss
+    from fairpair.pairing.registry import double_swiss_pairing_system
+
+    config = _generator_config(args)
+    try:
+        double_swiss_bye_values(config)
+    except ValueError as error:
+        raise _Failure(EXIT_INVALID_INPUT, f"{args.generate or '-g'}: {error}") from None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    # NoValidPairing leaves this function: exit 1, and no truncated file is written.
+    event = generate_double_swiss(
+        config,
+        random.Random(seed),
+        double_swiss_pairing_system(),
+        name=f"fairpair random Double-Swiss {seed}",
+    )
+    _write(write_double_trf(event), args.output, stdout)
     return EXIT_OK
 
 

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from fairpair.cli.common import is_team_file, one_line, pairing_table, read_json_event
 from fairpair.cli.engine import next_round_state
+from fairpair.cli.pair_double import is_double_swiss_file, pair_double_file
 from fairpair.core import ForbiddenPairs, Pairing, PlayerId, Tournament, format_points, scores
 from fairpair.formats.errors import FormatError
 from fairpair.formats.trf import TrfDocument, read_trf, write_trf
@@ -25,7 +26,13 @@ from fairpair.pairing.controls import (
     without_fixed_players,
 )
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
-from fairpair.pairing.registry import SYSTEMS, TEAM_SYSTEMS, pairing_system, round_criteria
+from fairpair.pairing.registry import (
+    DOUBLE_SWISS_SYSTEMS,
+    SYSTEMS,
+    TEAM_SYSTEMS,
+    pairing_system,
+    round_criteria,
+)
 
 
 class OutputFormat(StrEnum):
@@ -50,7 +57,11 @@ def _fail(message: str, code: int) -> typer.Exit:
 def pair(
     file: Annotated[Path, typer.Argument(help="The event so far: a TRF or a .json file.")],
     system: Annotated[
-        str, typer.Option("--system", help=f"One of: {', '.join([*SYSTEMS, *TEAM_SYSTEMS])}.")
+        str,
+        typer.Option(
+            "--system",
+            help=f"One of: {', '.join([*SYSTEMS, *TEAM_SYSTEMS, *DOUBLE_SWISS_SYSTEMS])}.",
+        ),
     ] = "dutch",
     output: Annotated[
         OutputFormat, typer.Option("--format", help="Output format.")
@@ -102,7 +113,19 @@ def pair(
     ] = None,
 ) -> None:
     """Pair the next round of an event stored as a TRF or JSON file (a TRF-2026 team file
-    with a team system: team-swiss, team-berger)."""
+    with a team system: team-swiss, team-berger; a Double-Swiss file, TRF or JSON, with
+    double-swiss)."""
+    if system in DOUBLE_SWISS_SYSTEMS or (
+        system not in TEAM_SYSTEMS and is_double_swiss_file(file)
+    ):
+        if fixed or separate_by or alternatives:
+            raise _fail(
+                "--fixed, --separate-by and --alternatives are not offered for Double-Swiss "
+                "events yet",
+                3,
+            )
+        pair_double_file(file, output.value, forbid=forbid or [], rounds=rounds, explain=explain)
+        return
     if system in TEAM_SYSTEMS or (file.suffix.lower() != ".json" and is_team_file(file)):
         from fairpair.cli.pair_team import pair_team_file
 

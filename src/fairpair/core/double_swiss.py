@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.results import Colour
-from fairpair.core.tournament import ForbiddenPairs
+from fairpair.core.tournament import Acceleration, ForbiddenPairs
 
 __all__ = [
     "ByeValues",
@@ -263,6 +263,11 @@ class DoubleSwissTournament:
     """Players kept apart by the arbiter (absolute, like C1), rounds counted in matches."""
     name: str = ""
     system: str = "FIDE_DOUBLESWISS"
+    """The TRF ``192`` code; ``FIDE_DOUBLESWISS_BAKU`` asks for Baku acceleration (spec §10)."""
+    accelerations: tuple[Acceleration, ...] = ()
+    """Virtual points for pairing, each for one player in one match-round, in **halves** as
+    every Double-Swiss number (TRF ``250``/``XXA``, spec §10). Any record, a zero one
+    included, replaces the Baku table of the ``192`` code."""
 
     def __post_init__(self) -> None:
         ids = [p.id for p in self.players]
@@ -309,6 +314,12 @@ class DoubleSwissTournament:
             )
         requested.sort(key=lambda b: (b.round, b.player))
         return replace(self, rounds=kept, requested_byes=tuple(requested))
+
+    def virtual_points(self, player: PlayerId, round_number: int) -> int:
+        """The player's virtual points (halves) of the explicit records for that match-round."""
+        return sum(
+            a.points for a in self.accelerations if a.player == player and a.round == round_number
+        )
 
     def forbidden_pairs(self, round_number: int) -> frozenset[frozenset[PlayerId]]:
         """The pairs kept apart in round ``round_number``."""

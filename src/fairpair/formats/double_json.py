@@ -5,8 +5,9 @@ The document is an event document (``"format": "fairpair-event"``) of
 ``"kind": "double-swiss"``, version 1. Players are written as an individual event's are; each
 match names the White of game 1 and the Black of game 1, and its two games as the marks of
 those two players, ``"1:0"``, ``"=:="``, ``"=:0"``, ``"+:-"``... (``null`` while unfinished).
-Bye values are decimal strings. Reading is strict and names the JSON path of what is wrong,
-with the loader of :mod:`fairpair.formats.event_json`.
+Bye values are decimal strings, as are the virtual points of ``accelerations`` (an optional
+list of ``{"player", "round", "points"}``, match-rounds; spec §10). Reading is strict and
+names the JSON path of what is wrong, with the loader of :mod:`fairpair.formats.event_json`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from fairpair.core import format_points
+from fairpair.core import Acceleration, format_points
 from fairpair.core.double_swiss import (
     ByeValues,
     DoubleRound,
@@ -103,7 +104,16 @@ def double_event_data(t: DoubleSwissTournament) -> dict[str, Any]:
             {"players": list(f.players), "first_round": f.first_round, "last_round": f.last_round}
             for f in t.forbidden
         ],
-    }
+    } | (
+        {
+            "accelerations": [
+                {"player": a.player, "round": a.round, "points": _points(a.points)}
+                for a in t.accelerations
+            ]
+        }
+        if t.accelerations
+        else {}
+    )
 
 
 def dump_double_event(t: DoubleSwissTournament, *, compact: bool = False) -> str:
@@ -185,7 +195,7 @@ def load_double_event(text: str, source: str = "<string>") -> DoubleSwissTournam
     except json.JSONDecodeError as exc:
         raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
     ld = _DoubleLoader(source)
-    top = ld.obj(data, "$", _TOP)
+    top = ld.obj(data, "$", _TOP, optional=("accelerations",))
     if top["format"] != FORMAT or top["kind"] != KIND:
         raise ld.error("$.kind", f"expected a {FORMAT!r} document of kind {KIND!r}")
     if top["version"] != DOUBLE_SWISS_VERSION:
@@ -206,6 +216,19 @@ def load_double_event(text: str, source: str = "<string>") -> DoubleSwissTournam
                 ld.choice(r["kind"], f"{at}.kind", _bye_kind, _BYE_KINDS),
             )
         )
+    accelerations = []
+    for i, item in enumerate(ld.items(top.get("accelerations", []), "$.accelerations")):
+        at = f"$.accelerations[{i}]"
+        a = ld.obj(item, at, ("player", "round", "points"))
+        accelerations.append(
+            ld.build(
+                at,
+                Acceleration,
+                ld.integer(a["player"], f"{at}.player"),
+                ld.integer(a["round"], f"{at}.round"),
+                ld.halves(a["points"], f"{at}.points"),
+            )
+        )
     return ld.build(
         "$",
         DoubleSwissTournament,
@@ -224,4 +247,5 @@ def load_double_event(text: str, source: str = "<string>") -> DoubleSwissTournam
         forbidden=tuple(ld.forbidden(top["forbidden"], "$.forbidden", "players")),
         name=ld.text(top["name"], "$.name"),
         system=ld.text(top["system"], "$.system"),
+        accelerations=tuple(accelerations),
     )

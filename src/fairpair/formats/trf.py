@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
-from collections.abc import Container, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass, field
 from os import PathLike
 
@@ -1283,7 +1283,7 @@ def _records(tournament: Tournament, flavour: Flavour) -> dict[str, list[str]]:
         if tournament.initial_ranking is not None:
             records["colour"].append("XXC rank")
         records["points"].extend(_points_2026(tournament.points))
-        records["acceleration"].extend(_line_250(tournament))
+        records["acceleration"].extend(lines_250(tournament.accelerations))
     records["240"].extend(_requested_bye_lines(tournament))
     for rule in tournament.forbidden:
         if rule.first_round == 1 and rule.last_round is None:
@@ -1549,26 +1549,27 @@ def _points_2026(points: PointSystem) -> Iterator[str]:
         yield f"BBF {_points_field(points.forfeit_loss)}"
 
 
-def _acceleration_table(tournament: Tournament) -> dict[PlayerId, dict[int, int]]:
+def _acceleration_table(accelerations: Iterable[Acceleration]) -> dict[PlayerId, dict[int, int]]:
     table: dict[PlayerId, dict[int, int]] = {}
-    for acc in tournament.accelerations:
+    for acc in accelerations:
         rounds = table.setdefault(acc.player, {})
         rounds[acc.round] = rounds.get(acc.round, 0) + acc.points
     return table
 
 
 def _xxa_lines(tournament: Tournament) -> Iterator[str]:
-    for pid, rounds in sorted(_acceleration_table(tournament).items()):
+    for pid, rounds in sorted(_acceleration_table(tournament.accelerations).items()):
         fields = " ".join(
             _points_field(rounds[r]) if r in rounds else "    " for r in range(1, max(rounds) + 1)
         )
         yield f"XXA {pid:4d} {fields}"
 
 
-def _line_250(tournament: Tournament) -> Iterator[str]:
-    """One 250 record per run of rounds with the same value, merging consecutive players."""
+def lines_250(accelerations: Iterable[Acceleration]) -> Iterator[str]:
+    """One 250 record per run of rounds with the same value (tenths), merging consecutive
+    players."""
     runs: list[tuple[int, int, int, PlayerId]] = []  # (value, first round, last round, player)
-    for pid, rounds in sorted(_acceleration_table(tournament).items()):
+    for pid, rounds in sorted(_acceleration_table(accelerations).items()):
         for rnd in sorted(rounds):
             value = rounds[rnd]
             if runs and runs[-1][3] == pid and runs[-1][0] == value and runs[-1][2] == rnd - 1:

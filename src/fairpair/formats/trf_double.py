@@ -10,7 +10,10 @@ with the same code (``U`` PAB, ``H``, ``F``, ``Z``) and is valued once per match
 The lines are cut and the ``001`` records read by :func:`fairpair.formats.trf.scan_trf`, as
 every TRF file of fairpair; this module reads the matches from the cells. Columns after the
 last match-round with a match or a PAB hold the absences announced for the rounds to come
-(spec §9.3): they become requested byes.
+(spec §9.3): they become requested byes, as do the ``240`` records (whose round numbers are
+columns, spec §9.1); a withdrawal is written as the zero-point byes of the rounds it covers, and
+so read back. ``250`` and ``XXA`` give virtual points per match, their round numbers columns
+(spec §10).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from os import PathLike
 
-from fairpair.core import Colour, PlayerId
+from fairpair.core import Acceleration, Colour, PlayerId
 from fairpair.core.double_swiss import (
     ByeValues,
     DoubleRound,
@@ -33,7 +36,7 @@ from fairpair.core.double_swiss import (
     RequestedMatchBye,
     scores,
 )
-from fairpair.core.tournament import ForbiddenPairs
+from fairpair.core.tournament import ForbiddenPairs, RequestedBye
 from fairpair.formats.trf import (
     Cell,
     PlayerRecord,
@@ -42,6 +45,7 @@ from fairpair.formats.trf import (
     _Builder,
     _Reader,
     decode_trf,
+    lines_250,
     player_head,
     scan_trf,
 )
@@ -125,6 +129,8 @@ class _DoubleBuilder:
         colour: Colour | None = None
         byes = ByeValues()
         forbidden: list[ForbiddenPairs] = []
+        announced: list[tuple[TrfLine, RequestedBye]] = []
+        virtual: list[tuple[TrfLine, Acceleration]] = []
         for line in self.lines:
             code = line.code
             if code == "012":
@@ -156,6 +162,12 @@ class _DoubleBuilder:
                 )
             elif code == "XXP":
                 forbidden.append(self.common.forbidden_xxp(line))
+            elif code == "240":
+                announced.extend((line, bye) for bye in self.common.requested_byes(line))
+            elif code == "250":
+                virtual.extend((line, acc) for acc in self.common.accelerations_250(line))
+            elif code == "XXA":
+                virtual.extend((line, acc) for acc in self.common.accelerations_xxa(line))
         if system is None or system.text[4:].strip().upper() not in DOUBLE_SWISS_CODES:
             raise self.error(
                 1 if system is None else system.number,
@@ -164,7 +176,8 @@ class _DoubleBuilder:
                 "not a Double-Swiss file: a 192 record FIDE_DOUBLESWISS is needed (without it "
                 "the file reads as twice as many one-game rounds)",
             )
-        rounds, requested = self.rounds()
+        rounds, requested = self.with_announced(*self.rounds(), announced)
+        accelerations = self.accelerations(virtual)
         players = tuple(sorted((r.player for r in self.records), key=lambda p: p.id))
         try:
             return DoubleSwissTournament(
@@ -177,9 +190,105 @@ class _DoubleBuilder:
                 forbidden=tuple(forbidden),
                 name=name,
                 system=system.text[4:].strip(),
+                accelerations=accelerations,
             )
         except ValueError as error:
             raise TrfError(str(error), path=self.reader.source) from None
+
+    def accelerations(self, found: list[tuple[TrfLine, Acceleration]]) -> tuple[Acceleration, ...]:
+        """Virtual points of the ``250`` and ``XXA`` records (spec §10): their round numbers
+        are columns, their values per match; the two columns of a match, when both are given,
+        say the same. Zero values are kept (a record replaces the Baku table)."""
+        columns: dict[tuple[PlayerId, int], tuple[int, TrfLine]] = {}
+        for line, acc in found:
+            earlier = columns.get((acc.player, acc.round), (0, line))[0]
+            columns[acc.player, acc.round] = (earlier + acc.points, line)
+        matches: dict[tuple[PlayerId, int], int] = {}
+        for (pid, column), (tenths, line) in sorted(columns.items()):
+            k = (column + 1) // 2
+            where = 10 if line.code == "250" else 5
+            if tenths % 5:
+                raise self.error(
+                    line.number,
+                    where,
+                    "acceleration points",
+                    "virtual points are a whole or half number of points",
+                )
+            if matches.get((pid, k), tenths // 5) != tenths // 5:
+                raise self.error(
+                    line.number,
+                    where,
+                    "acceleration points",
+                    f"player {pid}: columns {2 * k - 1} and {2 * k} are the two games of "
+                    f"match {k}, which has one value of virtual points; they differ",
+                )
+            matches[pid, k] = tenths // 5
+        return tuple(Acceleration(pid, k, halves) for (pid, k), halves in matches.items())
+
+    def with_announced(
+        self,
+        rounds: tuple[DoubleRound, ...],
+        requested: tuple[RequestedMatchBye, ...],
+        announced: list[tuple[TrfLine, RequestedBye]],
+    ) -> tuple[tuple[DoubleRound, ...], tuple[RequestedMatchBye, ...]]:
+        """The absences of the ``240`` records (spec §9.1: their rounds are columns, match k
+        being columns 2k-1 and 2k) added to the rounds and the requests read from the cells:
+        in a match-round paired, a player without a match or bye there gets the bye; one
+        with a match or another bye there is an error, as is a request that the cells or
+        another 240 record give otherwise."""
+        byes: dict[tuple[PlayerId, int], tuple[MatchByeKind, TrfLine]] = {}
+        for line, bye in announced:
+            k = (bye.round + 1) // 2
+            kind = _BYES[bye.kind.value]
+            earlier = byes.setdefault((bye.player, k), (kind, line))[0]
+            if earlier is not kind:
+                raise self.error(
+                    line.number,
+                    5,
+                    "bye type",
+                    f"player {bye.player}: match {k} (columns {2 * k - 1}-{2 * k}) is "
+                    f"announced as {earlier.value} and as {kind.value}; a bye is for the "
+                    "whole match",
+                )
+        if not byes:
+            return rounds, requested
+        added: dict[int, list[MatchBye]] = {}
+        asked = {(b.player, b.round): b.kind for b in requested}
+        new_requests = list(requested)
+        for (pid, k), (kind, line) in sorted(byes.items(), key=lambda item: item[0][::-1]):
+            what = f"player {pid}'s match {k} (columns {2 * k - 1}-{2 * k})"
+            if k <= len(rounds):
+                rnd = rounds[k - 1]
+                had = rnd.bye_of(pid)
+                if rnd.match_of(pid) is not None or (had is not None and had.kind is not kind):
+                    raise self.error(
+                        line.number,
+                        5,
+                        "bye type",
+                        f"{what} is {'a match' if had is None else 'a ' + had.kind.value} "
+                        f"in the cells; the 240 record says {kind.value}",
+                    )
+                if had is None:
+                    added.setdefault(k, []).append(MatchBye(pid, kind))
+                continue
+            cells = asked.get((pid, k))
+            if cells is not None and cells is not kind:
+                raise self.error(
+                    line.number,
+                    5,
+                    "bye type",
+                    f"{what} is {cells.value} in the cells; the 240 record says {kind.value}",
+                )
+            if cells is None:
+                new_requests.append(RequestedMatchBye(k, pid, kind))
+        rounds = tuple(
+            dataclasses.replace(rnd, byes=(*rnd.byes, *added[rnd.number]))
+            if rnd.number in added
+            else rnd
+            for rnd in rounds
+        )
+        new_requests.sort(key=lambda b: (b.round, b.player))
+        return rounds, tuple(new_requests)
 
     def bye_values(self, line: TrfLine) -> ByeValues:
         """162: the game values must be 1, ½, 0 (a game is a game); P, H and F are the byes'
@@ -418,9 +527,22 @@ def _line_162(byes: ByeValues) -> str:
     return "162  " + "    ".join(groups)
 
 
+def _announced_rounds(t: DoubleSwissTournament) -> range:
+    """The match-rounds not yet paired that can hold an announced absence: to the declared
+    last round (to the last requested one without it)."""
+    last = t.total_rounds
+    if last is None:
+        last = max((b.round for b in t.requested_byes), default=0)
+        if t.withdrawn:
+            last = max(last, t.next_round)
+    return range(t.next_round, last + 1)
+
+
 def _cells(t: DoubleSwissTournament, pid: PlayerId) -> str:
-    """The player's columns: two per match, then the absences announced for later rounds."""
+    """The player's columns: two per match, then the absences announced for later rounds (a
+    withdrawal's zero-point byes included), blank columns between them."""
     out: list[str] = []
+    withdrawn = t.withdrawn.get(pid)
     for rnd in t.rounds:
         match = rnd.match_of(pid)
         if match is not None:
@@ -433,16 +555,39 @@ def _cells(t: DoubleSwissTournament, pid: PlayerId) -> str:
         bye = rnd.bye_of(pid)
         if bye is not None:
             out += [f"0000 - {bye.kind.value}"] * 2
+        elif withdrawn is not None and withdrawn <= rnd.number:
+            out += [f"0000 - {MatchByeKind.ZERO_POINT.value}"] * 2  # the rounds he missed
         else:
             out += ["        "] * 2
-    number = t.next_round
-    while True:
+    for number in _announced_rounds(t):
         kind = t.absence(pid, number)
-        if kind is None or (t.total_rounds is not None and number > t.total_rounds):
-            break
-        out += [f"0000 - {kind.value}"] * 2
-        number += 1
+        out += [f"0000 - {kind.value}" if kind is not None else "        "] * 2
     return "".join("  " + cell for cell in out).rstrip()
+
+
+def _column_accelerations(t: DoubleSwissTournament) -> list[Acceleration]:
+    """The virtual points as TRF records count them: per column (both of a match), tenths."""
+    return [
+        Acceleration(a.player, column, a.points * 5)
+        for a in t.accelerations
+        for column in (2 * a.round - 1, 2 * a.round)
+    ]
+
+
+def _lines_240(t: DoubleSwissTournament) -> list[str]:
+    """The absences announced for the match-rounds not yet paired, one 240 record per column
+    and kind (spec §9.1: 240 rounds are columns)."""
+    groups: dict[tuple[int, str], list[PlayerId]] = {}
+    for number in _announced_rounds(t):
+        for pid in t.player_ids:
+            kind = t.absence(pid, number)
+            if kind is not None:
+                for column in (2 * number - 1, 2 * number):
+                    groups.setdefault((column, kind.value), []).append(pid)
+    return [
+        f"240 {code} {column:03d} " + " ".join(f"{pid:04d}" for pid in players)
+        for (column, code), players in sorted(groups.items())
+    ]
 
 
 def _player_lines(t: DoubleSwissTournament) -> dict[PlayerId, str]:
@@ -481,6 +626,8 @@ def _records(t: DoubleSwissTournament) -> dict[str, list[str]]:
     forbidden = _forbidden_lines(t)
     if forbidden:
         records["260"] = forbidden
+    if t.accelerations:
+        records["250"] = list(lines_250(_column_accelerations(t)))
     return records
 
 
@@ -490,26 +637,38 @@ def write_double_trf(
     """The event as a Double-Swiss TRF file (spec §9).
 
     Every record fairpair reads is written from the event itself (the ``001`` lines with their
-    points and ranks, ``012``, ``062``, ``142``, ``152``, ``162``, ``192``, forbidden pairs).
-    Without ``like``: a fresh file with the encoding's comment, ``newline`` line endings. With
-    ``like``, the document read: the records are rewritten where they stood and every other
-    line (comments, records fairpair does not read) stays verbatim, with the document's line
-    endings - a file read and written back unchanged is the same bytes.
+    points and ranks, ``012``, ``062``, ``142``, ``152``, ``162``, ``192``, forbidden pairs,
+    virtual points as ``250``). The absences announced for the rounds to come are in the cells
+    (both columns of their match). Without ``like``: a fresh file with the encoding's comment,
+    ``newline`` line endings. With ``like``, the document read: the records are rewritten where
+    they stood and every other line (comments, records fairpair does not read) stays verbatim,
+    with the document's line endings - a file read and written back unchanged is the same
+    bytes. Its ``250``/``XXA`` records stay as they were while the event's virtual points are
+    those read; its ``240`` records are rewritten from the event's announced absences.
     """
     records = _records(t)
     if like is None:
-        order = ["012", "###", "062", "142", "152", "162", "192", "260", "001"]
+        order = ["012", "###", "062", "142", "152", "162", "192", "250", "260", "001"]
         records["###"] = [COMMENT]
         return "".join(line + newline for code in order for line in records.get(code, ()))
     records["260"] = records.get("260", [])
+    if t.accelerations == like.tournament().accelerations:
+        records.pop("250", None)  # the document's own records say it: keep them verbatim
+    else:
+        records["250"] = records.get("250", [])
+    if any(line.code == "240" for line in like.lines):
+        records["240"] = _lines_240(t)
+    group = {"XXP": "260", "XXA": "250" if "250" in records else "XXA"}
     owned = {code: iter(lines) for code, lines in records.items() if code != "001"}
     players = _player_lines(t)
     out: list[str] = []
     for line in like.lines:
-        code = "260" if line.code == "XXP" else line.code
+        code = group.get(line.code, line.code)
         if code == "001":
             pid = int(line.text[4:8])
             text = players.pop(pid, None)
+        elif code == "240":  # the announced absences stay together where the first stood
+            text = line.ending.join(owned.pop("240", ())) or None
         elif code in owned:
             text = next(owned[code], None)
         else:

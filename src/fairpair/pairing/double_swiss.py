@@ -18,11 +18,14 @@ identifier among the best pairings is one exact minimum-weight perfect matching.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from fairpair.core import BoardNote, Colour, Game, Pairing, PlayerId
 from fairpair.core.double_swiss import (
+    DoubleRound,
     DoubleSwissTournament,
+    Match,
+    MatchBye,
     MatchByeKind,
     MatchOutcome,
     match_entries,
@@ -30,15 +33,18 @@ from fairpair.core.double_swiss import (
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.lexicographic import (
     Conflicts,
+    UpfloaterChoice,
     brackets_from_the_top,
-    choose_upfloaters,
     first_pairing_by_identifier,
+    first_pairing_fewest_costly,
     has_perfect_matching,
+    upfloater_choice,
 )
 
 __all__ = [
     "DoubleBracket",
     "PlayerState",
+    "baku_virtual_points",
     "c8_floaters_facing_upfloaters",
     "colour_of_game_one",
     "double_swiss_brackets",
@@ -46,6 +52,8 @@ __all__ = [
     "pair_double_swiss",
     "player_states",
     "replay_double_swiss",
+    "virtual_points",
+    "with_paired_round",
 ]
 
 
@@ -60,27 +68,65 @@ class PlayerState:
 
     tpn: PlayerId
     score: int
-    """Score in halves before round r (1.2.1, spec §1.3)."""
+    """Pairing score in halves before round r: the score (1.2.1, spec §1.3) plus the virtual
+    points of round r (spec §10)."""
     played: int
     """Played matches (spec §2.2), byes excluded (3.4.3, §11 R8)."""
     colours: tuple[Colour, ...]
     """Game-1 colours of the matches with a game played over the board (1.6, spec §2.3)."""
     floated: bool
-    """Met a player of another score in a played match of round r-1 (1.5, spec §2.5)."""
+    """Met a player of another pairing score in a played match of round r-1 (1.5, spec §2.5,
+    §10)."""
     met: frozenset[PlayerId]
     """Opponents of played matches (C1)."""
     pab_barred: bool
     """Had the PAB, a full-point bye or won a match by forfeit ([C2], spec §2.7)."""
     parity_number: int
-    """The TPN as 4.3.1 counts it."""
+    """The TPN as 4.3.1 counts it: the number among the players who have arrived (§11 R13)."""
+    virtual: int = 0
+    """The virtual points of round r in ``score`` (spec §10); 0 without acceleration."""
+
+    @property
+    def real(self) -> int:
+        """The score without virtual points: colours (4.2) and board order (§8) use it."""
+        return self.score - self.virtual
 
     @property
     def whites(self) -> int:
         return sum(1 for c in self.colours if c is Colour.WHITE)
 
 
+BAKU_SUFFIX = "_BAKU"
+"""A ``192`` code ending so (``FIDE_DOUBLESWISS_BAKU``) asks for Baku acceleration."""
+
+
+def baku_virtual_points(t: DoubleSwissTournament, player: PlayerId, round_number: int) -> int:
+    """Virtual points (halves) of the Baku method (C.04.7) in a Double-Swiss (spec §10, §11
+    R10): Group A is the first 2·⌈N/4⌉ players by TPN (N registered players); with R
+    match-rounds the first A = ⌈R/2⌉ are accelerated, Group A carrying a match won 2-0 (2
+    points) in the first ⌈A/2⌉ of them and a drawn match (1 point) in the rest."""
+    if t.total_rounds is None:
+        raise PairingInputError("Baku acceleration needs the number of rounds (TRF 142)")
+    group_a = t.player_ids[: 2 * -(-len(t.player_ids) // 4)]
+    accelerated = -(-t.total_rounds // 2)
+    if player not in group_a or round_number > accelerated:
+        return 0
+    return 4 if round_number <= -(-accelerated // 2) else 2
+
+
+def virtual_points(t: DoubleSwissTournament, player: PlayerId, round_number: int) -> int:
+    """The player's virtual points (halves) in a match-round (spec §10): the explicit ``250``
+    / ``XXA`` records when the event has any, else the Baku table when the ``192`` code asks
+    for it, else none."""
+    if t.accelerations:
+        return t.virtual_points(player, round_number)
+    if t.system.strip().upper().endswith(BAKU_SUFFIX):
+        return baku_virtual_points(t, player, round_number)
+    return 0
+
+
 def player_states(t: DoubleSwissTournament) -> dict[PlayerId, PlayerState]:
-    """The state of every player before round ``t.next_round`` (spec §2)."""
+    """The state of every player before round ``t.next_round`` (spec §2, §10)."""
     rows = match_entries(t)
     r = t.next_round
     before: dict[PlayerId, list[int]] = {}
@@ -89,30 +135,43 @@ def player_states(t: DoubleSwissTournament) -> dict[PlayerId, PlayerState]:
         for entry in entries:
             running.append(running[-1] + entry.points)
         before[pid] = running  # before[pid][k - 1] = score before round k
+    to_pair = set(t.to_pair(r))
+    arrived = 0
     states: dict[PlayerId, PlayerState] = {}
-    for number, pid in enumerate(t.player_ids, start=1):
+    for pid in t.player_ids:
         entries = rows[pid]
         played = [e for e in entries if e.outcome is MatchOutcome.PLAYED]
+        # §11 R13: 4.3.1 counts the players who have arrived: paired before, or now.
+        if pid in to_pair or any(e.match is not None or e.bye is _PAB for e in entries):
+            arrived += 1
         floated = False
         if r >= 2 and entries:
             last = entries[r - 2]
             if last.outcome is MatchOutcome.PLAYED and last.opponent is not None:
-                floated = before[pid][r - 2] != before[last.opponent][r - 2]
+                # Under acceleration the pairing scores of round r-1 are compared (§2.5, §10).
+                floated = before[pid][r - 2] + virtual_points(t, pid, r - 1) != before[
+                    last.opponent
+                ][r - 2] + virtual_points(t, last.opponent, r - 1)
         barred = any(
             e.outcome is MatchOutcome.FORFEIT_WIN or (e.bye is not None and e.bye.bars_pab)
             for e in entries
         )
+        virtual = virtual_points(t, pid, r)
         states[pid] = PlayerState(
             tpn=pid,
-            score=before[pid][-1],
+            score=before[pid][-1] + virtual,
             played=len(played),
             colours=tuple(e.colour for e in entries if e.colour is not None),
             floated=floated,
             met=frozenset(e.opponent for e in played if e.opponent is not None),
             pab_barred=barred,
-            parity_number=number,
+            parity_number=arrived,
+            virtual=virtual,
         )
     return states
+
+
+_PAB = MatchByeKind.PAIRING_ALLOCATED
 
 
 # --- criteria --------------------------------------------------------------------------------
@@ -142,8 +201,9 @@ def c8_floaters_facing_upfloaters(
 
 
 def higher_ranked(a: PlayerState, b: PlayerState) -> PlayerState:
-    """The pair's higher-ranked player (4.2): higher score, then smaller TPN."""
-    return a if (-a.score, a.tpn) <= (-b.score, b.tpn) else b
+    """The pair's higher-ranked player (4.2): higher score, then smaller TPN (the real score:
+    virtual points are for pairing only, spec §10)."""
+    return a if (-a.real, a.tpn) <= (-b.real, b.tpn) else b
 
 
 def colour_of_game_one(
@@ -175,10 +235,10 @@ def colour_of_game_one(
 
 def board_key(a: PlayerState, b: PlayerState) -> tuple[int, int, int]:
     """Board order (C.04.2, spec §8): the HRP's score descending, the other's descending, the
-    HRP's TPN ascending."""
+    HRP's TPN ascending (real scores, spec §10)."""
     hrp = higher_ranked(a, b)
     other = b if hrp is a else a
-    return (-hrp.score, -other.score, hrp.tpn)
+    return (-hrp.real, -other.real, hrp.tpn)
 
 
 # --- the procedure -------------------------------------------------------------------------
@@ -193,6 +253,11 @@ class DoubleBracket:
     residents: tuple[PlayerId, ...]
     upfloaters: tuple[PlayerId, ...]
     pairs: tuple[tuple[PlayerId, PlayerId], ...]
+    why: UpfloaterChoice | None = None
+    """Why these upfloaters (3.5), for the notes."""
+    c8: int = 0
+    """Residents facing an upfloater who floated in the previous round (C8), the fewest any
+    pairing of the bracket allows."""
 
 
 class _Round:
@@ -245,7 +310,7 @@ class _Round:
         residents = [pid for pid in unpaired if self.score_of[pid] == score]
         lower = [s for s in self.round_scores if s < score]
         states = self.states
-        upfloaters = choose_upfloaters(
+        choice = upfloater_choice(
             residents,
             unpaired,
             self.score_of,
@@ -253,19 +318,26 @@ class _Round:
             lower[0] if lower else None,
             (lambda pid: c7_floated_upfloater(states[pid], True)) if self.floats_apply else None,
         )
-        if upfloaters is None:
+        if choice is None:
             raise NoValidPairing(
                 f"the scoregroup {_half(score)} cannot be paired with any upfloaters (C1, C3)"
             )
-        members = sorted({*residents, *upfloaters})
+        members = sorted({*residents, *choice.upfloaters})
 
         def criteria(x: int, y: int) -> tuple[int]:
             return (c8_floaters_facing_upfloaters(states[x], states[y], score, self.floats_apply),)
 
-        pairs = first_pairing_by_identifier(members, self.conflicts, criteria)
+        # C8 touches only the upfloaters' pairs with residents who floated: a search over the
+        # few upfloaters spares the weighted matching and its wide weights.
+        floated = {r for r in residents if states[r].floated} if self.floats_apply else set()
+        costly = {u: floated for u in choice.upfloaters}
+        pairs = first_pairing_fewest_costly(members, self.conflicts, costly)
+        if pairs is None:
+            pairs = first_pairing_by_identifier(members, self.conflicts, criteria)
         if pairs is None:  # excluded by the legality test of the set
             raise NoValidPairing("a bracket found pairable could not be paired")
-        return DoubleBracket(score, tuple(residents), upfloaters, pairs)
+        c8 = sum(criteria(x, y)[0] for x, y in pairs) if choice.upfloaters else 0
+        return DoubleBracket(score, tuple(residents), choice.upfloaters, pairs, choice, c8)
 
 
 def _pair_brackets(
@@ -294,40 +366,139 @@ _RULE_TEXT = {
 }
 
 
+_FAILED = {
+    "C1": "cannot be paired inside the bracket, C1",
+    "C3": "leaves the players below unpairable, C3",
+    "C6": "leaves the following scoregroup unpairable, C6",
+    "C7": "more of them floated in the previous round, C7",
+}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('ch') else 's'}"
+
+
+def bracket_note(bracket: DoubleBracket, states: dict[PlayerId, PlayerState]) -> str:
+    """An arbiter's account of a bracket (3.5-3.6): its residents, the upfloaters and the
+    criteria that chose them, and C8 in its pairing."""
+    text = f"bracket {_half(bracket.score)} ({_plural(len(bracket.residents), 'resident')}"
+    if any(states[pid].virtual for pid in bracket.residents):
+        text += ", a pairing score with virtual points, spec §10"
+    text += ")"
+    why = bracket.why
+    if not bracket.upfloaters or why is None:
+        return text + " paired among themselves"
+    count = len(bracket.upfloaters)
+    listed = ", ".join(f"{u} ({_half(states[u].score)})" for u in bracket.upfloaters)
+    head = f"{text} with {'upfloater' if count == 1 else 'upfloaters'} {listed}: "
+    if count > why.fewest:
+        parts = [f"{head}{count} needed, no fewer let the bracket and the rest be paired (C4)"]
+    else:
+        parts = [f"{head}{_plural(count, 'upfloater')}, the fewest its residents allow (C4)"]
+    if why.better_scores:
+        tried = "; ".join(", ".join(_half(s) for s in profile) for profile in why.better_scores)
+        parts.append(f"the best scores possible (C5; none legal with {tried})")
+    else:
+        parts.append("the best scores below (C5)")
+    parts.append(
+        "the following scoregroup can still be paired (C6)"
+        if why.c6_kept
+        else "no choice lets the following scoregroup be paired as C6 asks"
+    )
+    if why.c7:
+        parts.append(f"{why.c7} of them floated in the previous round, no fewer possible (C7)")
+    order = "the first such set in the order of 3.5.4"
+    if why.passed_over:
+        skipped = "; ".join(
+            f"{', '.join(str(u) for u in upfloaters)} {_FAILED[reason]}"
+            for upfloaters, reason in why.passed_over
+        )
+        order += f" (before it: {skipped})"
+    parts.append(order)
+    if bracket.c8:
+        parts.append(
+            f"{_plural(bracket.c8, 'resident')} who floated in the previous round "
+            f"{'meets' if bracket.c8 == 1 else 'meet'} an upfloater, the fewest any pairing of "
+            "the bracket allows (C8)"
+        )
+    return "; ".join(parts)
+
+
+_NOTED_PAB = 5
+"""How many players a PAB note names before the one who has it."""
+
+
+def pab_note(t: DoubleSwissTournament, states: dict[PlayerId, PlayerState], pab: PlayerId) -> str:
+    """Why the player has the PAB (3.4): eligible, then lowest score, most matches played,
+    largest TPN; who came before him in that order and why not."""
+    chosen = states[pab]
+    text = (
+        f"player {pab} receives the pairing-allocated bye: eligible (C2), lowest score "
+        f"{_half(chosen.score)}, {_plural(chosen.played, 'match')} played, then the largest "
+        "number (3.4)"
+    )
+    ahead = sorted(
+        (states[pid] for pid in t.to_pair() if pab_order_key(states[pid]) < pab_order_key(chosen)),
+        key=pab_order_key,
+    )
+    barred = [str(s.tpn) for s in ahead if s.pab_barred]
+    blocked = [str(s.tpn) for s in ahead if not s.pab_barred]
+    if barred:
+        text += (
+            f"; before him {', '.join(barred[:_NOTED_PAB])} had a PAB, a full-point bye or a "
+            "match won by forfeit (C2)"
+        )
+    if blocked:
+        text += f"; {', '.join(blocked[:_NOTED_PAB])} would leave the others unpairable (3.4.1, C3)"
+    return text
+
+
 def pair_double_swiss(t: DoubleSwissTournament) -> Pairing:
     """Pair match-round ``t.next_round`` by C.04.5: PAB, brackets, colours of game 1, boards.
 
     Raises :class:`NoValidPairing` when no pairing satisfies C1-C3 (the engine's exit 1) and
     :class:`PairingInputError` when the snapshot lacks what the rules need.
     """
-    if t.system.strip().upper().endswith("_BAKU"):
-        raise PairingInputError("Baku acceleration of a Double-Swiss is not supported yet")
     states = player_states(t)
     pab, brackets = _pair_brackets(t, states)
     boards: list[tuple[tuple[int, int, int], Game, str]] = []
     for bracket in brackets:
+        why = bracket_note(bracket, states)
         for x, y in bracket.pairs:
             white, black, rule = colour_of_game_one(states[x], states[y], t.initial_colour)
-            text = f"bracket {_half(bracket.score)}"
-            if bracket.upfloaters:
-                text += " with upfloater(s) " + ", ".join(str(u) for u in bracket.upfloaters)
-            text += f"; colours {rule}: {_RULE_TEXT[rule]}"
+            text = f"{why}; colours {rule}: {_RULE_TEXT[rule]}"
             boards.append((board_key(states[x], states[y]), Game(white, black), text))
     boards.sort(key=lambda item: item[0])
     notes = [BoardNote(number, note) for number, (_, _, note) in enumerate(boards, start=1)]
     if pab is not None:
-        notes.append(
-            BoardNote(
-                len(boards) + 1,
-                f"player {pab} receives the pairing-allocated bye: eligible (C2), lowest score "
-                f"{_half(states[pab].score)}, {states[pab].played} matches played (3.4)",
-            )
-        )
+        notes.append(BoardNote(len(boards) + 1, pab_note(t, states, pab)))
     return Pairing(
         round=t.next_round,
         boards=tuple(game for _, game, _ in boards),
         bye=pab,
         notes=tuple(notes),
+    )
+
+
+def with_paired_round(t: DoubleSwissTournament, pairing: Pairing) -> DoubleSwissTournament:
+    """The event with match-round ``pairing.round`` added, its matches to be played: each
+    board a match (``white`` has White in game 1), the byes announced for the round and the
+    PAB; the requests of that round leave ``requested_byes``."""
+    if pairing.round != t.next_round:
+        raise ValueError(f"the next match-round is {t.next_round}, not {pairing.round}")
+    r = pairing.round
+    byes = [
+        MatchBye(pid, kind)
+        for pid in t.player_ids
+        if (kind := t.absence(pid, r)) is not None and t.withdrawn.get(pid, r + 1) > r
+    ]
+    if pairing.bye is not None:
+        byes.append(MatchBye(pairing.bye, MatchByeKind.PAIRING_ALLOCATED))
+    matches = tuple(Match(g.white, g.black) for g in pairing.boards)
+    return replace(
+        t,
+        rounds=(*t.rounds, DoubleRound(r, matches, tuple(byes))),
+        requested_byes=tuple(b for b in t.requested_byes if b.round != r),
     )
 
 

@@ -31,7 +31,12 @@ announces one-round absences (each player in each round, one chance in N). The r
 reads ``PointsForWin`` as also setting the PAB even after a ``PointsForPAB`` line; fairpair
 keeps an explicit ``PointsForPAB`` whatever the order of the lines. For team events
 (:mod:`fairpair.pairing.team_generator`) ``TeamsNumber`` and ``BoardsNumber`` (default 10 and 4)
-take the place of ``PlayersNumber``; the board results follow the settings above.
+take the place of ``PlayersNumber``; the board results follow the settings above. For a
+Double-Swiss (:mod:`fairpair.pairing.double_generator`) each game of a match is drawn as a game
+above (``ForfeitRate`` forfeits single games) and two more rates apply: ``OddResultRate=N``,
+one game played in N ends with an odd result (½-0, 0-½ or 0-0; default 50), and
+``ForfeitedMatchRate=N``, one match in N is forfeited by a player who misses both games
+(default 40).
 """
 
 from __future__ import annotations
@@ -75,10 +80,18 @@ _KEYS = {
     "PointsForZPB": "points_for_zero_bye",
     "PointsForForfeitLoss": "points_for_forfeit_loss",
     "PointsForPAB": "points_for_pab",
+    "OddResultRate": "odd_result_rate",
+    "ForfeitedMatchRate": "forfeited_match_rate",
     "TeamsNumber": "teams",
     "BoardsNumber": "boards",
 }
-_RATES = {"forfeit_rate": 1, "retired_rate": 2, "half_point_bye_rate": 1}
+_RATES = {
+    "forfeit_rate": 1,
+    "retired_rate": 2,
+    "half_point_bye_rate": 1,
+    "odd_result_rate": 1,
+    "forfeited_match_rate": 1,
+}
 """The lowest rate the reference accepts for each (0, switching it off, is fairpair's)."""
 
 
@@ -103,6 +116,10 @@ class GeneratorConfig:
     points_for_forfeit_loss: int = 0
     points_for_pab: int | None = None
     """None: the value of a win."""
+    odd_result_rate: float = 50
+    """Double-Swiss only: one game played in N ends ½-0, 0-½ or 0-0 (0: never)."""
+    forfeited_match_rate: float = 40
+    """Double-Swiss only: one match in N is forfeited, both games missed (0: never)."""
     teams: int = 10
     """Team events only (``fairpair-engine --team -g``): teams, and boards per match."""
     boards: int = 4
@@ -238,6 +255,37 @@ def _draw_result(
     return GameResult.BLACK_WINS
 
 
+def round_requests(
+    config: GeneratorConfig,
+    rng: random.Random,
+    players: tuple[Player, ...],
+    number: int,
+    planned: dict[tuple[int, int], ByeKind],
+) -> list[RequestedBye]:
+    """The byes asked for round ``number``: the planned half- and zero-point byes
+    (:func:`_planned_byes`), and the random one-round absences of ``ZeroPointByeRate``."""
+    requests: list[RequestedBye] = []
+    for index, player in enumerate(players):
+        kind = planned.get((number, index))
+        absent = config.zero_point_bye_rate and rng.random() * config.zero_point_bye_rate < 1
+        if kind is None and absent:
+            kind = ByeKind.ZERO_POINT
+        if kind is not None:
+            requests.append(RequestedBye(number, player.id, kind))
+    return requests
+
+
+def random_players(config: GeneratorConfig, rng: random.Random) -> tuple[Player, ...]:
+    """``config.players`` players with ratings drawn between the lowest and the highest,
+    numbered by rating, the strongest first."""
+    ratings = [
+        rng.randint(config.lowest_rating, config.highest_rating) if config.has_rating else None
+        for _ in range(config.players)
+    ]
+    ratings.sort(key=lambda r: -(r or 0))
+    return tuple(Player(i, f"Player {i:04d}", rating) for i, rating in enumerate(ratings, start=1))
+
+
 def generate(
     config: GeneratorConfig,
     rng: random.Random,
@@ -252,14 +300,7 @@ def generate(
     rounds so far (what property tests want: any event the generator reaches); without it
     :class:`NoValidPairing` names the round, as the reference's generator fails.
     """
-    ratings = [
-        rng.randint(config.lowest_rating, config.highest_rating) if config.has_rating else None
-        for _ in range(config.players)
-    ]
-    ratings.sort(key=lambda r: -(r or 0))
-    players = tuple(
-        Player(i, f"Player {i:04d}", rating) for i, rating in enumerate(ratings, start=1)
-    )
+    players = random_players(config, rng)
     by_id = {p.id: p for p in players}
     tournament = Tournament(
         players,
@@ -270,14 +311,7 @@ def generate(
     )
     planned = _planned_byes(config, rng)
     for number in range(1, config.rounds + 1):
-        requests: list[RequestedBye] = []
-        for index, player in enumerate(players):
-            kind = planned.get((number, index))
-            absent = config.zero_point_bye_rate and rng.random() * config.zero_point_bye_rate < 1
-            if kind is None and absent:
-                kind = ByeKind.ZERO_POINT
-            if kind is not None:
-                requests.append(RequestedBye(number, player.id, kind))
+        requests = round_requests(config, rng, players, number, planned)
         state = tournament.replace(requested_byes=tuple(requests))
         try:
             pairing = system(state)

@@ -13,6 +13,7 @@ quality criteria. What is the same in both is here:
   C.04.6 3.5.2-3.5.4 (fewest, best scores lowest-first, then sets by TPN);
 * :func:`choose_upfloaters` and :func:`following_group_pairable` - the upfloater choice of
   3.5 (C4, C5, C6 pass/fail, C7, then the order of the sets), the same words in both texts;
+  :func:`upfloater_choice` gives it with the reasons, for the arbiter's notes;
 * :func:`first_pairing_by_identifier` - the pairing of a bracket with the smallest criteria
   sums, then the smallest identifier (C.04.6 3.6.2-3.6.4), as one exact minimum-weight perfect
   matching (team-swiss spec §4.6).
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
+from dataclasses import dataclass
 
 from fairpair.pairing.matcher import MatcherFactory, default_matcher
 
@@ -276,6 +278,69 @@ def first_pairing_by_identifier(
     return tuple(pairs)
 
 
+def _first_legal(
+    members: Sequence[int], conflicts: Conflicts
+) -> tuple[tuple[int, int], ...] | None:
+    """The first identifier among the legal pairings, no pair violating a criterion."""
+    ordered = sorted(members)
+    half = len(ordered) // 2
+    plain = tuple(zip(ordered[:half], ordered[half:], strict=True))
+    if all(may_meet(x, y, conflicts) for x, y in plain):
+        return plain
+    across = _first_across_halves(ordered, conflicts)
+    if across is not None:
+        return across
+    return first_pairing_by_identifier(members, conflicts, lambda x, y: ())
+
+
+def first_pairing_fewest_costly(
+    members: Sequence[int],
+    conflicts: Conflicts,
+    costly: Mapping[int, Set[int]],
+    *,
+    limit: int = 64,
+) -> tuple[tuple[int, int], ...] | None:
+    """The legal pairing of a bracket with the fewest *costly* pairs, then the smallest
+    identifier - :func:`first_pairing_by_identifier` with one 0/1 criterion - when every
+    costly pair has a member among the few keys of ``costly`` (a key's costly partners are its
+    set), such as C.04.5's C8: a resident who floated facing an upfloater. ``None`` when the
+    bracket cannot be paired or the search would try more than ``limit`` sets (then the
+    caller takes the weighted matching).
+
+    Why it is the same pairing: call S the keys allowed a costly partner; with the others'
+    costly pairs forbidden, every legal pairing has at most |S| costly pairs. The smallest S
+    that leaves the bracket pairable gives the fewest costly pairs m, and the best pairings
+    are exactly the legal pairings of the graphs of the sets S of size m; the first identifier
+    among them is the smallest of each graph's first identifier, which needs no criterion
+    (the plain pairing, or top half against bottom half, found without wide weights)."""
+    keys = sorted(k for k, partners in costly.items() if partners)
+    if not keys:
+        return _first_legal(members, conflicts)
+    tried = 0
+    for size in range(len(keys) + 1):
+        best: tuple[tuple[int, ...], tuple[tuple[int, int], ...]] | None = None
+        for allowed in itertools.combinations(keys, size):
+            tried += 1
+            if tried > limit:
+                return None
+            restricted = {m: set(conflicts.get(m, ())) for m in members}
+            for key in keys:
+                if key in allowed:
+                    continue
+                for partner in costly[key]:
+                    if partner in restricted and key in restricted:
+                        restricted[key].add(partner)
+                        restricted[partner].add(key)
+            if not has_perfect_matching(members, restricted):
+                continue
+            pairs = _first_legal(members, restricted)
+            if pairs is not None and (best is None or identifier(pairs) < best[0]):
+                best = (identifier(pairs), pairs)
+        if best is not None:
+            return best[1]
+    return None
+
+
 Perfect = Callable[[Sequence[int]], bool]
 """Whether a set of competitors can all be paired (:func:`has_perfect_matching` bound to the
 round's conflicts)."""
@@ -304,6 +369,30 @@ def following_group_pairable(
     return False
 
 
+@dataclass(frozen=True, slots=True)
+class UpfloaterChoice:
+    """The upfloaters of a bracket and why they are these (3.5), for an arbiter's notes."""
+
+    upfloaters: tuple[int, ...]
+    fewest: int
+    """The parity minimum: 0 for an even number of residents, 1 for an odd one. More than
+    this were needed when no smaller set let the bracket and the rest be paired (C4)."""
+    better_scores: tuple[tuple[int, ...], ...]
+    """Score profiles better by C5 (descending tuples) with which no set was legal (C1, C3);
+    the first few."""
+    c6_kept: bool
+    """The following scoregroup can still be paired as C6 asks (or none of it is left)."""
+    c7: int
+    """Upfloaters who floated in the previous round (0 when C7 does not apply)."""
+    passed_over: tuple[tuple[tuple[int, ...], str], ...]
+    """Sets of the same profile earlier in the order of 3.5.4, each with the first criterion
+    it fails (C1, C3, C6, C7); the first few."""
+
+
+_NOTED = 3
+"""How many passed-over sets and profiles an explanation keeps."""
+
+
 def choose_upfloaters(
     residents: Sequence[int],
     unpaired: Sequence[int],
@@ -312,6 +401,20 @@ def choose_upfloaters(
     following_score: int | None,
     floated: Callable[[int], bool] | None,
 ) -> tuple[int, ...] | None:
+    """The upfloaters of the bracket of ``residents`` (C.04.6 / C.04.5 3.5); ``None`` when no
+    set lets the round be paired. :func:`upfloater_choice` says why."""
+    choice = upfloater_choice(residents, unpaired, score_of, perfect, following_score, floated)
+    return None if choice is None else choice.upfloaters
+
+
+def upfloater_choice(
+    residents: Sequence[int],
+    unpaired: Sequence[int],
+    score_of: Mapping[int, int],
+    perfect: Perfect,
+    following_score: int | None,
+    floated: Callable[[int], bool] | None,
+) -> UpfloaterChoice | None:
     """The upfloaters of the bracket of ``residents`` (C.04.6 / C.04.5 3.5): among the sets U of
     lower competitors such that residents + U and the rest can both be paired (3.5.5, C3),
     the fewest (C4), the best scores lowest first (C5), C6 satisfied if any can
@@ -339,16 +442,22 @@ def choose_upfloaters(
             fewest += max(0, profile.count(score) - fresh)
         return fewest
 
-    for k in range(len(residents) % 2, len(low) + 1, 2):  # C4: fewest upfloaters
+    parity = len(residents) % 2
+    failed_profiles: list[tuple[int, ...]] = []
+    for k in range(parity, len(low) + 1, 2):  # C4: fewest upfloaters
+        failed_profiles.clear()
         for profile in score_profiles(available, k):  # C5: best scores first
             best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
             bound = fewest_floaters(profile)
+            tried: list[tuple[tuple[int, ...], str]] = []
             for position, upfloaters in enumerate(sets_of_profile(by_score, profile)):
                 bracket = resident_set.union(upfloaters)
                 if not perfect(sorted(bracket)):  # a legal pairing of the bracket (3.5.5)
+                    tried.append((upfloaters, "C1"))
                     continue
                 rest = [c for c in unpaired if c not in bracket]
                 if not perfect(rest):  # C3
+                    tried.append((upfloaters, "C3"))
                     continue
                 c6 = following_score is not None and not following_group_pairable(
                     following_score, rest, score_of, perfect
@@ -357,10 +466,22 @@ def choose_upfloaters(
                 key = (int(c6), c7, position)
                 if best is None or key < best[0]:
                     best = (key, upfloaters)
+                tried.append((upfloaters, "C6" if c6 else "C7"))
                 if key[:2] == (0, bound):
                     break  # nothing later in this profile can do better
             if best is not None:
-                return best[1]
+                (c6_failed, c7_count, chosen_at), chosen = best
+                if c6_failed:  # no set of the profile keeps C6: the earlier ones lost on C7
+                    tried = [(u, "C7" if why == "C6" else why) for u, why in tried]
+                return UpfloaterChoice(
+                    upfloaters=chosen,
+                    fewest=parity,
+                    better_scores=tuple(failed_profiles[:_NOTED]),
+                    c6_kept=not c6_failed,
+                    c7=c7_count,
+                    passed_over=tuple(tried[:chosen_at][:_NOTED]),
+                )
+            failed_profiles.append(profile)
     return None
 
 
