@@ -57,6 +57,8 @@ from fairpair.service.settings import (
     report_fields,
     setting_fields,
 )
+from fairpair.standings import UnknownTiebreakError
+from fairpair.standings.double import double_code
 from fairpair.storage import EventInfo, LogRecord
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "DoubleStanding",
     "DoubleStandings",
     "bye_words",
+    "check_double_tiebreaks",
     "create_double_event",
     "describe_double",
     "double_settings_data",
@@ -89,6 +92,7 @@ __all__ = [
     "record_double_results",
     "redo_double",
     "register_double_player",
+    "removal_refused",
     "remove_double_player",
     "return_double_player",
     "undo_double",
@@ -840,3 +844,22 @@ def bye_words(kind: MatchByeKind) -> str:
         MatchByeKind.FULL_POINT: "full-point bye",
         MatchByeKind.ZERO_POINT: "zero-point bye",
     }[kind]
+
+
+def removal_refused(t: DoubleSwissTournament, pid: PlayerId) -> str | None:
+    """Why player ``pid`` cannot be removed (paired, given points, a bye requested), or None
+    when he can: the removal's own refusal, asked of the snapshot without saving anything."""
+    try:
+        double_actions.apply_double(t, "player.removed", {"player": pid})
+    except CommandError as error:
+        return str(error)
+    return None
+
+
+def check_double_tiebreaks(codes: Sequence[str]) -> None:
+    """:class:`CommandError` naming the first code a Double-Swiss does not offer."""
+    for code in codes:
+        try:
+            double_code(code)
+        except UnknownTiebreakError as error:
+            raise CommandError(str(error)) from None
