@@ -110,6 +110,7 @@ def create_app(config: WebConfig) -> FastAPI:
         api_read,
         api_write,
         desk,
+        double_desk,
         public,
         team_api,
         team_desk,
@@ -122,6 +123,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(team_api.read_router)
     app.include_router(desk.router)
     app.include_router(team_desk.router)
+    app.include_router(double_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     return app
