@@ -8,6 +8,7 @@ scores are counted from the games typed here.
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
@@ -19,7 +20,7 @@ from fairpair.pairing.double_swiss import replay_double_swiss
 from fairpair.service import double_actions
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError, DuplicatePlayerError
+from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.settings import DoubleSwissSettings, EventSettings, System
 from fairpair.storage import EventStore
 from tests.integration.stores import ticking_clock
@@ -333,12 +334,35 @@ def test_standings_rank_on_game_points_or_match_points(desk: ev.Desk) -> None:
     de.pair_double_round(desk, event_id)
     event = de.record_double_results(desk, event_id, None, [(1, "1-0", "½-½"), (2, "0-1", "0-1")])
     m1, m2 = event.tournament.rounds[0].matches
-    rows = de.double_standings(event).rows
-    points = {row.player.id: (row.game_points, row.match_points) for row in rows}
-    assert points[m1.white] == (3, 2) and points[m1.black] == (1, 0)
-    assert points[m2.white] == (2, 1) and points[m2.black] == (2, 1)
-    assert [row.rank for row in rows] == [1, 2, 2, 4]
-    assert sum(row.game_points for row in rows) == 8  # two matches of two games
+    table = de.double_standings(event)
+    assert table.score == "GP" and table.codes == ("BH:GP/C1", "BH:GP", "DE:GP", "WON")
+    points = {row.player: (row.game_points, row.match_points) for row in table.rows}
+    # Match points: 2 a match won, 1 drawn (C.04.5 1.2.2 counted as for teams).
+    assert points[m1.white] == (Fraction(3, 2), 2) and points[m1.black] == (Fraction(1, 2), 0)
+    assert points[m2.white] == (1, 1) and points[m2.black] == (1, 1)
+    assert [row.rank for row in table.rows] == [1, 2, 2, 4]
+    assert sum(row.game_points for row in table.rows) == 4  # two matches of two games
+
+
+def test_tie_breaks_are_checked_and_match_points_may_rank(desk: ev.Desk) -> None:
+    with pytest.raises(CommandError, match="unknown Double-Swiss tie-break 'TPR'"):
+        de.create_double_event(desk, dataclasses.replace(ds_settings(), tiebreaks=("TPR",)))
+    # No tie-breaks named: an event ranked by match points breaks ties on game points first.
+    settings = dataclasses.replace(ds_settings(primary=PrimaryScore.MATCH_POINTS), name="By MP")
+    event_id = de.create_double_event(desk, settings).id
+    de.import_double_players(desk, event_id, field(4))
+    de.pair_double_round(desk, event_id)
+    # Board 1: 1½-½; board 2: 2-0 - more game points, the same match points.
+    event = de.record_double_results(desk, event_id, None, [(1, "1-0", "½-½"), (2, "1-0", "0-1")])
+    m1, m2 = event.tournament.rounds[0].matches
+    table = de.double_standings(event)
+    assert table.score == "MP"
+    top = [(row.player, row.points, row.values[0]) for row in table.rows[:2]]
+    assert top == [(m2.white, 2, 2), (m1.white, 2, Fraction(3, 2))]
+    with pytest.raises(FieldErrors, match="tiebreaks"):
+        de.edit_double_event(desk, event_id, {"tiebreaks": "BH,XYZ"})
+    changed = de.edit_double_event(desk, event_id, {"tiebreaks": "BH:MP"})
+    assert dict(de.double_settings_lines(changed))["tie-breaks"] == "BH:MP"
 
 
 def test_settings_refuse_what_a_double_swiss_cannot_have() -> None:

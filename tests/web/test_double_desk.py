@@ -303,7 +303,14 @@ def test_one_submit_records_the_round_and_the_match_results_are_computed(site: S
     assert f"forfeited: {names[m2.black]} wins the match" in page
     desk_page = anna.get(f"/desk/events/{event_id}").text
     assert "Round 1 is complete" in desk_page and "Pair round 2" in desk_page
-    assert 'id="standings"' in desk_page
+    # The standings: game points of the games chosen, then the usual tie-breaks.
+    assert ">GP</th>" in desk_page and '<th class="num">BH:GP/C1</th>' in desk_page
+    table = desk_page[desk_page.index('id="standings"') :].split("</table>")[0]
+    gp = dict(
+        re.findall(r'<td class="num">(\d)</td><td>[^<]*</td>\s*<td class="num">([^<]*)</td>', table)
+    )
+    first, second = names[m1.white], names[m1.black]
+    assert gp[str(m1.white)] == "1½" and gp[str(m1.black)] == "½", (first, second)
 
 
 def test_a_round_entered_in_parts_keeps_the_boards_left_empty(site: Site) -> None:
@@ -494,3 +501,8 @@ def test_the_event_details_are_edited_and_a_stale_form_refused(site: Site) -> No
         f"/desk/events/{event_id}/double-settings", {"name": "X", "rounds": "many"}
     )
     assert refused.status_code == 422 and field_error(refused.text, "details-rounds")
+    anna.get(f"/desk/events/{event_id}")
+    unknown = anna.submit(
+        f"/desk/events/{event_id}/double-settings", {"name": "X", "rounds": "9", "tiebreaks": "XYZ"}
+    )
+    assert unknown.status_code == 422 and "XYZ" in field_error(unknown.text, "details-tiebreaks")

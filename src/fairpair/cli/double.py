@@ -9,6 +9,7 @@ import typer
 
 from fairpair.cli.director import Session, fail
 from fairpair.core.double_swiss import DoubleSwissTournament, match_entries
+from fairpair.formats import standings_render
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
@@ -93,24 +94,15 @@ def players_text(t: DoubleSwissTournament) -> str:
 
 
 def standings_text(event: de.DoubleEvent) -> str:
-    """The standings as a table: rank, start number, name, game points, match points."""
+    """The standings as a table (rank, start number, name, rating, the primary score and the
+    tie-breaks, with what each means), then who has withdrawn."""
     table = de.double_standings(event)
     t = event.tournament
-    primary, other = ("MP", "GP") if table.by_match_points else ("GP", "MP")
-    lines = [
-        f"{t.name}: standings after round {table.rounds}",
-        f"{'Rk':>3}  {'SNo':>3}  {'Name':<30} {primary:>5} {other:>5}",
+    title = f"{t.name}: standings after round {table.rounds}"
+    text = standings_render.render_text(table, title)
+    names = {q.id: q.name for q in t.players}
+    gone = [
+        f"{pid} {names[pid]}: withdrawn from round {since}"
+        for pid, since in sorted(t.withdrawn.items())
     ]
-    for row in table.rows:
-        first, second = (
-            (row.match_points, row.game_points)
-            if table.by_match_points
-            else (row.game_points, row.match_points)
-        )
-        note = "  (withdrawn)" if row.withdrawn else ""
-        lines.append(
-            f"{row.rank:>3}  {row.player.id:>3}  {row.player.name:<30} "
-            f"{de.half_points(first):>5} {de.half_points(second):>5}{note}"
-        )
-    lines.extend(table.notes())
-    return "\n".join(lines) + "\n"
+    return text + "".join(line + "\n" for line in gone)

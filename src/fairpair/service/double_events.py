@@ -18,7 +18,6 @@ import dataclasses
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from fairpair.core import Colour, Pairing, Player, PlayerId, format_points
@@ -27,8 +26,6 @@ from fairpair.core.double_swiss import (
     Mark,
     Match,
     MatchByeKind,
-    match_entries,
-    match_points,
 )
 from fairpair.core.teams import PrimaryScore
 from fairpair.formats.double_json import dump_double_event
@@ -38,7 +35,7 @@ from fairpair.pairing.registry import DoubleSwissPairingSystem, double_swiss_pai
 from fairpair.service import double_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data
 from fairpair.service.double_actions import Games, games_data, unfinished_boards
-from fairpair.service.errors import CommandError, DuplicatePlayerError
+from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.events import (
     Desk,
     check_name_free,
@@ -58,14 +55,17 @@ from fairpair.service.settings import (
     setting_fields,
 )
 from fairpair.standings import UnknownTiebreakError
-from fairpair.standings.double import double_code
+from fairpair.standings.double import (
+    DoubleStandings,
+    compute_double_standings,
+    default_tiebreaks,
+    double_code,
+)
 from fairpair.storage import EventInfo, LogRecord
 
 __all__ = [
     "GAME_RESULTS",
     "DoubleEvent",
-    "DoubleStanding",
-    "DoubleStandings",
     "bye_words",
     "check_double_tiebreaks",
     "create_double_event",
@@ -73,6 +73,7 @@ __all__ = [
     "double_settings_data",
     "double_settings_lines",
     "double_standings",
+    "double_tiebreaks",
     "draw_initial_colour",
     "edit_double_event",
     "edit_double_player",
@@ -134,6 +135,7 @@ def create_double_event(
     """Create a Double-Swiss event; its log starts with ``event.created``."""
     if settings.double_swiss is None:
         raise CommandError(f"{settings.name!r} is not a Double-Swiss event")
+    check_double_tiebreaks(settings.chosen_tiebreaks)
     settings, info, snapshot = store_new_event(desk, settings, owner, double_actions.apply_double)
     return DoubleEvent(info, settings, snapshot)
 
@@ -194,6 +196,11 @@ def edit_double_event(
     checked = report_fields(report) | setting_fields(
         {k: v for k, v in changes.items() if k in SETTING_FIELDS}
     )
+    if "tiebreaks" in checked:
+        try:
+            check_double_tiebreaks(checked["tiebreaks"])
+        except CommandError as error:
+            raise FieldErrors({"tiebreaks": str(error)}) from None
 
     def build(event: DoubleEvent) -> Mapping[str, Any]:
         before = event.settings.to_data()
@@ -605,95 +612,36 @@ def match_line(t: DoubleSwissTournament, board: int, match: Match) -> str:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class DoubleStanding:
-    """One player's line of the standings: points in halves (``points`` and ``values``: as
-    the standings renderers read a line, in points)."""
-
-    rank: int
-    player: Player
-    game_points: int
-    match_points: int
-    by_match_points: bool = False
-    withdrawn: bool = False
-
-    @property
-    def start_rank(self) -> int:
-        return self.player.id
-
-    @property
-    def name(self) -> str:
-        return self.player.name
-
-    @property
-    def rating(self) -> int | None:
-        return self.player.rating
-
-    @property
-    def points(self) -> Fraction:
-        """The primary score: game points (or match points, 2 a match won)."""
-        return Fraction(self.match_points if self.by_match_points else self.game_points, 2)
-
-    @property
-    def values(self) -> tuple[Fraction | None, ...]:
-        """The other score."""
-        return (Fraction(self.game_points if self.by_match_points else self.match_points, 2),)
+def double_tiebreaks(settings: EventSettings) -> tuple[str, ...]:
+    """The event's tie-breaks: those the director chose, else the usual ones for its primary
+    score (:func:`fairpair.standings.double.default_tiebreaks`)."""
+    ds = settings.double_swiss
+    primary = PrimaryScore.GAME_POINTS if ds is None else ds.primary
+    return settings.chosen_tiebreaks or default_tiebreaks(primary)
 
 
-@dataclass(frozen=True, slots=True)
-class _Column:
-    code: str
-    decimals: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class DoubleStandings:
-    """The standings of a Double-Swiss event after ``rounds`` match-rounds."""
-
-    rows: tuple[DoubleStanding, ...]
-    rounds: int
-    by_match_points: bool = False
-
-    @property
-    def columns(self) -> tuple[_Column, ...]:
-        return (_Column("GP" if self.by_match_points else "MP"),)
-
-    @property
-    def score(self) -> str:
-        return "MP" if self.by_match_points else "GP"
-
-    def notes(self) -> tuple[str, ...]:
-        return (
-            "GP: game points (1 a game won, ½ drawn; byes as the event values them). "
-            "MP: match points (1 a match won on game points, ½ drawn).",
-        )
+def check_double_tiebreaks(codes: Sequence[str]) -> None:
+    """:class:`CommandError` naming the first code a Double-Swiss event does not offer."""
+    for code in codes:
+        if code.strip().upper() == "PTS":
+            continue
+        try:
+            double_code(code)
+        except UnknownTiebreakError as error:
+            raise CommandError(str(error)) from None
 
 
 def double_standings(event: DoubleEvent) -> DoubleStandings:
-    """The players by the event's primary score (game points by default), then the other
-    score; equal players share a rank and are listed by start number."""
-    t = event.tournament
+    """The players by the event's primary score (game points by default), then its
+    tie-breaks (FIDE C.07, computed on games), after the complete match-rounds."""
     ds = event.settings.double_swiss
-    by_match = ds is not None and ds.primary is PrimaryScore.MATCH_POINTS
-    rows = match_entries(t)
-    lines = []
-    for player in t.players:
-        entries = rows[player.id]
-        gp = sum(e.points for e in entries)
-        mp = sum(match_points(e) for e in entries)
-        lines.append((player, gp, mp))
-
-    def key(line: tuple[Player, int, int]) -> tuple[int, int]:
-        _, gp, mp = line
-        return (-mp, -gp) if by_match else (-gp, -mp)
-
-    lines.sort(key=lambda line: (key(line), line[0].id))
-    out: list[DoubleStanding] = []
-    for index, line in enumerate(lines):
-        rank = out[-1].rank if out and key(lines[index - 1]) == key(line) else index + 1
-        player, gp, mp = line
-        out.append(DoubleStanding(rank, player, gp, mp, by_match, player.id in t.withdrawn))
-    return DoubleStandings(tuple(out), len(t.rounds), by_match)
+    primary = PrimaryScore.GAME_POINTS if ds is None else ds.primary
+    try:
+        return compute_double_standings(
+            event.tournament, double_tiebreaks(event.settings), primary=primary
+        )
+    except UnknownTiebreakError as error:
+        raise CommandError(str(error)) from None
 
 
 def double_settings_lines(event: DoubleEvent) -> list[tuple[str, str]]:
@@ -710,7 +658,7 @@ def double_settings_lines(event: DoubleEvent) -> list[tuple[str, str]]:
         ("players", str(len(t.players))),
         ("games", "two per match, colours reversed in game 2; win 1, draw ½, loss 0"),
         *ds.describe(),
-        ("tie-breaks", ", ".join(s.chosen_tiebreaks) or "none"),
+        ("tie-breaks", ", ".join(double_tiebreaks(s))),
         (
             "first colour",
             f"top seed {s.initial_colour.name.lower()} in game 1 of round 1{drawn}",
@@ -737,9 +685,11 @@ def double_settings_lines(event: DoubleEvent) -> list[tuple[str, str]]:
 def double_settings_data(event: DoubleEvent) -> dict[str, Any]:
     """The settings and progress as JSON data for ``event show --format json``."""
     t = event.tournament
+    data = event.settings.to_data()
+    data["tiebreaks"] = list(double_tiebreaks(event.settings))  # the default resolved
     return {
         "id": event.id,
-        **event.settings.to_data(),
+        **data,
         "tournament_type": t.system,
         "version": event.version,
         "rounds_paired": len(t.rounds),
@@ -854,12 +804,3 @@ def removal_refused(t: DoubleSwissTournament, pid: PlayerId) -> str | None:
     except CommandError as error:
         return str(error)
     return None
-
-
-def check_double_tiebreaks(codes: Sequence[str]) -> None:
-    """:class:`CommandError` naming the first code a Double-Swiss does not offer."""
-    for code in codes:
-        try:
-            double_code(code)
-        except UnknownTiebreakError as error:
-            raise CommandError(str(error)) from None

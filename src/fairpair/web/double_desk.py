@@ -26,6 +26,7 @@ from starlette.datastructures import FormData
 from fairpair.core import Player
 from fairpair.core.double_swiss import DoubleSwissTournament, Match
 from fairpair.formats.errors import FormatError
+from fairpair.formats.standings_render import format_value
 from fairpair.service import double_events as de
 from fairpair.service import entry
 from fairpair.service import events as ev
@@ -230,21 +231,26 @@ def _walk_button(record: LogRecord | None, records: Sequence[LogRecord]) -> dict
     return {"label": de.describe_double(record, records), "hint": f"#{record.seq}"}
 
 
-def _standings(event: de.DoubleEvent) -> list[dict[str, Any]] | None:
-    """The standings as text, once a round is complete."""
+def _standings(event: de.DoubleEvent) -> dict[str, Any] | None:
+    """The standings as text (game and match points, the tie-breaks in force), once a round
+    is complete."""
     t = event.tournament
     if not any(all(m.finished for m in r.matches) for r in t.rounds):
         return None
-    return [
+    table = de.double_standings(event)
+    rows = [
         {
-            "rank": line.rank,
-            "player": line.player,
-            "game_points": de.half_points(line.game_points),
-            "match_points": de.half_points(line.match_points),
-            "withdrawn": line.withdrawn,
+            "rank": row.rank,
+            "number": row.player,
+            "name": row.name,
+            "withdrawn": row.player in t.withdrawn,
+            "game_points": de.half_points(int(row.game_points * 2)),
+            "match_points": format_value(row.match_points),
+            "values": [format_value(v) for v in row.values],
         }
-        for line in de.double_standings(event).rows
+        for row in table.rows
     ]
+    return {"rounds": table.rounds, "codes": table.codes, "rows": rows, "notes": table.notes()}
 
 
 def _event_text(event: de.DoubleEvent) -> dict[str, str]:
@@ -395,7 +401,6 @@ def edit_event(
         typed,
         page=partial(double_page, request, event),
         edit=de.edit_double_event,
-        check=lambda changes: de.check_double_tiebreaks(changes["tiebreaks"]),
         describe=de.describe_double,
     )
 
