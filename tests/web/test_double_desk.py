@@ -100,7 +100,7 @@ def test_the_new_event_form_offers_the_double_swiss_and_its_settings_in_words(
     assert '<option value="double-swiss">FIDE Double-Swiss (two-game matches)</option>' in page
     assert "Drawn by lot when the event is created" in page
     assert "pairing-allocated / half-point / full-point (empty: 1.5/1/2)" in page
-    assert "Game points, then match points" in page and "Match points, then game points" in page
+    assert "Game points (a game won 1, drawn ½)" in page and "Match points (a match won 2" in page
 
 
 def test_a_double_swiss_is_created_with_its_settings(site: Site) -> None:
