@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import HTTPException
 from pydantic import BaseModel, Field
 
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import (
@@ -78,7 +79,7 @@ class ChangeOut(BaseModel):
 
 def walked(
     desk: ev.Desk,
-    event: ev.Event | te.TeamEvent,
+    event: ev.Event | te.TeamEvent | de.DoubleEvent,
     taken: Sequence[LogRecord],
     describe: Callable[[LogRecord, Sequence[LogRecord]], str],
 ) -> dict[str, Any]:
