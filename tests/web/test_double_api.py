@@ -5,24 +5,20 @@ refused, nothing changes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from fairpair.web.config import WebConfig
-from tests.integration.stores import SQL_BACKENDS, database_url
-from tests.web.desk_client import add_director, running
+from tests.web.desk_client import running
 from tests.web.double_event import GAME_POINTS, double_event, halves_text
 from tests.web.public_events import desk_of, dutch_event, shown
 from tests.web.team_event import team_event
-from tests.web.test_api_read import _documented, check
+from tests.web.test_team_api import Auth, documented_get, post
+from tests.web.test_team_api import api as api  # the fixture: two directors, SQLite and PG
 
-Auth = tuple[str, str]
 PLAYERS = ("Ana Álvarez", "Björn Berg", "Çağla Can", "Dörte Dahl", "Émile Eré")
 # The two games of each board, each White first, by (round, board).
 GAMES = {
@@ -31,36 +27,6 @@ GAMES = {
     (2, 1): ("1/2", "0-1"),
     (2, 2): ("--", "0-0"),
 }
-
-
-@pytest.fixture(params=SQL_BACKENDS)
-def api(
-    request: pytest.FixtureRequest, tmp_path: Path
-) -> Iterator[tuple[FastAPI, TestClient, Auth, Auth]]:
-    """The app with two directors, on a SQLite file and on PostgreSQL (when configured)."""
-    with (
-        database_url(request.param, tmp_path) as url,
-        running(WebConfig(store=url)) as (app, client),
-    ):
-        anna = ("anna", add_director(app, "anna"))
-        bruno = ("bruno", add_director(app, "bruno"))
-        yield app, client, anna, bruno
-
-
-def documented_get(client: TestClient, path: str) -> Any:
-    """The JSON at ``path``, checked against the schema the OpenAPI document gives for it."""
-    answer = client.get(path)
-    assert answer.status_code == 200, (path, answer.text)
-    body = answer.json()
-    document = client.get("/api/openapi.json").json()
-    check(document, _documented(document, path), body, path)
-    return body
-
-
-def post(client: TestClient, auth: Auth, path: str, body: Any = None, status: int = 200) -> Any:
-    answer = client.post(path, json=body, auth=auth)
-    assert answer.status_code == status, (path, answer.text)
-    return answer.json()
 
 
 def create(client: TestClient, anna: Auth) -> int:

@@ -35,7 +35,7 @@ from fairpair.service.double_events import (
 )
 from fairpair.service.errors import CommandError
 from fairpair.service.events import name_key
-from fairpair.service.printouts import event_dates
+from fairpair.service.printouts import event_dates, round_to_print
 from fairpair.standings.double import DoubleStandings
 
 __all__ = [
@@ -112,12 +112,7 @@ def _title(event: DoubleEvent, what: str) -> str:
 
 
 def _round_number(t: DoubleSwissTournament, number: int | None) -> int:
-    if not t.rounds:
-        raise CommandError("no round is paired yet")
-    chosen = len(t.rounds) if number is None else number
-    if not 1 <= chosen <= len(t.rounds):
-        raise CommandError(f"round {chosen} is not paired (rounds 1-{len(t.rounds)} are)")
-    return chosen
+    return round_to_print(len(t.rounds), number)
 
 
 def _points(halves: int) -> str:

@@ -26,7 +26,7 @@ from fairpair.storage import LogRecord
 from fairpair.web import double_api, team_api
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
-from fairpair.web.writing import ChangeOut, answers, error_responses, walked
+from fairpair.web.writing import ChangeOut, EventOut, answers, error_responses, event_out, walked
 
 router = APIRouter(prefix="/api", tags=["director (write)"])
 
@@ -79,19 +79,6 @@ class NewEvent(BaseModel):
         "played fewer than half of his games, otherwise as keep_played_forfeit_rest. "
         "A Swiss takes only keep_played_forfeit_rest.",
     )
-
-
-class EventOut(BaseModel):
-    """An event as it stands after the change."""
-
-    id: int
-    name: str
-    system: str
-    owner: str | None
-    version: int
-    rounds_paired: int
-    total_rounds: int | None
-    players: int
 
 
 class NewPlayer(BaseModel):
@@ -232,25 +219,6 @@ class Results(BaseModel):
     results: list[ResultIn] = Field(min_length=1)
 
 
-def _event_out(event: ev.Event) -> EventOut:
-    t = event.tournament
-    return EventOut(
-        id=event.id,
-        name=event.info.name,
-        system=event.info.system,
-        owner=event.info.owner,
-        version=event.version,
-        rounds_paired=len(t.rounds),
-        total_rounds=t.total_rounds,
-        players=len(t.players),
-    )
-
-
-def _double_out(event: de.DoubleEvent) -> EventOut:
-    """A Double-Swiss event after a player's change, in the shape the player routes answer."""
-    return EventOut(**double_api.event_out(event).model_dump())
-
-
 def _mine(
     request: Request, director: str, event_id: int, teams: bool = False, double: bool = False
 ) -> ev.Desk:
@@ -305,7 +273,7 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
             colours=body.colours,
         )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -365,10 +333,10 @@ def edit_event(
         # which of the rest cannot change).
         with answers():
             edited = de.edit_double_event(desk, event_id, changes, expected_version=expected)
-        return _double_out(edited)
+        return event_out(edited)
     with answers():
         event = ev.edit_event(desk, event_id, changes, expected_version=expected)
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post("/events/{event_id}/players/{number}/edit", response_model=EventOut, responses=_ERRORS)
@@ -380,10 +348,10 @@ def edit_player(
     changes = body.model_dump(exclude_none=True)
     if double_api.is_double(request, event_id):
         with answers():
-            return _double_out(de.edit_double_player(desk, event_id, str(number), changes))
+            return event_out(de.edit_double_player(desk, event_id, str(number), changes))
     with answers():
         event = ev.edit_player(desk, event_id, str(number), changes)
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -395,10 +363,10 @@ def remove_player(request: Request, director: ApiDirector, event_id: int, number
     desk = _mine(request, director, event_id, double=True)
     if double_api.is_double(request, event_id):
         with answers():
-            return _double_out(de.remove_double_player(desk, event_id, str(number)))
+            return event_out(de.remove_double_player(desk, event_id, str(number)))
     with answers():
         event = ev.remove_player(desk, event_id, str(number))
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -416,10 +384,10 @@ def withdraw(
     first = (body or Withdrawal()).round
     if double_api.is_double(request, event_id):
         with answers():
-            return _double_out(de.withdraw_double_player(desk, event_id, str(number), first))
+            return event_out(de.withdraw_double_player(desk, event_id, str(number), first))
     with answers():
         event = ev.withdraw(desk, event_id, str(number), first)
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -430,10 +398,10 @@ def return_player(request: Request, director: ApiDirector, event_id: int, number
     desk = _mine(request, director, event_id, double=True)
     if double_api.is_double(request, event_id):
         with answers():
-            return _double_out(de.return_double_player(desk, event_id, str(number)))
+            return event_out(de.return_double_player(desk, event_id, str(number)))
     with answers():
         event = ev.return_player(desk, event_id, str(number))
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -497,7 +465,7 @@ def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> Wal
     def describe(record: LogRecord, log: Sequence[LogRecord]) -> str:
         return ev.describe(record, event.tournament, log)
 
-    return WalkOut(**_event_out(event).model_dump(), **walked(desk, event, taken, describe))
+    return WalkOut(**event_out(event).model_dump(), **walked(desk, event, taken, describe))
 
 
 @router.post(

@@ -40,7 +40,14 @@ from fairpair.web import views
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for, store_of
 from fairpair.web.reading import respond
-from fairpair.web.writing import ChangeOut, answers, error_responses, walked
+from fairpair.web.writing import (
+    ChangeOut,
+    EventOut,
+    answers,
+    error_responses,
+    event_out,
+    walked,
+)
 
 read_router = APIRouter(prefix="/api", tags=["read"])
 write_router = APIRouter(prefix="/api", tags=["director (write)"])
@@ -136,33 +143,6 @@ def _double_event_of(request: Request, director: str, event_id: int) -> ev.Desk:
     return desk
 
 
-class DoubleEventOut(BaseModel):
-    """A Double-Swiss event as it stands after the change."""
-
-    id: int
-    name: str
-    system: str
-    owner: str | None
-    version: int
-    rounds_paired: int
-    total_rounds: int | None
-    players: int
-
-
-def event_out(event: de.DoubleEvent) -> DoubleEventOut:
-    t = event.tournament
-    return DoubleEventOut(
-        id=event.id,
-        name=event.info.name,
-        system=event.info.system,
-        owner=event.info.owner,
-        version=event.version,
-        rounds_paired=len(t.rounds),
-        total_rounds=t.total_rounds,
-        players=len(t.players),
-    )
-
-
 class NewDoubleEvent(BaseModel):
     """A new FIDE Double-Swiss event (C.04.5): every round a match of two games."""
 
@@ -216,12 +196,8 @@ def _settings(body: NewDoubleEvent) -> EventSettings:
         )
 
 
-@write_router.post(
-    "/double-events", status_code=201, response_model=DoubleEventOut, responses=_ERRORS
-)
-def create_double_event(
-    request: Request, director: ApiDirector, body: NewDoubleEvent
-) -> DoubleEventOut:
+@write_router.post("/double-events", status_code=201, response_model=EventOut, responses=_ERRORS)
+def create_double_event(request: Request, director: ApiDirector, body: NewDoubleEvent) -> EventOut:
     """Create a FIDE Double-Swiss event run by the calling director."""
     settings = _settings(body)
     with answers():
@@ -316,7 +292,7 @@ def pair(desk: ev.Desk, event_id: int) -> DoubleRoundOut:
     return round_out(event, pairing.round)
 
 
-class DoubleWalkOut(DoubleEventOut):
+class DoubleWalkOut(EventOut):
     """The event after an undo or redo, and the changes it took back or brought back."""
 
     changes: list[ChangeOut] = Field(description="Latest first.")
