@@ -29,7 +29,15 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
-from fairpair.service import accounts, actions, directors, entry, printouts, team_printouts
+from fairpair.service import (
+    accounts,
+    actions,
+    directors,
+    double_printouts,
+    entry,
+    printouts,
+    team_printouts,
+)
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
@@ -1612,19 +1620,27 @@ def _with_toolbar(page: str, event_id: int, pdf: URL) -> str:
 def _team_sheet(
     request: Request, director: str, event_id: int, sheet: str, round: int | None
 ) -> sheets.Sheet | None:
-    """A team event's sheet by the same addresses (None for an individual event)."""
+    """A team or Double-Swiss event's sheet by the same addresses (None for an individual
+    event)."""
     desk = desk_for(request, director)
     try:
-        if not te.is_team_event(directors.event_of(desk, event_id, director)):
-            return None
-        event = te.load_team(desk, event_id)
+        info = directors.event_of(desk, event_id, director)
     except UnknownEventError:
         raise HTTPException(404, f"No event {event_id}.") from None
-    if sheet not in team_printouts.TEAM_SHEETS:
-        choose = ", ".join(team_printouts.TEAM_SHEETS)
-        raise HTTPException(404, f"A team event has no sheet {sheet!r}: choose {choose}.")
+    team = te.is_team_event(info)
+    if team:
+        names, kind = team_printouts.TEAM_SHEETS, "team"
+    elif de.is_double_event(info):
+        names, kind = double_printouts.DOUBLE_SHEETS, "Double-Swiss"
+    else:
+        return None
+    if sheet not in names:
+        choose = ", ".join(names)
+        raise HTTPException(404, f"A {kind} event has no sheet {sheet!r}: choose {choose}.")
     try:
-        return team_printouts.team_sheet(event, sheet, round)
+        if team:
+            return team_printouts.team_sheet(te.load_team(desk, event_id), sheet, round)
+        return double_printouts.double_sheet(de.load_double(desk, event_id), sheet, round)
     except CommandError as error:
         raise HTTPException(400, str(error)) from None
 
