@@ -478,6 +478,19 @@ def test_exports_are_the_double_swiss_files(site: Site) -> None:
     assert anna.get(f"/desk/events/{event_id}/export/csv").status_code == 404
 
 
+def test_the_desk_links_to_the_double_swiss_printouts(site: Site) -> None:
+    app, anna = site
+    event_id = paired(app, anna, 8)
+    page = anna.get(f"/desk/events/{event_id}").text
+    links = set(re.findall(rf'href="(/desk/events/{event_id}/print/[^"]+)"', page))
+    assert f"/desk/events/{event_id}/print/pairings?round=1" in links
+    assert f"/desk/events/{event_id}/print/slips?round=1" in links
+    for link in sorted(links):
+        assert anna.get(html.unescape(link)).status_code == 200, link
+    round_page = anna.get(f"/desk/events/{event_id}/rounds/1/results").text
+    assert f"/desk/events/{event_id}/print/pairings?round=1" in round_page
+
+
 def test_the_event_details_are_edited_and_a_stale_form_refused(site: Site) -> None:
     app, anna = site
     event_id = with_players(app, anna, 4)

@@ -28,7 +28,7 @@ from fairpair.core.double_swiss import DoubleSwissTournament, Match
 from fairpair.formats.errors import FormatError
 from fairpair.formats.standings_render import format_value
 from fairpair.service import double_events as de
-from fairpair.service import entry
+from fairpair.service import double_printouts, entry
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import report_fields
@@ -290,6 +290,7 @@ def double_page(
         "swiss": True,
         "missed_rounds": "round 1" if played == 1 else f"rounds 1-{played}",
         "settings": de.double_settings_lines(event),
+        "sheets": double_printouts.DOUBLE_SHEETS,
         "system_name": event.settings.system.label,
         "errors": errors or {},
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
