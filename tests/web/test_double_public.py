@@ -80,7 +80,7 @@ def test_the_event_list_and_the_overview_show_the_double_swiss(site: Site) -> No
     # The settings in words: the system, the byes' values, what ranks the standings.
     assert "FIDE Double-Swiss (two-game matches)" in page
     assert "pairing-allocated 1.5, half-point 1, full-point 2" in page
-    assert "game points first, then match points" in page
+    assert "game points, then the tie-breaks" in page
     assert page.split('id="rounds"')[1].split("</ul>")[0].count("<li") == 3
     assert f'href="{site.base}/rounds/3"' in page and "in progress" in page
 
