@@ -137,6 +137,10 @@ def test_a_forty_player_double_swiss(director: Director, tmp_path: Path) -> None
     assert re.search(r"^Board 3: .+ game 1 -\+, game 2 \+-, match 0-2$", shown, re.MULTILINE)
     assert "game 1 +-" in director.run("round", "show", "2")
     assert "matches the log" in director.run("event", "rebuild")
+    assert "edited the event: city" in director.run("event", "edit", "--city", "Lyon")
+    assert "cannot change" in director.run("event", "edit", "--points", "3,1,0", code=2)
+    listed = director.run("event", "list")
+    assert re.search(r"Double Open\s+│\s+double-swiss\s+│\s+7/7\s+│\s+40", listed), listed
     assert "first colour:   top seed black in game 1 of round 1" in director.run("event", "show")
     log = director.run("log")
     assert "corrected round 2: board 1" in log and "removed 41 Mistake, Entered" in log

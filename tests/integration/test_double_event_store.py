@@ -70,7 +70,8 @@ def test_a_double_swiss_event_is_stored_and_comes_back_with_its_settings(
     assert lines["byes"] == (
         "pairing-allocated 1.5, half-point 1, full-point 2, zero-point 0 (per match)"
     )
-    assert lines["ranked by"] == "game points first, then match points"
+    assert lines["ranked by"] == "game points, then the tie-breaks"
+    assert lines["tie-breaks"] == "BH:GP/C1, BH:GP, DE:GP, WON"
     assert lines["first colour"] == "top seed black in game 1 of round 1"
     # An individual event's commands refuse it, naming what it is.
     with pytest.raises(CommandError, match="Double-Swiss"):
@@ -396,3 +397,17 @@ def test_the_log_reads_in_words(desk: ev.Desk) -> None:
 def test_a_match_that_is_not_a_match_is_refused() -> None:
     with pytest.raises(ValueError, match="against himself"):
         Match(1, 1)
+
+
+def test_a_round_that_cannot_be_paired_is_refused_with_the_reason(desk: ev.Desk) -> None:
+    event_id = event_of(desk, 4)
+    de.forbid_double_pairs(desk, event_id, ["Player 01", "Player 02", "Player 03", "Player 04"])
+    version = desk.store.event(event_id).version
+    with pytest.raises(CommandError, match="round 1 cannot be paired: "):
+        de.pair_double_round(desk, event_id)
+    assert desk.store.event(event_id).version == version
+    de.withdraw_double_player(desk, event_id, "Player 01", 1)
+    de.withdraw_double_player(desk, event_id, "Player 02", 1)
+    de.withdraw_double_player(desk, event_id, "Player 03", 1)
+    with pytest.raises(CommandError, match="round 1 needs at least 2 players to pair"):
+        de.pair_double_round(desk, event_id)

@@ -350,7 +350,10 @@ def _create_double(
 ) -> None:
     """``event create --system double-swiss``: the colour drawn by lot unless given."""
     if initial_colour is not None and initial_colour.strip().lower() not in ("white", "black"):
-        raise FieldErrors({"initial_colour": "white or black (the top seed's colour in game 1)"})
+        raise fail(
+            f"--initial-colour {initial_colour!r}: white or black (the top seed's colour in "
+            "game 1 of round 1)"
+        )
     if initial_colour is not None and black_first:
         raise fail("give --initial-colour or --black-first, not both")
     chosen = initial_colour is not None or black_first

@@ -803,8 +803,8 @@ class TeamSettings:
 
 
 DOUBLE_SWISS_PRIMARY_CHOICES = (
-    ("gp", "Game points, then match points"),
-    ("mp", "Match points, then game points"),
+    ("gp", "Game points (a game won 1, drawn ½), then the tie-breaks"),
+    ("mp", "Match points (a match won 2, drawn 1, lost 0), then the tie-breaks"),
 )
 """The scores that may rank a Double-Swiss event, as a form offers them."""
 _BYE_VALUE_HELP = (
@@ -864,8 +864,11 @@ class DoubleSwissSettings:
     def describe(self) -> list[tuple[str, str]]:
         """(label, value) lines for ``event show``."""
         b = self.byes
-        primary = "game points" if self.primary is PrimaryScore.GAME_POINTS else "match points"
-        other = "match points" if self.primary is PrimaryScore.GAME_POINTS else "game points"
+        primary = (
+            "game points"
+            if self.primary is PrimaryScore.GAME_POINTS
+            else "match points (a match won 2, drawn 1, lost 0)"
+        )
         return [
             (
                 "byes",
@@ -873,7 +876,7 @@ class DoubleSwissSettings:
                 f"{_bye_words(b.half_point)}, full-point {_bye_words(b.full_point)}, "
                 "zero-point 0 (per match)",
             ),
-            ("ranked by", f"{primary} first, then {other}"),
+            ("ranked by", f"{primary}, then the tie-breaks"),
         ]
 
     def to_data(self) -> dict[str, Any]:

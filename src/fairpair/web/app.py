@@ -111,6 +111,7 @@ def create_app(config: WebConfig) -> FastAPI:
         api_write,
         desk,
         double_api,
+        double_desk,
         public,
         team_api,
         team_desk,
@@ -124,6 +125,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_api.read_router)
     app.include_router(desk.router)
     app.include_router(team_desk.router)
+    app.include_router(double_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)
