@@ -21,18 +21,12 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from fairpair.core import Colour
-from fairpair.core.double_swiss import ByeValues
-from fairpair.core.teams import PrimaryScore
-from fairpair.service import directors
+from fairpair.service import directors, entry
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import (
-    DoubleSwissSettings,
     EventSettings,
-    System,
-    parse_bye_values,
 )
 from fairpair.storage import UnknownEventError
 from fairpair.web import double_views as dv
@@ -169,30 +163,16 @@ class NewDoubleEvent(BaseModel):
 
 
 def _settings(body: NewDoubleEvent) -> EventSettings:
-    """The settings of the body; a refusal names its body field."""
-    byes = ByeValues()
-    if body.byes.strip():
-        with answers(["byes"]):
-            byes = parse_bye_values(body.byes)
-    colour = (
-        de.draw_initial_colour()
-        if body.initial_colour is None
-        else Colour.WHITE
-        if body.initial_colour == "white"
-        else Colour.BLACK
-    )
+    """The settings of the body, read as the desk's form is read (each refusal under its
+    field's name, which is the body's)."""
     with answers():
-        return EventSettings(
-            name=body.name,
-            system=System.DOUBLE_SWISS,
-            rounds=body.rounds,
-            tiebreaks=tuple(t.strip() for t in body.tiebreaks if t.strip()),
-            initial_colour=colour,
-            double_swiss=DoubleSwissSettings(
-                byes=byes,
-                primary=PrimaryScore(body.primary),
-                colour_drawn=body.initial_colour is None,
-            ),
+        return entry.double_event_settings(
+            body.name,
+            str(body.rounds),
+            ",".join(body.tiebreaks),
+            initial_colour=body.initial_colour or "",
+            byes=body.byes,
+            primary=body.primary.lower(),
         )
 
 
