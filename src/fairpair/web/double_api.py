@@ -33,6 +33,7 @@ from fairpair.web import double_views as dv
 from fairpair.web import views
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for, store_of
+from fairpair.web.double_public import standings_of
 from fairpair.web.reading import respond
 from fairpair.web.writing import (
     ChangeOut,
@@ -61,8 +62,8 @@ def _json(view: views.View) -> Response:
 # --- reading: the hooks of api_read and the Double-Swiss-only route ----------------------------
 
 
-def detail_json(event: de.DoubleEvent) -> Response:
-    return _json(dv.double_event_detail(event))
+def detail_json(request: Request, event: de.DoubleEvent) -> Response:
+    return _json(dv.double_event_detail(event, standings_of(request, event)))
 
 
 def round_json(number: int) -> Callable[[de.DoubleEvent], Response]:
@@ -75,19 +76,19 @@ def round_json(number: int) -> Callable[[de.DoubleEvent], Response]:
     return render
 
 
-def standings_json(event: de.DoubleEvent) -> Response:
-    return _json(dv.double_standings_view(event))
+def standings_json(request: Request, event: de.DoubleEvent) -> Response:
+    return _json(standings_of(request, event))
 
 
-def crosstable_json(event: de.DoubleEvent) -> Response:
-    return _json(dv.double_crosstable_view(event))
+def crosstable_json(request: Request, event: de.DoubleEvent) -> Response:
+    return _json(dv.double_crosstable_view(event, standings_of(request, event)))
 
 
-def player_json(player_id: int) -> Callable[[de.DoubleEvent], Response]:
+def player_json(request: Request, player_id: int) -> Callable[[de.DoubleEvent], Response]:
     def render(event: de.DoubleEvent) -> Response:
         if player_id not in event.tournament.player_ids:
             raise HTTPException(404, f"There is no player {player_id} in this event.")
-        return _json(dv.double_player_view(event, player_id))
+        return _json(dv.double_player_view(event, player_id, standings_of(request, event)))
 
     return render
 
@@ -97,7 +98,7 @@ def players(request: Request, event_id: int) -> Response:
     """A Double-Swiss event's players by start number (TPN)."""
 
     def render(event: de.DoubleEvent) -> Response:
-        detail = dv.double_event_detail(event)
+        detail = dv.double_event_detail(event, standings_of(request, event))
         return JSONResponse([p.model_dump(mode="json") for p in detail.players])
 
     return respond(request, event_id, None, double=render)
