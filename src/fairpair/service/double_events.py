@@ -51,6 +51,7 @@ from fairpair.service.events import (
 from fairpair.service.settings import (
     SETTING_FIELDS,
     EventSettings,
+    System,
     report_fields,
     setting_fields,
 )
@@ -120,7 +121,7 @@ class DoubleEvent:
 
 def is_double_event(info: EventInfo) -> bool:
     """Whether the event's settings name the Double-Swiss."""
-    return "double_swiss" in info.settings
+    return System(info.settings.get("system", info.system)).double
 
 
 def draw_initial_colour() -> Colour:
