@@ -181,6 +181,8 @@ def test_errors_name_the_body_field(api: tuple[FastAPI, TestClient, Auth, Auth])
         ["body", "initial_colour"]
     ]
     assert field("/api/double-events", {**good, "name": ""}) == [["body", "name"]]
+    assert field("/api/double-events", {**good, "tiebreaks": ["XX"]}) == [["body", "tiebreaks"]]
+    assert field("/api/double-events", {**good, "tiebreaks": ["BC"]}) == [["body", "tiebreaks"]]
     event_id = create(client, anna)
     base = f"/api/events/{event_id}"
     assert field("/api/double-events", {"name": "Two-game open", "rounds": 3}) == [["body", "name"]]

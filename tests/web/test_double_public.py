@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
+from fairpair.web import double_views as dv
 from tests.web.double_event import (
     NAMES,
     Built,
@@ -80,7 +81,7 @@ def test_the_event_list_and_the_overview_show_the_double_swiss(site: Site) -> No
     # The settings in words: the system, the byes' values, what ranks the standings.
     assert "FIDE Double-Swiss (two-game matches)" in page
     assert "pairing-allocated 1.5, half-point 1, full-point 2" in page
-    assert "game points, then the tie-breaks" in page
+    assert "<dt>ranked by</dt><dd>game points" in page
     assert page.split('id="rounds"')[1].split("</ul>")[0].count("<li") == 3
     assert f'href="{site.base}/rounds/3"' in page and "in progress" in page
 
@@ -249,6 +250,26 @@ def test_hostile_queries_are_text(site: Site) -> None:
     assert answer.status_code == 404
     answer = site.client.get(f"{site.base}/players/abc")
     assert answer.status_code in (404, 422)
+
+
+def test_the_standings_are_worked_out_once_per_version_for_every_page(
+    site: Site, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[int] = []
+    original = dv.double_standings_view
+
+    def counted(event: de.DoubleEvent) -> dv.DoubleStandingsView:
+        calls.append(event.version)
+        return original(event)
+
+    monkeypatch.setattr(dv, "double_standings_view", counted)
+    # A new version (board 3 of round 3 entered): every page and read ranks by one table.
+    de.record_double_results(site.desk, site.event_id, None, [(3, "1-0", "½-½")])
+    for path in ("", "/standings", "/crosstable", "/players/1", "/players/2"):
+        site.page(path)
+    for path in ("", "/standings", "/crosstable", "/players/3", "/players"):
+        assert site.client.get(f"/api{site.base}{path}").status_code == 200, path
+    assert len(calls) == 1
 
 
 def test_pages_follow_the_event_version_like_the_individual_ones(site: Site) -> None:

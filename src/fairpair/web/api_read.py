@@ -9,6 +9,7 @@ the HTTP status (404 for an unknown event, round or player).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -67,7 +68,7 @@ def event_detail(request: Request, event_id: int) -> Response:
         event_id,
         lambda e: _event_json(e, "detail", lambda: views.event_detail(e)),
         team=team_api.detail_json,
-        double=double_api.detail_json,
+        double=partial(double_api.detail_json, request),
     )
 
 
@@ -113,7 +114,7 @@ def standings(request: Request, event_id: int) -> Response:
         event_id,
         lambda e: _event_json(e, "standings", lambda: views.standings_view(e)),
         team=team_api.standings_json,
-        double=double_api.standings_json,
+        double=partial(double_api.standings_json, request),
     )
 
 
@@ -131,4 +132,4 @@ def player(request: Request, event_id: int, player_id: int) -> Response:
             raise HTTPException(404, f"There is no player {player_id} in this event.")
         return _json(views.player_view(event, player_id, views.standings_view(event)))
 
-    return respond(request, event_id, render, double=double_api.player_json(player_id))
+    return respond(request, event_id, render, double=double_api.player_json(request, player_id))

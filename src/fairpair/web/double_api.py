@@ -21,24 +21,19 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
-from fairpair.core import Colour
-from fairpair.core.double_swiss import ByeValues
-from fairpair.core.teams import PrimaryScore
-from fairpair.service import directors
+from fairpair.service import directors, entry
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import (
-    DoubleSwissSettings,
     EventSettings,
-    System,
-    parse_bye_values,
 )
 from fairpair.storage import UnknownEventError
 from fairpair.web import double_views as dv
 from fairpair.web import views
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for, store_of
+from fairpair.web.double_public import standings_of
 from fairpair.web.reading import respond
 from fairpair.web.writing import (
     ChangeOut,
@@ -67,8 +62,8 @@ def _json(view: views.View) -> Response:
 # --- reading: the hooks of api_read and the Double-Swiss-only route ----------------------------
 
 
-def detail_json(event: de.DoubleEvent) -> Response:
-    return _json(dv.double_event_detail(event))
+def detail_json(request: Request, event: de.DoubleEvent) -> Response:
+    return _json(dv.double_event_detail(event, standings_of(request, event)))
 
 
 def round_json(number: int) -> Callable[[de.DoubleEvent], Response]:
@@ -81,19 +76,19 @@ def round_json(number: int) -> Callable[[de.DoubleEvent], Response]:
     return render
 
 
-def standings_json(event: de.DoubleEvent) -> Response:
-    return _json(dv.double_standings_view(event))
+def standings_json(request: Request, event: de.DoubleEvent) -> Response:
+    return _json(standings_of(request, event))
 
 
-def crosstable_json(event: de.DoubleEvent) -> Response:
-    return _json(dv.double_crosstable_view(event))
+def crosstable_json(request: Request, event: de.DoubleEvent) -> Response:
+    return _json(dv.double_crosstable_view(event, standings_of(request, event)))
 
 
-def player_json(player_id: int) -> Callable[[de.DoubleEvent], Response]:
+def player_json(request: Request, player_id: int) -> Callable[[de.DoubleEvent], Response]:
     def render(event: de.DoubleEvent) -> Response:
         if player_id not in event.tournament.player_ids:
             raise HTTPException(404, f"There is no player {player_id} in this event.")
-        return _json(dv.double_player_view(event, player_id))
+        return _json(dv.double_player_view(event, player_id, standings_of(request, event)))
 
     return render
 
@@ -103,7 +98,7 @@ def players(request: Request, event_id: int) -> Response:
     """A Double-Swiss event's players by start number (TPN)."""
 
     def render(event: de.DoubleEvent) -> Response:
-        detail = dv.double_event_detail(event)
+        detail = dv.double_event_detail(event, standings_of(request, event))
         return JSONResponse([p.model_dump(mode="json") for p in detail.players])
 
     return respond(request, event_id, None, double=render)
@@ -169,30 +164,16 @@ class NewDoubleEvent(BaseModel):
 
 
 def _settings(body: NewDoubleEvent) -> EventSettings:
-    """The settings of the body; a refusal names its body field."""
-    byes = ByeValues()
-    if body.byes.strip():
-        with answers(["byes"]):
-            byes = parse_bye_values(body.byes)
-    colour = (
-        de.draw_initial_colour()
-        if body.initial_colour is None
-        else Colour.WHITE
-        if body.initial_colour == "white"
-        else Colour.BLACK
-    )
+    """The settings of the body, read as the desk's form is read (each refusal under its
+    field's name, which is the body's)."""
     with answers():
-        return EventSettings(
-            name=body.name,
-            system=System.DOUBLE_SWISS,
-            rounds=body.rounds,
-            tiebreaks=tuple(t.strip() for t in body.tiebreaks if t.strip()),
-            initial_colour=colour,
-            double_swiss=DoubleSwissSettings(
-                byes=byes,
-                primary=PrimaryScore(body.primary),
-                colour_drawn=body.initial_colour is None,
-            ),
+        return entry.double_event_settings(
+            body.name,
+            str(body.rounds),
+            ",".join(body.tiebreaks),
+            initial_colour=body.initial_colour or "",
+            byes=body.byes,
+            primary=body.primary.lower(),
         )
 
 

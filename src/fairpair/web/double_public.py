@@ -19,8 +19,15 @@ from fairpair.service import double_events as de
 from fairpair.web import double_views as dv
 from fairpair.web import views
 from fairpair.web.deps import templates
+from fairpair.web.reading import version_memo
 
-__all__ = ["crosstable", "overview", "player", "round_pairings", "standings"]
+__all__ = ["crosstable", "overview", "player", "round_pairings", "standings", "standings_of"]
+
+
+def standings_of(request: Request, event: de.DoubleEvent) -> dv.DoubleStandingsView:
+    """The event's standings, worked out once per version for all its pages and reads (every
+    player's page ranks him in them)."""
+    return version_memo(request, event.info, "standings", lambda: dv.double_standings_view(event))
 
 
 def _page(
@@ -37,7 +44,8 @@ def _page(
 
 def overview(request: Request, event: de.DoubleEvent) -> Response:
     """The event: settings in words, its match-rounds and its players."""
-    return _page(request, "event", event, "event", {"event": dv.double_event_detail(event)})
+    detail = dv.double_event_detail(event, standings_of(request, event))
+    return _page(request, "event", event, "event", {"event": detail})
 
 
 def _key(*names: str) -> str:
@@ -70,16 +78,14 @@ def round_pairings(request: Request, event: de.DoubleEvent, number: int, q: str)
 
 def standings(request: Request, event: de.DoubleEvent) -> Response:
     """The standings: game points, match points and the tie-breaks named in words."""
-    return _page(
-        request, "standings", event, "standings", {"table": dv.double_standings_view(event)}
-    )
+    return _page(request, "standings", event, "standings", {"table": standings_of(request, event)})
 
 
 def crosstable(request: Request, event: de.DoubleEvent) -> Response:
     """Players × match-rounds: opponent's rank, game-1 colour, the match from each side."""
     rounds = event.tournament.rounds
     context = {
-        "table": dv.double_crosstable_view(event),
+        "table": dv.double_crosstable_view(event, standings_of(request, event)),
         "in_progress": bool(rounds) and not all(m.finished for m in rounds[-1].matches),
     }
     return _page(request, "crosstable", event, "crosstable", context)
@@ -89,6 +95,6 @@ def player(request: Request, event: de.DoubleEvent, player_id: int) -> Response:
     """A player's matches round by round, with his standing."""
     if player_id not in event.tournament.player_ids:
         raise HTTPException(404, f"There is no player {player_id} in this event.")
-    table = dv.double_standings_view(event)
-    context = {"player": dv.double_player_view(event, player_id), "columns": table.columns}
+    table = standings_of(request, event)
+    context = {"player": dv.double_player_view(event, player_id, table), "columns": table.columns}
     return _page(request, "player", event, "", context)

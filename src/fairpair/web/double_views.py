@@ -32,6 +32,7 @@ from fairpair.core.double_swiss import (
 from fairpair.formats.standings_render import format_value
 from fairpair.service import double_events as de
 from fairpair.service.double_printouts import match_cell, tiebreak_rules
+from fairpair.standings.double import DoubleStandings
 from fairpair.web.team_views import SettingLine
 from fairpair.web.views import POINTS, PlayerDetail, PlayerRef, View, matches
 
@@ -309,8 +310,11 @@ def _primary(event: de.DoubleEvent) -> Primary:
     return "GP" if ds is None else ds.primary.value
 
 
-def double_event_detail(event: de.DoubleEvent) -> DoubleEventDetail:
-    """The overview of a Double-Swiss event."""
+def double_event_detail(
+    event: de.DoubleEvent, table: DoubleStandingsView | None = None
+) -> DoubleEventDetail:
+    """The overview of a Double-Swiss event (``table``: its standings, when worked out
+    already)."""
     t, s = event.tournament, event.settings
     primary = _primary(event)
     colour = s.initial_colour if t.initial_colour is None else t.initial_colour
@@ -332,7 +336,7 @@ def double_event_detail(event: de.DoubleEvent) -> DoubleEventDetail:
             for label, value in de.double_settings_lines(event)
             if label not in ("event", "players")
         ],
-        tiebreaks=_columns(event),
+        tiebreaks=(table or double_standings_view(event)).columns,
         players=[_detail(t, p) for p in t.players],
         rounds=[
             DoubleRoundSummary(
@@ -423,8 +427,7 @@ def _value(value: Fraction | None, decimals: int | None = None) -> str | None:
     return None if value is None else format_value(value, decimals)
 
 
-def _columns(event: de.DoubleEvent) -> list[DoubleTiebreakColumn]:
-    table = de.double_standings(event)
+def _columns(table: DoubleStandings) -> list[DoubleTiebreakColumn]:
     return [
         DoubleTiebreakColumn(
             code=c.code, name=c.name, rule=rule, lower_is_better=not c.higher_is_better
@@ -459,7 +462,7 @@ def double_standings_view(event: de.DoubleEvent) -> DoubleStandingsView:
         after_round=table.rounds,
         primary=primary,
         primary_name=_SCORE_NAME[primary],
-        columns=_columns(event),
+        columns=_columns(table),
         rows=rows,
         notes=list(table.notes()),
     )
@@ -492,33 +495,37 @@ def _cell(
     )
 
 
-def double_crosstable_view(event: de.DoubleEvent) -> DoubleCrosstableView:
+def double_crosstable_view(
+    event: de.DoubleEvent, table: DoubleStandingsView | None = None
+) -> DoubleCrosstableView:
     """Every player in standings order with each match-round's opponent (and his rank),
     game-1 colour, the two games from the player's side and the match score."""
     t = event.tournament
     people = _people(t)
-    standings = double_standings_view(event)
+    standings = table or double_standings_view(event)
     rank = {row.player.id: row.rank for row in standings.rows}
-    table = match_entries(t)
+    entries = match_entries(t)
     rows = [
         DoubleCrossRow(
             rank=line.rank,
             player=line.player,
             game_points=line.game_points,
             match_points=line.match_points,
-            rounds=[_cell(people, rank, line.player.id, e) for e in table[line.player.id]],
+            rounds=[_cell(people, rank, line.player.id, e) for e in entries[line.player.id]],
         )
         for line in standings.rows
     ]
     return DoubleCrosstableView(event_id=event.id, rounds=len(t.rounds), rows=rows)
 
 
-def double_player_view(event: de.DoubleEvent, player_id: PlayerId) -> DoublePlayerView:
+def double_player_view(
+    event: de.DoubleEvent, player_id: PlayerId, table: DoubleStandingsView | None = None
+) -> DoublePlayerView:
     """Player ``player_id``'s page; ``KeyError`` for a player not in the event."""
     t = event.tournament
     people = _people(t)
     player = people[player_id]
-    standings = double_standings_view(event)
+    standings = table or double_standings_view(event)
     line = next(row for row in standings.rows if row.player.id == player_id)
     rank = {row.player.id: row.rank for row in standings.rows}
     rounds = []

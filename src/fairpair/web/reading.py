@@ -12,6 +12,7 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
@@ -34,7 +35,10 @@ __all__ = [
     "events_tag",
     "paired_rounds",
     "respond",
+    "version_memo",
 ]
+
+T = TypeVar("T")
 
 CACHE_CONTROL = "public, no-cache"
 """Shared caches may keep a page, but ask each time whether it is still current."""
@@ -127,6 +131,8 @@ class _KeptPages:
     id: int
     version: int
     bodies: dict[str, tuple[bytes, str | None]] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    """What its pages share, worked out once (:func:`version_memo`)."""
 
 
 _KEPT_PAGES: weakref.WeakKeyDictionary[EventStore, LatestVersions[_KeptPages]] = (
@@ -137,10 +143,8 @@ _PAGES_PER_EVENT = 256
 """Addresses kept per version (a name filter makes each query an address of its own)."""
 
 
-def _kept_page(request: Request, info: EventInfo, render: Callable[[], Response]) -> Response:
-    """A team or Double-Swiss event's page or JSON, rendered once per version of the event
-    and address, as the individual pages are built once per version: a crowd of phones after
-    a round's last result costs one rendering."""
+def _pages_of(request: Request, info: EventInfo) -> _KeptPages:
+    """What is kept of this version of the event (nothing yet when it is new)."""
     store = store_of(request)
     with _KEPT_LOCK:
         kept = _KEPT_PAGES.get(store)
@@ -150,6 +154,25 @@ def _kept_page(request: Request, info: EventInfo, render: Callable[[], Response]
     if pages is None:
         pages = _KeptPages(info.id, info.version)
         kept.put(pages)
+    return pages
+
+
+def version_memo(request: Request, info: EventInfo, key: str, compute: Callable[[], T]) -> T:
+    """``compute()`` once per version of a team or Double-Swiss event, kept with its pages:
+    the standings that every player's page and the crosstable rank by are worked out once
+    after a change, not once per page (as :meth:`fairpair.service.events.Event.memo` does
+    for an individual event)."""
+    values = _pages_of(request, info).values
+    if key not in values:
+        values[key] = compute()  # two requests at once may both compute: the same value
+    return cast(T, values[key])
+
+
+def _kept_page(request: Request, info: EventInfo, render: Callable[[], Response]) -> Response:
+    """A team or Double-Swiss event's page or JSON, rendered once per version of the event
+    and address, as the individual pages are built once per version: a crowd of phones after
+    a round's last result costs one rendering."""
+    pages = _pages_of(request, info)
     address = str(request.url.path) + "?" + str(request.url.query)
     found = pages.bodies.get(address)
     if found is not None:

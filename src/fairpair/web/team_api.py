@@ -30,9 +30,9 @@ from fairpair.service.settings import (
     EventSettings,
 )
 from fairpair.storage import UnknownEventError
+from fairpair.web import double_api, views
 from fairpair.web import double_views as dv
 from fairpair.web import team_views as tv
-from fairpair.web import views
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for, store_of
 from fairpair.web.reading import respond
@@ -94,7 +94,7 @@ def crosstable(request: Request, event_id: int) -> Response:
         event_id,
         None,
         team=lambda e: _json(tv.team_crosstable_view(e)),
-        double=lambda e: _json(dv.double_crosstable_view(e)),
+        double=lambda e: double_api.crosstable_json(request, e),
     )
 
 
