@@ -13,8 +13,8 @@ from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import double_events as de
+from fairpair.service import double_printouts, printouts, team_printouts
 from fairpair.service import events as ev
-from fairpair.service import printouts, team_printouts
 from fairpair.service import team_events as te
 
 
@@ -118,7 +118,9 @@ def print_sheet(
             "slips (pairing cards / result slips to cut), check-in (list to tick at the "
             "door), wall-chart (pairings by name in large type), players. A team event: "
             "pairings, board-pairings (each board under its match), match-cards (one page "
-            "a match, to sign), standings, board-prizes."
+            "a match, to sign), standings, board-prizes. A Double-Swiss event: pairings "
+            "(both games of each board), alphabetical, slips (one per match, both games), "
+            "standings, crosstable."
         ),
     ],
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
@@ -142,14 +144,22 @@ def print_sheet(
 ) -> None:
     """Print pairings (by board, by name, in large type for the wall), result slips, the
     check-in list, standings or the crosstable as HTML, PDF or text; a team event's team
-    pairings, match cards, team standings or board prizes."""
+    pairings, match cards, team standings or board prizes; a Double-Swiss event's pairings
+    and match slips with both games, standings and crosstable."""
     chosen = output_format or {".pdf": PrintFormat.PDF, ".txt": PrintFormat.TEXT}.get(
         output.suffix.lower(), PrintFormat.HTML
     )
     with session(db, event) as s:
-        if te.is_team_event(s.desk.store.event(s.event_id())):
+        info = s.desk.store.event(s.event_id())
+        if te.is_team_event(info):
             made = team_printouts.team_sheet(
                 te.load_team(s.desk, s.event_id()), sheet.value, round_number
+            )
+            _write_sheet(made, output, chosen, paper)
+            return
+        if de.is_double_event(info):
+            made = double_printouts.double_sheet(
+                de.load_double(s.desk, s.event_id()), sheet.value, round_number
             )
             _write_sheet(made, output, chosen, paper)
             return

@@ -18,6 +18,7 @@ from fairpair.formats.csv_cells import CsvWriter
 
 __all__ = [
     "CARD_HEADER",
+    "MATCH_SLIP_HEADER",
     "PAPER_SIZES",
     "Layout",
     "Sheet",
@@ -49,9 +50,31 @@ class Layout(enum.Enum):
     match make one card. A board's result is empty while it is to be played (boxes to tick);
     a match forfeited as a whole is one row without a board, its result the forfeit. The
     rating columns are left out when no player on the sheet has a rating."""
+    MATCH_SLIPS = "match-slips"
+    """One slip per two-game match (Double-Swiss) to cut out and hand to the players: both
+    players, each game with its White and Black (game 2 reversed), boxes to tick each game's
+    result, a line for the match result and the two signatures. Rows are in the columns of
+    :data:`MATCH_SLIP_HEADER`; a game's result already known is printed instead of its
+    boxes."""
 
 
 SLIP_HEADER = ("Round", "Board", "No", "White", "Rtg", "No", "Black", "Rtg", "Result")
+
+MATCH_SLIP_HEADER = (
+    "Round",
+    "Board",
+    "No",
+    "White in game 1",
+    "Rtg",
+    "No",
+    "White in game 2",
+    "Rtg",
+    "Game 1",
+    "Game 2",
+)
+"""The columns of a match-slip sheet: round and board, the first-named player (White in game
+1) and the second (White in game 2) with start number and rating, then each game's result as
+on its scoresheet, White first (empty while it is to be played)."""
 
 CARD_HEADER = (
     "Round",
@@ -88,7 +111,8 @@ class Sheet:
     notes: tuple[str, ...] = ()
     layout: Layout = Layout.TABLE
     boxes: frozenset[int] = frozenset()
-    """Columns that are a box to tick by hand (check-in); their cells are empty."""
+    """Columns whose empty cells are a box to fill in by hand (the check-in's tick, a result
+    to write); a cell with text shows its text."""
     centred: frozenset[int] = frozenset()
     """Columns centred (the result cells of a crosstable grid)."""
 
@@ -119,9 +143,10 @@ def render_text(sheet: Sheet) -> str:
         # A form feed between the cards: each starts a page of its own on a printer.
         cards = ["\n".join(_card_text(sheet, rows)) for rows in _cards(sheet)]
         return ("\n\f\n".join(cards) + "\n") if cards else sheet.title + "\n"
-    if sheet.layout is Layout.SLIPS:
+    if sheet.layout in (Layout.SLIPS, Layout.MATCH_SLIPS):
         cut = "- " * 36 + "8<"
-        blocks = ["\n".join(_slip_text(sheet, row)) for row in sheet.rows]
+        slip = _slip_text if sheet.layout is Layout.SLIPS else _match_slip_text
+        blocks = ["\n".join(slip(sheet, row)) for row in sheet.rows]
         return (f"\n{cut}\n".join(blocks) + "\n") if blocks else sheet.title + "\n"
     sheet = _boxes_as_text(sheet)
     widths = [len(h) for h in sheet.header]
@@ -152,9 +177,18 @@ def _boxes_as_text(sheet: Sheet) -> Sheet:
     if not sheet.boxes:
         return sheet
     rows = tuple(
-        tuple("[ ]" if i in sheet.boxes else c for i, c in enumerate(row)) for row in sheet.rows
+        tuple("[ ]" if i in sheet.boxes and not c else c for i, c in enumerate(row))
+        for row in sheet.rows
     )
-    return Sheet(sheet.title, sheet.subtitle, sheet.header, rows, sheet.numeric, sheet.notes)
+    return Sheet(
+        sheet.title,
+        sheet.subtitle,
+        sheet.header,
+        rows,
+        sheet.numeric,
+        sheet.notes,
+        centred=sheet.centred,
+    )
 
 
 def render_csv(sheet: Sheet) -> str:
@@ -183,6 +217,7 @@ p.note {{ font-size: 8pt; color: #444; margin: 2pt 0; }}
 td.x {{ background: #444 !important; }}
 td.c, th.c {{ text-align: center; }}
 span.box {{ display: inline-block; width: 9pt; height: 9pt; border: 1pt solid #000; }}
+td.c span.box {{ width: 12mm; height: 11pt; }}
 table.large {{ font-size: 17pt; }}
 h1.large {{ font-size: 24pt; }}
 table.large td, table.large th {{ padding: 4pt 6pt; }}
@@ -199,6 +234,9 @@ div.slip span.box {{ width: 11pt; height: 11pt; margin: 0 3pt 0 12pt; vertical-a
 div.slip span.line {{ display: inline-block; width: 62mm; border-bottom: 0.7pt solid #000; }}
 div.slip p.sign {{ margin-top: 8mm; font-size: 9pt; }}
 div.slip span.cut {{ position: absolute; bottom: -6pt; left: 0; font-size: 9pt; }}
+div.slip.match-slip {{ height: 92mm; }}
+div.slip.match-slip table {{ margin-bottom: 2mm; }}
+div.slip.match-slip td.name {{ width: 80mm; }}
 div.card {{ page-break-after: always; font-size: 11pt; }}
 div.card:last-child {{ page-break-after: auto; }}
 div.card h1 {{ font-size: 16pt; }}
@@ -226,8 +264,9 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
     e = html.escape
 
     def cell(tag: str, i: int, c: str) -> str:
-        if tag == "td" and i in sheet.boxes:
-            return '<td><span class="box"></span></td>'
+        if tag == "td" and i in sheet.boxes and not c:
+            where = ' class="c"' if i in sheet.centred else ""
+            return f'<td{where}><span class="box"></span></td>'
         if tag == "td" and c == "×":  # the diagonal of a crosstable: blocked
             return '<td class="x"></td>'
         if i in sheet.centred:
@@ -252,6 +291,8 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         )
     if sheet.layout is Layout.SLIPS:
         content = "\n".join(_slip_html(sheet, row) for row in sheet.rows)
+    elif sheet.layout is Layout.MATCH_SLIPS:
+        content = "\n".join(_match_slip_html(sheet, row) for row in sheet.rows)
     else:
         body = "\n".join(f"<tr>{cells('td', row)}</tr>" for row in sheet.rows)
         content = (
@@ -289,6 +330,55 @@ def _slip_html(sheet: Sheet, row: Sequence[str]) -> str:
         f"<p>Result:{result}</p>"
         f'<p class="sign">{first}: <span class="line"></span> &nbsp; '
         f'{second}: <span class="line"></span></p>'
+        '<span class="cut">&#9986;</span></div>'
+    )
+
+
+_SLIP_CHOICES = ("1-0", "½-½", "0-1")
+
+
+def _match_slip_text(sheet: Sheet, row: Sequence[str]) -> list[str]:
+    rnd, board, n1, p1, r1, n2, p2, r2, game1, game2 = row
+    first = f"{n1.rjust(4)}  {p1}" + (f" ({r1})" if r1 else "")
+    second = f"{n2.rjust(4)}  {p2}" + (f" ({r2})" if r2 else "")
+    width = max(len(first), len(second))
+    boxes = "   ".join(f"[ ] {c}" for c in _SLIP_CHOICES)
+    return [
+        f"{sheet.title}    Round {rnd}    Board {board}",
+        f"Game 1  White {first.ljust(width)}  Black {second.strip()}",
+        f"        Result (White first): {game1 or boxes}",
+        f"Game 2  White {second.ljust(width)}  Black {first.strip()}",
+        f"        Result (White first): {game2 or boxes}",
+        f"Match (game points): {p1} ____ - ____ {p2}",
+        f"Signatures: {p1} ______________   {p2} ______________",
+    ]
+
+
+def _match_slip_html(sheet: Sheet, row: Sequence[str]) -> str:
+    e = html.escape
+    rnd, board, n1, p1, r1, n2, p2, r2, game1, game2 = (e(c) for c in row)
+    boxes = "".join(f'<span class="box"></span>{c}' for c in _SLIP_CHOICES)
+
+    def game(
+        number: int, white: tuple[str, str, str], black: tuple[str, str, str], result: str
+    ) -> str:
+        return (
+            f'<tr><td class="side">Game {number}</td><td>White</td><td class="n">{white[0]}</td>'
+            f'<td class="name">{white[1]}</td><td class="n">{white[2]}</td></tr>'
+            f'<tr><td></td><td>Black</td><td class="n">{black[0]}</td>'
+            f'<td class="name">{black[1]}</td><td class="n">{black[2]}</td></tr>'
+            f'<tr><td></td><td colspan="4">Result, White first: {result or boxes}</td></tr>'
+        )
+
+    first, second = (n1, p1, r1), (n2, p2, r2)
+    score = '<span class="line" style="width:14mm"></span>'
+    return (
+        '<div class="slip match-slip">'
+        f'<p class="head">{e(sheet.title)} &middot; Round {rnd} &middot; Board {board}</p>'
+        f"<table>{game(1, first, second, game1)}{game(2, second, first, game2)}</table>"
+        f"<p>Match (game points): {p1} {score} &ndash; {score} {p2}</p>"
+        f'<p class="sign">{p1}: <span class="line"></span> &nbsp; '
+        f'{p2}: <span class="line"></span></p>'
         '<span class="cut">&#9986;</span></div>'
     )
 

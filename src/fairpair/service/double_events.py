@@ -94,6 +94,7 @@ __all__ = [
     "record_double_results",
     "redo_double",
     "register_double_player",
+    "removal_refused",
     "remove_double_player",
     "return_double_player",
     "undo_double",
@@ -794,3 +795,13 @@ def bye_words(kind: MatchByeKind) -> str:
         MatchByeKind.FULL_POINT: "full-point bye",
         MatchByeKind.ZERO_POINT: "zero-point bye",
     }[kind]
+
+
+def removal_refused(t: DoubleSwissTournament, pid: PlayerId) -> str | None:
+    """Why player ``pid`` cannot be removed (paired, given points, a bye requested), or None
+    when he can: the removal's own refusal, asked of the snapshot without saving anything."""
+    try:
+        double_actions.apply_double(t, "player.removed", {"player": pid})
+    except CommandError as error:
+        return str(error)
+    return None

@@ -12,17 +12,22 @@ from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core import Colour, Player, PointSystem, points_from_text
+from fairpair.core.double_swiss import ByeValues
+from fairpair.core.teams import PrimaryScore
 from fairpair.formats import player_fields
+from fairpair.service.double_events import check_double_tiebreaks, draw_initial_colour
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import check_tiebreaks
 from fairpair.service.settings import (
     ByeLimit,
+    DoubleSwissSettings,
     EventSettings,
     Game,
     System,
     TeamSettings,
     WithdrawalPolicy,
     parse_board_colours,
+    parse_bye_values,
     parse_colour_model,
     parse_match_points,
     parse_points,
@@ -34,6 +39,7 @@ from fairpair.service.text_fields import text_problem
 
 __all__ = [
     "PlayerEntry",
+    "double_event_settings",
     "event_settings",
     "missed_rounds",
     "player_entry",
@@ -351,3 +357,62 @@ def roster_lines(text: str) -> tuple[Player, ...]:
             raise FieldErrors({"players": f"line {number}: a name of at most 200 characters"})
         players.append(Player(id=len(players) + 1, name=name, rating=rating))
     return tuple(players)
+
+
+def double_event_settings(
+    name: str,
+    rounds: str,
+    tiebreaks: str = "",
+    *,
+    initial_colour: str = "",
+    byes: str = "",
+    primary: str = "",
+) -> EventSettings:
+    """The settings of a new Double-Swiss from the fields of a form, each refusal under the
+    name of its field: ``rounds`` the number of match-rounds (needed), ``initial_colour``
+    the top seed's colour in game 1 of round 1 (``white``, ``black``; empty: drawn by lot,
+    C.04.5 4.1), ``byes`` what the pairing-allocated, half-point and full-point byes are
+    worth (``1.5/1/2``, the empty field's values), ``primary`` the score that ranks (``gp``
+    game points, the empty field's, or ``mp``)."""
+    errors: dict[str, str] = {}
+    if not name.strip():
+        errors["name"] = "give the event a name"
+    elif len(name.strip()) > 200:
+        errors["name"] = "at most 200 characters"
+    text = rounds.strip()
+    number = int(text) if text.isdecimal() and len(text) <= 2 and int(text) >= 1 else None
+    if not text:
+        errors["rounds"] = "a Double-Swiss plays a set number of match-rounds: type how many"
+    elif number is None:
+        errors["rounds"] = f"{text!r}: the number of match-rounds is a whole number, 1 to 99"
+    codes = tiebreak_codes(tiebreaks)
+    try:
+        check_double_tiebreaks(codes)
+    except CommandError as error:
+        errors["tiebreaks"] = str(error)
+    colour = initial_colour.strip().lower()
+    if colour not in ("", "white", "black"):
+        errors["initial_colour"] = "white, black, or empty to draw it by lot"
+    values = ByeValues()
+    if byes.strip():
+        try:
+            values = parse_bye_values(byes)
+        except CommandError as error:
+            errors["byes"] = str(error)
+    score = PrimaryScore.GAME_POINTS
+    try:
+        score = parse_primary(primary or "gp")
+    except CommandError as error:
+        errors["primary"] = str(error)
+    if errors:
+        raise FieldErrors(errors)
+    drawn = not colour
+    chosen = draw_initial_colour() if drawn else Colour[colour.upper()]
+    return EventSettings(
+        name=name.strip(),
+        system=System.DOUBLE_SWISS,
+        rounds=number,
+        tiebreaks=codes,
+        initial_colour=chosen,
+        double_swiss=DoubleSwissSettings(byes=values, primary=score, colour_drawn=drawn),
+    )

@@ -30,6 +30,7 @@ __all__ = [
     "pairings_sheet",
     "players_sheet",
     "result_slips_sheet",
+    "round_to_print",
     "standings_notes",
     "standings_sheet",
     "wall_chart_sheet",
@@ -84,14 +85,19 @@ def event_dates(s: EventSettings) -> str:
     return s.start_date
 
 
-def _round_number(event: Event, number: int | None) -> int:
-    t = event.tournament
-    if not t.rounds:
+def round_to_print(paired: int, number: int | None) -> int:
+    """The round a sheet shows: ``number``, or the last of the ``paired`` rounds when none is
+    named; :class:`CommandError` saying which rounds are paired otherwise."""
+    if not paired:
         raise CommandError("no round is paired yet")
-    chosen = len(t.rounds) if number is None else number
-    if not 1 <= chosen <= len(t.rounds):
-        raise CommandError(f"round {chosen} is not paired (rounds 1-{len(t.rounds)} are)")
+    chosen = paired if number is None else number
+    if not 1 <= chosen <= paired:
+        raise CommandError(f"round {chosen} is not paired (rounds 1-{paired} are)")
     return chosen
+
+
+def _round_number(event: Event, number: int | None) -> int:
+    return round_to_print(len(event.tournament.rounds), number)
 
 
 def players_sheet(event: Event) -> Sheet:

@@ -21,7 +21,7 @@ from fairpair.core.teams import TeamMatch, TeamTournament, team_scores
 from fairpair.formats.printouts import CARD_HEADER, Layout, Sheet
 from fairpair.formats.standings_render import format_value, points_heading, shown_columns
 from fairpair.service.errors import CommandError
-from fairpair.service.printouts import BYE_NAMES, event_dates
+from fairpair.service.printouts import BYE_NAMES, event_dates, round_to_print
 from fairpair.service.results import format_result
 from fairpair.service.team_events import (
     TeamEvent,
@@ -83,12 +83,7 @@ def _title(event: TeamEvent, what: str) -> str:
 
 
 def _round_number(t: TeamTournament, number: int | None) -> int:
-    if not t.rounds:
-        raise CommandError("no round is paired yet")
-    chosen = len(t.rounds) if number is None else number
-    if not 1 <= chosen <= len(t.rounds):
-        raise CommandError(f"round {chosen} is not paired (rounds 1-{len(t.rounds)} are)")
-    return chosen
+    return round_to_print(len(t.rounds), number)
 
 
 def _player(t: TeamTournament, pid: PlayerId | None) -> tuple[str, str]:

@@ -17,15 +17,16 @@ from fastapi import APIRouter, HTTPException, Request
 from pydantic import BaseModel, Field
 
 from fairpair.service import directors, entry
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import LogRecord
-from fairpair.web import team_api
+from fairpair.web import double_api, team_api
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
-from fairpair.web.writing import ChangeOut, answers, error_responses, walked
+from fairpair.web.writing import ChangeOut, EventOut, answers, error_responses, event_out, walked
 
 router = APIRouter(prefix="/api", tags=["director (write)"])
 
@@ -78,19 +79,6 @@ class NewEvent(BaseModel):
         "played fewer than half of his games, otherwise as keep_played_forfeit_rest. "
         "A Swiss takes only keep_played_forfeit_rest.",
     )
-
-
-class EventOut(BaseModel):
-    """An event as it stands after the change."""
-
-    id: int
-    name: str
-    system: str
-    owner: str | None
-    version: int
-    rounds_paired: int
-    total_rounds: int | None
-    players: int
 
 
 class NewPlayer(BaseModel):
@@ -231,28 +219,23 @@ class Results(BaseModel):
     results: list[ResultIn] = Field(min_length=1)
 
 
-def _event_out(event: ev.Event) -> EventOut:
-    t = event.tournament
-    return EventOut(
-        id=event.id,
-        name=event.info.name,
-        system=event.info.system,
-        owner=event.info.owner,
-        version=event.version,
-        rounds_paired=len(t.rounds),
-        total_rounds=t.total_rounds,
-        players=len(t.players),
-    )
-
-
-def _mine(request: Request, director: str, event_id: int, teams: bool = False) -> ev.Desk:
-    """The director's desk on one of their events; a team event only where ``teams`` (the
-    routes that answer both kinds), else 400 naming the team routes."""
+def _mine(
+    request: Request, director: str, event_id: int, teams: bool = False, double: bool = False
+) -> ev.Desk:
+    """The director's desk on one of their events; a team event only where ``teams``, a
+    Double-Swiss event only where ``double`` (the routes that answer those kinds too), else
+    400 naming the routes that do."""
     desk = desk_for(request, director)
     with answers():
         info = directors.event_of(desk, event_id, director)
     if not teams and te.is_team_event(info):
         raise HTTPException(400, team_api.individual_only(info.name))
+    if not double and de.is_double_event(info):
+        raise HTTPException(
+            400,
+            f"{info.name!r} is a Double-Swiss event: this route is an individual event's; its "
+            "results go through /double-results, each board with its two games",
+        )
     return desk
 
 
@@ -290,7 +273,7 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
             colours=body.colours,
         )
         event = ev.create_event(desk_for(request, director), settings, owner=director)
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -299,8 +282,9 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
 def add_player(
     request: Request, director: ApiDirector, event_id: int, body: NewPlayer
 ) -> PlayerOut:
-    """Register a player with the next start number."""
-    desk = _mine(request, director, event_id)
+    """Register a player with the next start number (a Double-Swiss event's too)."""
+    desk = _mine(request, director, event_id, double=True)
+    double = double_api.is_double(request, event_id)
     with answers():
         typed = entry.player_entry(
             body.name,
@@ -313,7 +297,8 @@ def add_player(
             birth_date=body.birth_date,
             sex=body.sex,
         )
-        event, player = ev.register_player(
+        register = de.register_double_player if double else ev.register_player
+        changed, player = register(
             desk,
             event_id,
             typed.name,
@@ -331,7 +316,7 @@ def add_player(
         fide_id=player.fide_id,
         birth_date=player.birth_date,
         sex=player.sex,
-        version=event.version,
+        version=changed.version,
     )
 
 
@@ -340,12 +325,18 @@ def edit_event(
     request: Request, director: ApiDirector, event_id: int, body: EventChanges
 ) -> EventOut:
     """Change the event's report fields and settings (only those given), as one change."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, double=True)
     changes = body.model_dump(exclude_none=True, mode="json")
     expected = changes.pop("version", None)
+    if double_api.is_double(request, event_id):
+        # A Double-Swiss event: its report fields, rounds and tie-breaks (the service says
+        # which of the rest cannot change).
+        with answers():
+            edited = de.edit_double_event(desk, event_id, changes, expected_version=expected)
+        return event_out(edited)
     with answers():
         event = ev.edit_event(desk, event_id, changes, expected_version=expected)
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post("/events/{event_id}/players/{number}/edit", response_model=EventOut, responses=_ERRORS)
@@ -353,10 +344,14 @@ def edit_player(
     request: Request, director: ApiDirector, event_id: int, number: int, body: PlayerChanges
 ) -> EventOut:
     """Correct a player's details (only the fields given)."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, double=True)
+    changes = body.model_dump(exclude_none=True)
+    if double_api.is_double(request, event_id):
+        with answers():
+            return event_out(de.edit_double_player(desk, event_id, str(number), changes))
     with answers():
-        event = ev.edit_player(desk, event_id, str(number), body.model_dump(exclude_none=True))
-    return _event_out(event)
+        event = ev.edit_player(desk, event_id, str(number), changes)
+    return event_out(event)
 
 
 @router.post(
@@ -365,10 +360,13 @@ def edit_player(
 def remove_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
     """Remove a player registered by mistake, never paired and without a bye (400 with the
     reason otherwise); the players after him move up one start number; undo brings him back."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, double=True)
+    if double_api.is_double(request, event_id):
+        with answers():
+            return event_out(de.remove_double_player(desk, event_id, str(number)))
     with answers():
         event = ev.remove_player(desk, event_id, str(number))
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
@@ -382,10 +380,14 @@ def withdraw(
     body: Withdrawal | None = None,
 ) -> EventOut:
     """Withdraw a player from a round on (default: the next round)."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, double=True)
+    first = (body or Withdrawal()).round
+    if double_api.is_double(request, event_id):
+        with answers():
+            return event_out(de.withdraw_double_player(desk, event_id, str(number), first))
     with answers():
-        event = ev.withdraw(desk, event_id, str(number), (body or Withdrawal()).round)
-    return _event_out(event)
+        event = ev.withdraw(desk, event_id, str(number), first)
+    return event_out(event)
 
 
 @router.post(
@@ -393,24 +395,30 @@ def withdraw(
 )
 def return_player(request: Request, director: ApiDirector, event_id: int, number: int) -> EventOut:
     """Take a withdrawal back while the round it starts from is not paired."""
-    desk = _mine(request, director, event_id)
+    desk = _mine(request, director, event_id, double=True)
+    if double_api.is_double(request, event_id):
+        with answers():
+            return event_out(de.return_double_player(desk, event_id, str(number)))
     with answers():
         event = ev.return_player(desk, event_id, str(number))
-    return _event_out(event)
+    return event_out(event)
 
 
 @router.post(
     "/events/{event_id}/pair",
-    response_model=RoundOut | team_api.TeamRoundOut,
+    response_model=RoundOut | team_api.TeamRoundOut | double_api.DoubleRoundOut,
     responses=_ERRORS,
 )
 def pair(
     request: Request, director: ApiDirector, event_id: int
-) -> RoundOut | team_api.TeamRoundOut:
-    """Pair the next round (a team event: its matches, as the round's read view)."""
-    desk = _mine(request, director, event_id, teams=True)
+) -> RoundOut | team_api.TeamRoundOut | double_api.DoubleRoundOut:
+    """Pair the next round (a team event: its matches, a Double-Swiss event: its two-game
+    matches, as the round's read view)."""
+    desk = _mine(request, director, event_id, teams=True, double=True)
     if team_api.is_team(request, event_id):
         return team_api.pair(desk, event_id)
+    if double_api.is_double(request, event_id):
+        return double_api.pair(desk, event_id)
     with answers():
         event, pairing = ev.pair_round(desk, event_id)
     return _round_out(event, pairing.round)
@@ -457,39 +465,47 @@ def _walk_out(desk: ev.Desk, event: ev.Event, taken: Sequence[LogRecord]) -> Wal
     def describe(record: LogRecord, log: Sequence[LogRecord]) -> str:
         return ev.describe(record, event.tournament, log)
 
-    return WalkOut(**_event_out(event).model_dump(), **walked(desk, event, taken, describe))
+    return WalkOut(**event_out(event).model_dump(), **walked(desk, event, taken, describe))
 
 
 @router.post(
-    "/events/{event_id}/undo", response_model=WalkOut | team_api.TeamWalkOut, responses=_ERRORS
+    "/events/{event_id}/undo",
+    response_model=WalkOut | team_api.TeamWalkOut | double_api.DoubleWalkOut,
+    responses=_ERRORS,
 )
 def undo(
     request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
-) -> WalkOut | team_api.TeamWalkOut:
+) -> WalkOut | team_api.TeamWalkOut | double_api.DoubleWalkOut:
     """Take back the latest changes still in effect, of any kind (a round's results before
     its pairing; never the creation of the event). Nothing is deleted: the log records the
     undo, and redo brings the changes back until a new change is made."""
-    desk = _mine(request, director, event_id, teams=True)
+    desk = _mine(request, director, event_id, teams=True, double=True)
     walk = body or Walk()
     if team_api.is_team(request, event_id):
         return team_api.walk(desk, event_id, walk.steps, walk.version, undo=True)
+    if double_api.is_double(request, event_id):
+        return double_api.walk(desk, event_id, walk.steps, walk.version, undo=True)
     with answers():
         event, taken = ev.undo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)
 
 
 @router.post(
-    "/events/{event_id}/redo", response_model=WalkOut | team_api.TeamWalkOut, responses=_ERRORS
+    "/events/{event_id}/redo",
+    response_model=WalkOut | team_api.TeamWalkOut | double_api.DoubleWalkOut,
+    responses=_ERRORS,
 )
 def redo(
     request: Request, director: ApiDirector, event_id: int, body: Walk | None = None
-) -> WalkOut | team_api.TeamWalkOut:
+) -> WalkOut | team_api.TeamWalkOut | double_api.DoubleWalkOut:
     """Bring back the changes the latest undos took back, the latest undone first; refused
     (400) once a new change has been made since."""
-    desk = _mine(request, director, event_id, teams=True)
+    desk = _mine(request, director, event_id, teams=True, double=True)
     walk = body or Walk()
     if team_api.is_team(request, event_id):
         return team_api.walk(desk, event_id, walk.steps, walk.version, undo=False)
+    if double_api.is_double(request, event_id):
+        return double_api.walk(desk, event_id, walk.steps, walk.version, undo=False)
     with answers():
         event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)

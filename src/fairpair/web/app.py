@@ -110,6 +110,8 @@ def create_app(config: WebConfig) -> FastAPI:
         api_read,
         api_write,
         desk,
+        double_api,
+        double_desk,
         public,
         team_api,
         team_desk,
@@ -120,8 +122,11 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(team_public.router)
     app.include_router(api_read.router)
     app.include_router(team_api.read_router)
+    app.include_router(double_api.read_router)
     app.include_router(desk.router)
     app.include_router(team_desk.router)
+    app.include_router(double_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
+    app.include_router(double_api.write_router)
     return app

@@ -14,7 +14,7 @@ import html
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, File, Form, HTTPException, Request, UploadFile
@@ -23,18 +23,29 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import URL, FormData
 
 from fairpair.core import Player, Tournament, format_points
+from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.teams import TeamTournament
 from fairpair.formats import printouts as sheets
 from fairpair.formats.errors import FormatError
 from fairpair.formats.players_csv import parse_players_csv
 from fairpair.formats.trf import parse_trf
-from fairpair.service import accounts, actions, directors, entry, printouts, team_printouts
+from fairpair.service import (
+    accounts,
+    actions,
+    directors,
+    double_printouts,
+    entry,
+    printouts,
+    team_printouts,
+)
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
     COLOUR_MODEL_CHOICES,
+    DOUBLE_SWISS_PRIMARY_CHOICES,
     FIRST_COLOURS,
     PRIMARY_CHOICES,
     REPORT_FIELDS,
@@ -63,6 +74,8 @@ MAX_UPLOAD = 2_000_000
 """Bytes: a players file larger than this is refused (10,000 players fit in far less)."""
 
 _Text = Annotated[str, Form()]
+PlayerEvent = ev.Event | de.DoubleEvent
+"""An event whose entrants are players (see :class:`PlayerDoor`)."""
 
 
 def _name_taken() -> FieldErrors:
@@ -311,6 +324,8 @@ _TEAM_FORM = (
 )
 """The new-event form's settings of a team event (web/team_desk.py reads them; an
 individual event refuses those it has not)."""
+_DOUBLE_FORM = ("ds_colour", "bye_values", "ds_primary")
+"""The new-event form's settings of a Double-Swiss (web/double_desk.py reads them)."""
 _REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
 """The rating-report fields on the new-event form and the event's "Report details" form:
 lists (deputy arbiters, round dates) typed with commas."""
@@ -337,6 +352,8 @@ _CHOICES = {
     "double": [("no", "No"), ("yes", "Yes")],
     "primary": list(PRIMARY_CHOICES),
     "colour_model": list(COLOUR_MODEL_CHOICES),
+    "ds_colour": [("", "Drawn by lot when the event is created"), *FIRST_COLOURS.items()],
+    "ds_primary": list(DOUBLE_SWISS_PRIMARY_CHOICES),
 }
 """The settings chosen from a list, each value in words (the settings form's selects)."""
 
@@ -365,13 +382,14 @@ def _settings_text(settings: EventSettings) -> dict[str, str]:
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
-    values = dict.fromkeys((*_NEW_FIELDS, *_TEAM_FORM, *_REPORT_FORM), "") | {
+    values = dict.fromkeys((*_NEW_FIELDS, *_TEAM_FORM, *_DOUBLE_FORM, *_REPORT_FORM), "") | {
         "system": "dutch",
         "withdrawal_policy": WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value,
         "primary": "mp",
         "colour_model": "typea",
         "double": "no",
         "initial_colour": "white",
+        "ds_primary": "gp",
     }
     return _render(request, "desk/new_event.html", _new_context(values, {}))
 
@@ -413,6 +431,9 @@ def new_event(
     min_board_games: _Text = "",
     double: _Text = "",
     initial_colour: _Text = "",
+    ds_colour: _Text = "",
+    bye_values: _Text = "",
+    ds_primary: _Text = "",
 ) -> Response:
     report = {
         "start_date": start_date,
@@ -440,6 +461,15 @@ def new_event(
     team |= {"min_board_games": min_board_games, "double": double}
     team |= {"initial_colour": initial_colour}
     values |= team
+    values |= {"ds_colour": ds_colour, "bye_values": bye_values, "ds_primary": ds_primary}
+    if system.strip() == System.DOUBLE_SWISS.value:
+        from fairpair.web import double_desk  # it builds on this module's helpers
+
+        made_double = double_desk.create_double_event(request, director, values, report)
+        if isinstance(made_double, FieldErrors):
+            context = _new_context(values, made_double.errors)
+            return _render(request, "desk/new_event.html", context, 422)
+        return _done(request, f"Created {made_double.info.name}.", _here(made_double.id))
     if system.strip() in (System.TEAM_SWISS.value, System.TEAM_BERGER.value):
         from fairpair.web import team_desk  # it builds on this module's helpers
 
@@ -453,6 +483,8 @@ def new_event(
         for field in ("boards", "match_points", "board_colours", "min_board_games")
         if team[field].strip()
     }
+    if bye_values.strip():
+        errors["bye_values"] = "for a Double-Swiss only: leave empty"
     try:
         settings = entry.event_settings(
             name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy, game=game
@@ -515,14 +547,19 @@ def _team_event(request: Request, director: str, event_id: int) -> bool:
     return te.is_team_event(_owned(request, director, event_id))
 
 
+def _double_event(request: Request, director: str, event_id: int) -> bool:
+    """Whether the director's event is a Double-Swiss, whose round pages are
+    web/double_desk.py's."""
+    return de.is_double_event(_owned(request, director, event_id))
+
+
 def _mine(request: Request, director: str, event_id: int) -> ev.Event:
     """The individual event, if the signed-in director runs it; 404 (as for no event)
-    otherwise, and for a team event, whose pages are its own."""
+    otherwise, and for a team or a Double-Swiss event, whose pages are their own."""
     info = _owned(request, director, event_id)
-    if te.is_team_event(info):
-        raise HTTPException(
-            404, f"{info.name} is a team event: this page is for individual events."
-        )
+    if te.is_team_event(info) or de.is_double_event(info):
+        kind = "a team event" if te.is_team_event(info) else "a Double-Swiss event"
+        raise HTTPException(404, f"{info.name} is {kind}: this page is for individual events.")
     return ev.load(desk_for(request, director), event_id)
 
 
@@ -563,7 +600,7 @@ def _desk_page(
     return _render(request, "desk/event.html", context, status_code)
 
 
-def _log_at(request: Request, event: ev.Event | te.TeamEvent) -> list[LogRecord]:
+def _log_at(request: Request, event: ev.Event | te.TeamEvent | de.DoubleEvent) -> list[LogRecord]:
     """The event's log up to the version loaded (a change saved since is not shown)."""
     return [r for r in ev.history(desk_for(request), event.id) if r.seq <= event.version]
 
@@ -608,7 +645,11 @@ def next_step(t: Tournament) -> NextStep:
 
 
 def _between_rounds(
-    t: Tournament | TeamTournament, entrants: int, playing: int, noun: str, standings: str
+    t: Tournament | TeamTournament | DoubleSwissTournament,
+    entrants: int,
+    playing: int,
+    noun: str,
+    standings: str,
 ) -> NextStep:
     """The next step of an event (individual or team) whose last round is complete, or before
     round 1: the ``standings`` once every round is played, else pairing the next round, or
@@ -625,7 +666,9 @@ def _between_rounds(
 
 
 def _entrant_status(
-    t: Tournament | TeamTournament, withdrawn: Mapping[int, int], entrant: int
+    t: Tournament | TeamTournament | DoubleSwissTournament,
+    withdrawn: Mapping[int, int],
+    entrant: int,
 ) -> dict[str, Any]:
     """A player's or a team's line on the desk: its withdrawal and requested byes to come in
     words, and whether its withdrawal can be taken back (no round it affects paired)."""
@@ -689,11 +732,82 @@ def event_desk(request: Request, director: Director, event_id: int) -> HTMLRespo
         from fairpair.web import team_desk
 
         return team_desk.event_page(request, director, event_id)
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.event_page(request, director, event_id)
     return _desk_page(request, _mine(request, director, event_id))
 
 
 def _here(event_id: int) -> str:
     return f"/desk/events/{event_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerDoor:
+    """The player routes' view of an event whose entrants are players, an individual event or
+    a Double-Swiss (whose players are registered, imported, corrected, withdrawn and given
+    byes in the same forms): its snapshot, the service calls that change its players and its
+    desk page, to show a refusal on. One flow of forms for both kinds of events."""
+
+    event: PlayerEvent
+    register: Callable[..., tuple[PlayerEvent, Player]]
+    """``(desk, event_id, name, *, missed_points, duplicate_ok, **details)``."""
+    import_players: Callable[..., PlayerEvent]
+    """``(desk, event_id, players, *, missed_points)``."""
+    edit: Callable[[ev.Desk, int, str, Mapping[str, Any]], PlayerEvent]
+    withdraw: Callable[[ev.Desk, int, str], PlayerEvent]
+    return_player: Callable[[ev.Desk, int, str], PlayerEvent]
+    remove: Callable[[ev.Desk, int, str], PlayerEvent]
+    grant_bye: Callable[[ev.Desk, int, str, int | None, str], PlayerEvent]
+    forbid: Callable[[ev.Desk, int, Sequence[str]], PlayerEvent]
+    page: Callable[..., HTMLResponse]
+    """The event's desk page (``errors``, ``values``, ``status_code``)."""
+    withdrawn: Mapping[int, int]
+    """Player -> the first round he no longer plays."""
+    refusal: Callable[[int], str | None]
+    """Why a player cannot be removed (None: he can)."""
+
+    def player(self, player_id: int) -> Player | None:
+        return next((p for p in self.event.tournament.players if p.id == player_id), None)
+
+    def named(self, player_id: int) -> Player:
+        """The player of that start number; 404 when the event has none."""
+        found = self.player(player_id)
+        if found is None:
+            raise HTTPException(404, f"No player {player_id}.")
+        return found
+
+
+def _player_door(request: Request, director: str, event_id: int) -> PlayerDoor:
+    """The player routes' door to the director's event (404 for a team event)."""
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk  # it builds on this module's helpers
+
+        return double_desk.player_door(request, director, event_id)
+    event = _mine(request, director, event_id)
+    t = event.tournament
+    return PlayerDoor(
+        event=event,
+        register=ev.register_player,
+        import_players=ev.import_players,
+        edit=ev.edit_player,
+        withdraw=ev.withdraw,
+        return_player=ev.return_player,
+        remove=ev.remove_player,
+        grant_bye=ev.grant_bye,
+        forbid=ev.forbid_pairs,
+        page=partial(_desk_page, request, event),
+        withdrawn=dict(t.withdrawals),
+        refusal=partial(actions.removal_refused, t),
+    )
+
+
+def _player_refused(
+    door: PlayerDoor, error: Exception, form: str, values: Mapping[str, str] | None = None
+) -> HTMLResponse:
+    """The event's desk again with what went wrong next to the form ``form``."""
+    return _refusal(door.page, error, form, values)
 
 
 @router.post("/events/{event_id}/players", response_class=HTMLResponse)
@@ -712,7 +826,7 @@ def add_player(
     missed: _Text = "",
     duplicate_ok: _Text = "",
 ) -> Response:
-    event = _mine(request, director, event_id)
+    door = _player_door(request, director, event_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
     typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
     typed |= {"missed": missed}
@@ -728,7 +842,7 @@ def add_player(
             birth_date=birth_date,
             sex=sex,
         )
-        _, made = ev.register_player(
+        _, made = door.register(
             desk_for(request, director),
             event_id,
             player.name,
@@ -738,11 +852,16 @@ def add_player(
         )
     except DuplicatePlayerError as error:
         # Asked, not refused: two players of one name do exist.
-        context = {"event": event, "typed": typed, "match": error.match, "message": str(error)}
+        context = {
+            "event": door.event,
+            "typed": typed,
+            "match": error.match,
+            "message": str(error),
+        }
         return _render(request, "desk/duplicate.html", context, status_code=409)
     except _REFUSED as error:
         values = {f"player.{k}": v for k, v in typed.items()}
-        return _refused(request, director, event_id, error, "player", values)
+        return _player_refused(door, error, "player", values)
     return _done(request, f"Registered {made.id} {made.name}.", _here(event_id), "player-name")
 
 
@@ -790,25 +909,25 @@ async def import_players(
 def _import_players(
     request: Request, director: str, event_id: int, filename: str, data: bytes, missed: str
 ) -> Response:
-    _mine(request, director, event_id)
+    door = _player_door(request, director, event_id)
     try:
         missed_points = entry.missed_rounds(missed)
         players = _players_in(filename, _upload_text(filename, data))
-        ev.import_players(
+        door.import_players(
             desk_for(request, director), event_id, players, missed_points=missed_points
         )
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "import", {"import.missed": missed})
+        return _player_refused(door, error, "import", {"import.missed": missed})
     return _done(request, f"Imported {len(players)} players from {filename}.", _here(event_id))
 
 
-def _withdraw_page(request: Request, event: ev.Event, player_id: int) -> HTMLResponse:
-    t = event.tournament
+def _withdraw_page(request: Request, door: PlayerDoor, player: Player) -> HTMLResponse:
+    t = door.event.tournament
     context = {
-        "event": event,
-        "player": t.player(player_id),
+        "event": door.event,
+        "player": player,
         "from_round": t.next_round,
-        "withdrawn": dict(t.withdrawals).get(player_id),
+        "withdrawn": door.withdrawn.get(player.id),
         "paired": len(t.rounds),
     }
     return _render(request, "desk/withdraw.html", context)
@@ -819,10 +938,8 @@ def withdraw_page(
     request: Request, director: Director, event_id: int, player_id: int
 ) -> HTMLResponse:
     """Ask before withdrawing: the player is named, with the round it takes effect."""
-    event = _mine(request, director, event_id)
-    if not event.tournament.has_player(player_id):
-        raise HTTPException(404, f"No player {player_id}.")
-    return _withdraw_page(request, event, player_id)
+    door = _player_door(request, director, event_id)
+    return _withdraw_page(request, door, door.named(player_id))
 
 
 @router.post("/events/{event_id}/players/{player_id}/withdraw", response_class=HTMLResponse)
@@ -831,31 +948,31 @@ def withdraw(
 ) -> Response:
     """Withdraw a player once the director has confirmed (``confirm=yes``); without it,
     the question is asked first and nothing changes."""
-    event = _mine(request, director, event_id)
-    if event.tournament.has_player(player_id) and confirm != "yes":
-        return _withdraw_page(request, event, player_id)
+    door = _player_door(request, director, event_id)
+    player = door.player(player_id)
+    if player is not None and confirm != "yes":
+        return _withdraw_page(request, door, player)
     try:
-        if not event.tournament.has_player(player_id):
+        if player is None:
             raise CommandError(f"no player has start number {player_id}")
-        ev.withdraw(desk_for(request, director), event_id, str(player_id))
+        door.withdraw(desk_for(request, director), event_id, str(player_id))
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "players")
-    name = event.tournament.player(player_id).name
-    return _done(request, f"Withdrew {player_id} {name}.", _here(event_id))
+        return _player_refused(door, error, "players")
+    return _done(request, f"Withdrew {player_id} {player.name}.", _here(event_id))
 
 
 @router.post("/events/{event_id}/players/{player_id}/return", response_class=HTMLResponse)
 def return_player(request: Request, director: Director, event_id: int, player_id: int) -> Response:
     """Take a withdrawal back (one button: undo takes it back again)."""
-    event = _mine(request, director, event_id)
+    door = _player_door(request, director, event_id)
+    player = door.player(player_id)
     try:
-        if not event.tournament.has_player(player_id):
+        if player is None:
             raise CommandError(f"no player has start number {player_id}")
-        ev.return_player(desk_for(request, director), event_id, str(player_id))
+        door.return_player(desk_for(request, director), event_id, str(player_id))
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "players")
-    name = event.tournament.player(player_id).name
-    return _done(request, f"{player_id} {name} is back: paired again.", _here(event_id))
+        return _player_refused(door, error, "players")
+    return _done(request, f"{player_id} {player.name} is back: paired again.", _here(event_id))
 
 
 _PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
@@ -863,36 +980,28 @@ _PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "b
 
 def _player_page(
     request: Request,
-    event: ev.Event,
-    player_id: int,
+    door: PlayerDoor,
+    player: Player,
     values: Mapping[str, str] | None = None,
     errors: Mapping[str, str] | None = None,
     status_code: int = 200,
     *,
     confirming: bool = False,
 ) -> HTMLResponse:
-    player = event.tournament.player(player_id)
     shown = {
         f: "" if getattr(player, f) is None else str(getattr(player, f)) for f in _PLAYER_FIELDS
     }
-    removable = next(r for r in _player_rows(event.tournament) if r["p"].id == player_id)
+    refusal = door.refusal(player.id)
     context = {
-        "event": event,
+        "event": door.event,
         "player": player,
         "values": values or {f"edit.{k}": v for k, v in shown.items()},
         "errors": errors or {},
-        "removable": removable["removable"],
-        "refusal": actions.removal_refused(event.tournament, player_id),
+        "removable": refusal is None,
+        "refusal": refusal,
         "confirming": confirming,
     }
     return _render(request, "desk/player.html", context, status_code=status_code)
-
-
-def _player_of(request: Request, director: str, event_id: int, player_id: int) -> ev.Event:
-    event = _mine(request, director, event_id)
-    if not event.tournament.has_player(player_id):
-        raise HTTPException(404, f"No player {player_id}.")
-    return event
 
 
 @router.get("/events/{event_id}/players/{player_id}", response_class=HTMLResponse)
@@ -900,7 +1009,8 @@ def player_page(
     request: Request, director: Director, event_id: int, player_id: int
 ) -> HTMLResponse:
     """A player's details to correct, and his removal while he has never been paired."""
-    return _player_page(request, _player_of(request, director, event_id, player_id), player_id)
+    door = _player_door(request, director, event_id)
+    return _player_page(request, door, door.named(player_id))
 
 
 @router.post("/events/{event_id}/players/{player_id}/edit", response_class=HTMLResponse)
@@ -919,8 +1029,8 @@ def edit_player(
     sex: _Text = "",
 ) -> Response:
     """Correct the fields that differ from what the player has now."""
-    event = _player_of(request, director, event_id, player_id)
-    player = event.tournament.player(player_id)
+    door = _player_door(request, director, event_id)
+    player = door.named(player_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
     typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
     values = {f"edit.{k}": v for k, v in typed.items()}
@@ -936,12 +1046,12 @@ def edit_player(
                 changes[field] = int(text) if text.strip() else None
             else:
                 changes[field] = text
-        ev.edit_player(desk_for(request, director), event_id, str(player_id), changes)
+        door.edit(desk_for(request, director), event_id, str(player_id), changes)
     except FieldErrors as error:
         errors = {f"edit.{f}": m for f, m in error.errors.items()}
-        return _player_page(request, event, player_id, values, errors, 422)
+        return _player_page(request, door, player, values, errors, 422)
     except _REFUSED as error:
-        return _player_page(request, event, player_id, values, {"edit": str(error)}, 400)
+        return _player_page(request, door, player, values, {"edit": str(error)}, 400)
     return _done(request, f"Corrected {player_id} {typed['name'].strip()}.", _here(event_id))
 
 
@@ -950,17 +1060,17 @@ def remove_player(
     request: Request, director: Director, event_id: int, player_id: int, confirm: _Text = ""
 ) -> Response:
     """Remove a player never paired, once the director has confirmed (``confirm=yes``)."""
-    event = _player_of(request, director, event_id, player_id)
-    name = event.tournament.player(player_id).name
+    door = _player_door(request, director, event_id)
+    player = door.named(player_id)
     if confirm != "yes":
-        return _player_page(request, event, player_id, confirming=True)
+        return _player_page(request, door, player, confirming=True)
     try:
-        ev.remove_player(desk_for(request, director), event_id, str(player_id))
+        door.remove(desk_for(request, director), event_id, str(player_id))
     except _REFUSED as error:
-        return _player_page(
-            request, event, player_id, errors={"remove": str(error)}, status_code=400
-        )
-    return _done(request, f"Removed {player_id} {name}; undo brings him back.", _here(event_id))
+        return _player_page(request, door, player, errors={"remove": str(error)}, status_code=400)
+    return _done(
+        request, f"Removed {player_id} {player.name}; undo brings him back.", _here(event_id)
+    )
 
 
 @router.post("/events/{event_id}/byes", response_class=HTMLResponse)
@@ -972,29 +1082,29 @@ def request_bye(
     round: _Text = "",
     kind: _Text = "half",
 ) -> Response:
-    before = set(_mine(request, director, event_id).tournament.requested_byes)
+    door = _player_door(request, director, event_id)
+    before = set(door.event.tournament.requested_byes)
     try:
         number = _round_typed(round)
-        after = ev.grant_bye(desk_for(request, director), event_id, player, number, kind)
+        after = door.grant_bye(desk_for(request, director), event_id, player, number, kind)
     except _REFUSED as error:
         values = {"bye.player": player, "bye.round": round, "bye.kind": kind}
-        return _refused(request, director, event_id, error, "bye", values)
+        return _player_refused(door, error, "bye", values)
     # Say whom and when: the director typed part of a name and perhaps no round.
+    names = {p.id: p.name for p in after.tournament.players}
     granted = [b for b in after.tournament.requested_byes if b not in before]
-    said = "; ".join(f"{after.tournament.player(b.player).name}, round {b.round}" for b in granted)
+    said = "; ".join(f"{names[b.player]}, round {b.round}" for b in granted)
     return _done(request, f"Granted a {kind}-point bye: {said}.", _here(event_id))
 
 
 @router.post("/events/{event_id}/forbidden", response_class=HTMLResponse)
 def forbid(request: Request, director: Director, event_id: int, players: _Text = "") -> Response:
-    _mine(request, director, event_id)
+    door = _player_door(request, director, event_id)
     refs = [ref for ref in (part.strip() for part in players.split(",")) if ref]
     try:
-        ev.forbid_pairs(desk_for(request, director), event_id, refs)
+        door.forbid(desk_for(request, director), event_id, refs)
     except _REFUSED as error:
-        return _refused(
-            request, director, event_id, error, "forbidden", {"forbidden.players": players}
-        )
+        return _player_refused(door, error, "forbidden", {"forbidden.players": players})
     return _done(request, f"Kept apart: {', '.join(refs)}.", _here(event_id))
 
 
@@ -1004,6 +1114,10 @@ def pair(request: Request, director: Director, event_id: int) -> Response:
         from fairpair.web import team_desk
 
         return team_desk.pair(request, director, event_id)
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.pair(request, director, event_id)
     _mine(request, director, event_id)
     try:
         _, pairing = ev.pair_round(desk_for(request, director), event_id)
@@ -1121,16 +1235,18 @@ def _edit_event(
 
 
 def _page_version(typed: str) -> int | None:
-    """The event's version a form was loaded at (``None`` when missing or unreadable)."""
-    return int(typed) if typed.strip().isdecimal() else None
+    """The event's version a form was loaded at (``None`` when missing or unreadable: a
+    number of thousands of digits, which ``int`` refuses, is not a version either)."""
+    text = typed.strip()
+    return int(text) if text.isdecimal() and len(text) <= 18 else None
 
 
 def _round_typed(text: str) -> int | None:
     """A round number typed in a form (empty: None, the next round)."""
     if not text.strip():
         return None
-    if not text.strip().isdecimal():
-        raise FieldErrors({"round": f"{text.strip()!r} is not a round number"})
+    if not text.strip().isdecimal() or len(text.strip()) > 9:
+        raise FieldErrors({"round": f"{text.strip()[:20]!r} is not a round number"})
     return int(text.strip())
 
 
@@ -1158,26 +1274,95 @@ def _walk(request: Request, director: str, event_id: int, typed: str, verb: str)
         from fairpair.web import team_desk
 
         return team_desk.walk(request, director, event_id, typed, verb)
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.walk(request, director, event_id, typed, verb)
     event = _mine(request, director, event_id)
-    desk = desk_for(request, director)
+    return walk_log(
+        request,
+        director,
+        event_id,
+        typed,
+        verb,
+        page=partial(_desk_page, request, event),
+        walks=(ev.undo, ev.redo),
+        describe=lambda changed, r, log: ev.describe(r, changed.tournament, log),
+    )
+
+
+_Walked = TypeVar("_Walked")
+"""The event an undo or a redo leaves (an individual, a team or a Double-Swiss event)."""
+
+
+def walk_log(
+    request: Request,
+    director: str,
+    event_id: int,
+    typed: str,
+    verb: str,
+    *,
+    page: Callable[..., HTMLResponse],
+    walks: tuple[Callable[..., tuple[_Walked, Sequence[LogRecord]]], ...],
+    describe: Callable[[_Walked, LogRecord, Sequence[LogRecord]], str],
+) -> Response:
+    """Undo or redo (``verb``) from an event's desk, any kind of event: ``typed`` the
+    version the page was loaded at (refused, 409, if the event moved on or it is missing),
+    ``page`` the event's desk page to refuse on, ``walks`` the service's undo and redo,
+    ``describe`` a record in words (the event after the walk, the record, the log). Back to
+    the desk saying what was taken back or brought back."""
     expected = _page_version(typed)
     if expected is None:  # not sent by the desk's button: nothing to check against
-        return _desk_page(request, event, errors={"undo": STALE}, status_code=409)
+        return page(errors={"undo": STALE}, status_code=409)
+    desk = desk_for(request, director)
+    undo, redo = walks
     try:
-        walk = ev.undo if verb == "undo" else ev.redo
-        changed, taken = walk(desk, event_id, expected_version=expected)
+        step = undo if verb == "undo" else redo
+        changed, taken = step(desk, event_id, expected_version=expected)
     except _REFUSED as error:
-        return _refused(request, director, event_id, error, "undo")
-    log = ev.history(desk, event_id)
-    done = [f"#{r.seq}: {ev.describe(r, changed.tournament, log)}" for r in taken]
-    return _walked(request, event_id, verb, done)
-
-
-def _walked(request: Request, event_id: int, verb: str, done: Sequence[str]) -> Response:
-    """Back to the event's desk after an undo or redo, saying what it took or brought back."""
+        return _refusal(page, error, "undo")
+    log = desk.store.log(event_id)
+    done = [f"#{r.seq}: {describe(changed, r, log)}" for r in taken]
     again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
     words = "Undid" if verb == "undo" else "Redid"
     return _done(request, f"{words} {'; '.join(done)}. {again}", _here(event_id))
+
+
+def edit_event_details(
+    request: Request,
+    director: str,
+    event_id: int,
+    version: str,
+    typed: Mapping[str, str],
+    *,
+    page: Callable[..., HTMLResponse],
+    edit: Callable[..., object],
+    describe: Callable[[LogRecord], str],
+    check: Callable[[dict[str, Any]], None] | None = None,
+) -> Response:
+    """The details form of a team or a Double-Swiss event (its name, report fields, rounds
+    and tie-breaks, as ``typed``) as one undoable change by ``edit``: ``check`` may refuse
+    or adjust the changes first; refused (409) if the event changed since the page was loaded
+    (``version``), else the event's desk ``page`` again with each refusal under its field."""
+    values = {f"details.{k}": v for k, v in typed.items()}
+    expected = _page_version(version)
+    if expected is None:  # not sent by the desk's form: nothing to check against
+        return page(errors={"details": STALE}, status_code=409)
+    changes: dict[str, Any] = dict(typed)
+    changes["tiebreaks"] = entry.tiebreak_codes(typed.get("tiebreaks", ""))
+    try:
+        if check is not None:
+            try:
+                check(changes)
+            except CommandError as unknown:
+                raise FieldErrors({"tiebreaks": str(unknown)}) from None
+        edit(desk_for(request, director), event_id, changes, expected_version=expected)
+    except EventExistsError:
+        return _refusal(page, _name_taken(), "details", values)
+    except (*_REFUSED, FieldErrors) as error:
+        return _refusal(page, error, "details", values)
+    record = desk_for(request).store.log(event_id)[-1]
+    return _done(request, _sentence(describe(record)) + ".", _here(event_id))
 
 
 @router.post("/events/{event_id}/boards", response_class=HTMLResponse)
@@ -1248,6 +1433,10 @@ def _results_page(
 
 @router.get("/events/{event_id}/rounds/{number}/results", response_class=HTMLResponse)
 def results_page(request: Request, director: Director, event_id: int, number: int) -> HTMLResponse:
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.results_page(request, director, event_id, number)
     event = _mine(request, director, event_id)
     _round_of(event, number)
     return _results_page(request, event, number)
@@ -1263,6 +1452,16 @@ async def save_results(
 
 
 def _save_results(
+    request: Request, director: str, event_id: int, number: int, form: FormData
+) -> Response:
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.save_results(request, director, event_id, number, form)
+    return _save_game_results(request, director, event_id, number, form)
+
+
+def _save_game_results(
     request: Request, director: str, event_id: int, number: int, form: FormData
 ) -> Response:
     event = _mine(request, director, event_id)
@@ -1329,6 +1528,10 @@ def audit_log(request: Request, director: Director, event_id: int) -> HTMLRespon
         from fairpair.web import team_desk
 
         return team_desk.log_page(request, director, event_id)
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.log_page(request, director, event_id)
     event = _mine(request, director, event_id)
     records = _log_at(request, event)
     return _log_page(request, event, records, lambda r: ev.describe(r, event.tournament, records))
@@ -1336,7 +1539,7 @@ def audit_log(request: Request, director: Director, event_id: int) -> HTMLRespon
 
 def _log_page(
     request: Request,
-    event: ev.Event | te.TeamEvent,
+    event: ev.Event | te.TeamEvent | de.DoubleEvent,
     records: Sequence[LogRecord],
     describe: Callable[[LogRecord], str],
 ) -> HTMLResponse:
@@ -1359,6 +1562,10 @@ def export(request: Request, director: Director, event_id: int, kind: str) -> Re
         from fairpair.web import team_desk
 
         return team_desk.export(request, director, event_id, kind)
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.export(request, director, event_id, kind)
     event = _mine(request, director, event_id)
     if kind not in _EXPORTS:
         raise HTTPException(404, f"Export as trf, csv or json, not {kind!r}.")
@@ -1413,19 +1620,27 @@ def _with_toolbar(page: str, event_id: int, pdf: URL) -> str:
 def _team_sheet(
     request: Request, director: str, event_id: int, sheet: str, round: int | None
 ) -> sheets.Sheet | None:
-    """A team event's sheet by the same addresses (None for an individual event)."""
+    """A team or Double-Swiss event's sheet by the same addresses (None for an individual
+    event)."""
     desk = desk_for(request, director)
     try:
-        if not te.is_team_event(directors.event_of(desk, event_id, director)):
-            return None
-        event = te.load_team(desk, event_id)
+        info = directors.event_of(desk, event_id, director)
     except UnknownEventError:
         raise HTTPException(404, f"No event {event_id}.") from None
-    if sheet not in team_printouts.TEAM_SHEETS:
-        choose = ", ".join(team_printouts.TEAM_SHEETS)
-        raise HTTPException(404, f"A team event has no sheet {sheet!r}: choose {choose}.")
+    team = te.is_team_event(info)
+    if team:
+        names, kind = team_printouts.TEAM_SHEETS, "team"
+    elif de.is_double_event(info):
+        names, kind = double_printouts.DOUBLE_SHEETS, "Double-Swiss"
+    else:
+        return None
+    if sheet not in names:
+        choose = ", ".join(names)
+        raise HTTPException(404, f"A {kind} event has no sheet {sheet!r}: choose {choose}.")
     try:
-        return team_printouts.team_sheet(event, sheet, round)
+        if team:
+            return team_printouts.team_sheet(te.load_team(desk, event_id), sheet, round)
+        return double_printouts.double_sheet(de.load_double(desk, event_id), sheet, round)
     except CommandError as error:
         raise HTTPException(400, str(error)) from None
 

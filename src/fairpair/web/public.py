@@ -20,7 +20,7 @@ from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
 from fairpair.service import printouts
 from fairpair.service.pairing import scheduled_rounds
-from fairpair.web import team_public, views
+from fairpair.web import double_public, team_public, views
 from fairpair.web.deps import desk_for, templates
 from fairpair.web.reading import conditional, events_tag, paired_rounds, respond
 
@@ -85,7 +85,13 @@ def event_overview(request: Request, event_id: int) -> Response:
     def render(event: ev.Event) -> Response:
         return _page(request, "event", event, "event", {"event": views.event_detail(event)})
 
-    return respond(request, event_id, render, team=partial(team_public.overview, request))
+    return respond(
+        request,
+        event_id,
+        render,
+        team=partial(team_public.overview, request),
+        double=partial(double_public.overview, request),
+    )
 
 
 @page(EVENT + "/rounds/current")
@@ -127,7 +133,8 @@ def round_pairings(request: Request, event_id: int, number: int, q: str = "") ->
         return _page(request, "round", event, f"round-{number}", context)
 
     team = partial(team_public.round_pairings, request, number=number, q=q)
-    return respond(request, event_id, render, team=team)
+    double = partial(double_public.round_pairings, request, number=number, q=q)
+    return respond(request, event_id, render, team=team, double=double)
 
 
 def _key(*names: str) -> str:
@@ -151,7 +158,13 @@ def standings(request: Request, event_id: int) -> Response:
         }
         return _page(request, "standings", event, "standings", context)
 
-    return respond(request, event_id, render, team=partial(team_public.standings, request))
+    return respond(
+        request,
+        event_id,
+        render,
+        team=partial(team_public.standings, request),
+        double=partial(double_public.standings, request),
+    )
 
 
 @page(EVENT + "/crosstable")
@@ -176,7 +189,13 @@ def crosstable(request: Request, event_id: int) -> Response:
         }
         return _page(request, "crosstable", event, "crosstable", context)
 
-    return respond(request, event_id, render, team=partial(team_public.crosstable, request))
+    return respond(
+        request,
+        event_id,
+        render,
+        team=partial(team_public.crosstable, request),
+        double=partial(double_public.crosstable, request),
+    )
 
 
 @page(EVENT + "/players/{player_id:int}")
@@ -194,4 +213,5 @@ def player(request: Request, event_id: int, player_id: int) -> Response:
         }
         return _page(request, "player", event, "", context)
 
-    return respond(request, event_id, render)
+    double = partial(double_public.player, request, player_id=player_id)
+    return respond(request, event_id, render, double=double)

@@ -12,6 +12,7 @@ import threading
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypeVar, cast
 
 from fastapi import HTTPException, Request
 from fastapi.responses import Response
@@ -19,6 +20,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from fairpair import __version__
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.cache import LatestVersions
@@ -33,7 +35,10 @@ __all__ = [
     "events_tag",
     "paired_rounds",
     "respond",
+    "version_memo",
 ]
+
+T = TypeVar("T")
 
 CACHE_CONTROL = "public, no-cache"
 """Shared caches may keep a page, but ask each time whether it is still current."""
@@ -48,10 +53,14 @@ def event_or_404(request: Request, event_id: int) -> ev.Event:
 
 
 def paired_rounds(request: Request, event_id: int) -> int:
-    """How many rounds the event (individual or team) has paired; 404 for no event."""
+    """How many rounds the event (individual, team or Double-Swiss) has paired; 404 for no
+    event."""
     try:
-        if te.is_team_event(store_of(request).event(event_id)):
+        info = store_of(request).event(event_id)
+        if te.is_team_event(info):
             return len(te.load_team(desk_for(request), event_id).tournament.rounds)
+        if de.is_double_event(info):
+            return len(de.load_double(desk_for(request), event_id).tournament.rounds)
     except UnknownEventError:
         raise HTTPException(404, f"There is no event {event_id}.") from None
     return len(event_or_404(request, event_id).tournament.rounds)
@@ -74,10 +83,12 @@ def respond(
     event_id: int,
     render: Callable[[ev.Event], Response] | None,
     team: Callable[[te.TeamEvent], Response] | None = None,
+    double: Callable[[de.DoubleEvent], Response] | None = None,
 ) -> Response:
     """Render one of the event's pages, revalidated by the event's version: the version is
     read first, so a 304 costs one small query and no snapshot. A team event is rendered by
-    ``team`` (404 when the page has no team form), an individual one by ``render``."""
+    ``team``, a Double-Swiss event by ``double``, an individual one by ``render`` (404 when
+    the page has no form for the event's kind)."""
     try:
         info = store_of(request).event(event_id)
     except UnknownEventError:
@@ -86,50 +97,87 @@ def respond(
     if te.is_team_event(info):
         if team is None:
             raise HTTPException(404, f"Event {event_id} is a team event: it has no such page.")
-        rendered = team
-        return conditional(request, tag, lambda: _team_page(request, info, rendered))
+        by_team = team
+        return conditional(
+            request,
+            tag,
+            lambda: _kept_page(
+                request, info, lambda: by_team(te.load_team(desk_for(request), event_id))
+            ),
+        )
+    if de.is_double_event(info):
+        if double is None:
+            raise HTTPException(
+                404, f"Event {event_id} is a Double-Swiss event: it has no such page."
+            )
+        by_double = double
+        return conditional(
+            request,
+            tag,
+            lambda: _kept_page(
+                request, info, lambda: by_double(de.load_double(desk_for(request), event_id))
+            ),
+        )
     if render is None:
-        raise HTTPException(404, f"Event {event_id} is not a team event: it has no such page.")
+        raise HTTPException(404, f"Event {event_id} is an individual event: it has no such page.")
     return conditional(request, tag, lambda: render(event_or_404(request, event_id)))
 
 
 @dataclass(slots=True)
-class _TeamPages:
-    """The pages of one version of a team event already rendered, by address."""
+class _KeptPages:
+    """The pages of one version of a team or Double-Swiss event already rendered, by
+    address."""
 
     id: int
     version: int
     bodies: dict[str, tuple[bytes, str | None]] = field(default_factory=dict)
+    values: dict[str, Any] = field(default_factory=dict)
+    """What its pages share, worked out once (:func:`version_memo`)."""
 
 
-_TEAM_PAGES: weakref.WeakKeyDictionary[EventStore, LatestVersions[_TeamPages]] = (
+_KEPT_PAGES: weakref.WeakKeyDictionary[EventStore, LatestVersions[_KeptPages]] = (
     weakref.WeakKeyDictionary()
 )
-_TEAM_LOCK = threading.Lock()
+_KEPT_LOCK = threading.Lock()
 _PAGES_PER_EVENT = 256
 """Addresses kept per version (a name filter makes each query an address of its own)."""
 
 
-def _team_page(
-    request: Request, info: EventInfo, render: Callable[[te.TeamEvent], Response]
-) -> Response:
-    """A team event's page or JSON, rendered once per version of the event and address, as
-    the individual pages are built once per version: a crowd of phones after a round's last
-    result costs one rendering."""
+def _pages_of(request: Request, info: EventInfo) -> _KeptPages:
+    """What is kept of this version of the event (nothing yet when it is new)."""
     store = store_of(request)
-    with _TEAM_LOCK:
-        kept = _TEAM_PAGES.get(store)
+    with _KEPT_LOCK:
+        kept = _KEPT_PAGES.get(store)
         if kept is None:
-            kept = _TEAM_PAGES[store] = LatestVersions()
+            kept = _KEPT_PAGES[store] = LatestVersions()
     pages = kept.get(info.id, info.version)
     if pages is None:
-        pages = _TeamPages(info.id, info.version)
+        pages = _KeptPages(info.id, info.version)
         kept.put(pages)
+    return pages
+
+
+def version_memo(request: Request, info: EventInfo, key: str, compute: Callable[[], T]) -> T:
+    """``compute()`` once per version of a team or Double-Swiss event, kept with its pages:
+    the standings that every player's page and the crosstable rank by are worked out once
+    after a change, not once per page (as :meth:`fairpair.service.events.Event.memo` does
+    for an individual event)."""
+    values = _pages_of(request, info).values
+    if key not in values:
+        values[key] = compute()  # two requests at once may both compute: the same value
+    return cast(T, values[key])
+
+
+def _kept_page(request: Request, info: EventInfo, render: Callable[[], Response]) -> Response:
+    """A team or Double-Swiss event's page or JSON, rendered once per version of the event
+    and address, as the individual pages are built once per version: a crowd of phones after
+    a round's last result costs one rendering."""
+    pages = _pages_of(request, info)
     address = str(request.url.path) + "?" + str(request.url.query)
     found = pages.bodies.get(address)
     if found is not None:
         return Response(found[0], media_type=found[1])
-    response = render(te.load_team(desk_for(request), info.id))
+    response = render()
     if response.status_code == 200 and len(pages.bodies) < _PAGES_PER_EVENT:
         pages.bodies[address] = (bytes(response.body), response.media_type)
     return response

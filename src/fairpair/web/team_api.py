@@ -30,8 +30,9 @@ from fairpair.service.settings import (
     EventSettings,
 )
 from fairpair.storage import UnknownEventError
+from fairpair.web import double_api, views
+from fairpair.web import double_views as dv
 from fairpair.web import team_views as tv
-from fairpair.web import views
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for, store_of
 from fairpair.web.reading import respond
@@ -80,10 +81,21 @@ def board_standings(request: Request, event_id: int) -> Response:
     return respond(request, event_id, None, team=lambda e: _json(tv.board_prizes_view(e)))
 
 
-@read_router.get(EVENT + "/crosstable", response_model=tv.TeamCrosstableView, responses=_NOT_FOUND)
+@read_router.get(
+    EVENT + "/crosstable",
+    response_model=tv.TeamCrosstableView | dv.DoubleCrosstableView,
+    responses=_NOT_FOUND,
+)
 def crosstable(request: Request, event_id: int) -> Response:
-    """A team event's crosstable: each team's opponent, board-1 colour and score by round."""
-    return respond(request, event_id, None, team=lambda e: _json(tv.team_crosstable_view(e)))
+    """A team event's crosstable: each team's opponent, board-1 colour and score by round; a
+    Double-Swiss event's: each player's opponent, game-1 colour, both games and the match."""
+    return respond(
+        request,
+        event_id,
+        None,
+        team=lambda e: _json(tv.team_crosstable_view(e)),
+        double=lambda e: double_api.crosstable_json(request, e),
+    )
 
 
 @read_router.get(EVENT + "/teams", response_model=list[tv.TeamDetail], responses=_NOT_FOUND)

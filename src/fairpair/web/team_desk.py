@@ -60,9 +60,9 @@ from fairpair.web.desk import (
     _render,
     _report_text,
     _round_typed,
-    _sentence,
     _upload_text,
-    _walked,
+    edit_event_details,
+    walk_log,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -357,18 +357,16 @@ def pair(request: Request, director: str, event_id: int) -> Response:
 
 def walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
     event = team_event_of(request, director, event_id)
-    expected = _page_version(typed)
-    if expected is None:
-        return team_page(request, event, errors={"undo": STALE}, status_code=409)
-    desk = desk_for(request, director)
-    try:
-        step = te.undo_team if verb == "undo" else te.redo_team
-        _changed, taken = step(desk, event_id, expected_version=expected)
-    except _REFUSED as error:
-        return refused(request, director, event_id, error, "undo")
-    log = desk.store.log(event_id)
-    done = [f"#{r.seq}: {te.describe_team(r, log)}" for r in taken]
-    return _walked(request, event_id, verb, done)
+    return walk_log(
+        request,
+        director,
+        event_id,
+        typed,
+        verb,
+        page=partial(team_page, request, event),
+        walks=(te.undo_team, te.redo_team),
+        describe=lambda _changed, r, log: te.describe_team(r, log),
+    )
 
 
 def log_page(request: Request, director: str, event_id: int) -> HTMLResponse:
@@ -423,28 +421,23 @@ def edit_event(
     typed |= {"federation": federation, "event_type": event_type}
     typed |= {"chief_arbiter": chief_arbiter, "deputy_arbiters": deputy_arbiters}
     typed |= {"time_control": time_control, "round_dates": round_dates}
-    values = {f"details.{k}": v for k, v in typed.items()}
-    expected = _page_version(version)
-    if expected is None:
-        return team_page(request, event, errors={"details": STALE}, status_code=409)
-    changes: dict[str, Any] = dict(typed)
-    changes["tiebreaks"] = entry.tiebreak_codes(tiebreaks)
-    if event.settings.system.team_round_robin and not rounds.strip():
-        del changes["rounds"]  # a round robin counts its own
-    try:
-        try:
-            te.check_team_tiebreaks(changes["tiebreaks"])
-        except CommandError as unknown:
-            raise FieldErrors({"tiebreaks": str(unknown)}) from None
-        te.edit_team_event(
-            desk_for(request, director), event_id, changes, expected_version=expected
-        )
-    except EventExistsError:
-        return refused(request, director, event_id, _name_taken(), "details", values)
-    except (*_REFUSED, FieldErrors) as error:
-        return refused(request, director, event_id, error, "details", values)
-    record = desk_for(request).store.log(event_id)[-1]
-    return _done(request, _sentence(te.describe_team(record)) + ".", _here(event_id))
+
+    def check(changes: dict[str, Any]) -> None:
+        if event.settings.system.team_round_robin and not rounds.strip():
+            del changes["rounds"]  # a round robin counts its own
+        te.check_team_tiebreaks(changes["tiebreaks"])
+
+    return edit_event_details(
+        request,
+        director,
+        event_id,
+        version,
+        typed,
+        page=partial(team_page, request, event),
+        edit=te.edit_team_event,
+        check=check,
+        describe=te.describe_team,
+    )
 
 
 # --- teams ----------------------------------------------------------------------------------

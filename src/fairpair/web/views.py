@@ -88,7 +88,8 @@ class EventSummary(View):
     name: str
     system: str = Field(
         description="berger, rotation, dutch, burstein or casual; team-swiss or team-berger "
-        "for a team event (its pages and reads have the team shapes)."
+        "for a team event (its pages and reads have the team shapes); double-swiss for a FIDE "
+        "Double-Swiss event of two-game matches (its reads have the Double-Swiss shapes)."
     )
     system_name: str = Field(description='For people, e.g. "Swiss (FIDE Dutch)".')
     updated_at: datetime = Field(description="When the event last changed (UTC).")

@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import HTTPException
 from pydantic import BaseModel, Field
 
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import (
@@ -68,6 +69,34 @@ def answers(field: Sequence[str | int] | None = None) -> Iterator[None]:
         raise HTTPException(400, str(error)) from None
 
 
+class EventOut(BaseModel):
+    """An event as it stands after the change."""
+
+    id: int
+    name: str
+    system: str
+    owner: str | None
+    version: int
+    rounds_paired: int
+    total_rounds: int | None
+    players: int
+
+
+def event_out(event: ev.Event | de.DoubleEvent) -> EventOut:
+    """An individual or Double-Swiss event after a change, as the write routes answer."""
+    t = event.tournament
+    return EventOut(
+        id=event.id,
+        name=event.info.name,
+        system=event.info.system,
+        owner=event.info.owner,
+        version=event.version,
+        rounds_paired=len(t.rounds),
+        total_rounds=t.total_rounds,
+        players=len(t.players),
+    )
+
+
 class ChangeOut(BaseModel):
     """One change of the audit log."""
 
@@ -78,7 +107,7 @@ class ChangeOut(BaseModel):
 
 def walked(
     desk: ev.Desk,
-    event: ev.Event | te.TeamEvent,
+    event: ev.Event | te.TeamEvent | de.DoubleEvent,
     taken: Sequence[LogRecord],
     describe: Callable[[LogRecord, Sequence[LogRecord]], str],
 ) -> dict[str, Any]:
