@@ -18,8 +18,10 @@
     var games = board.querySelectorAll("select.game");
     var shown = board.querySelector("output.match-result");
     if (games.length !== 2 || !shown) return;
+    var note = board.querySelector(".forfeit");
     function update() {
       var first = points[games[0].value], second = points[games[1].value];
+      if (note) note.hidden = true;  // said of the saved games, not of the ones chosen now
       // Game 2 has the first-named player Black: his points are the second of the sheet.
       shown.value = first && second ? half(first[0] + second[1]) + "-" + half(first[1] + second[0]) : "";
     }
