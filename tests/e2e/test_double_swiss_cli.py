@@ -134,7 +134,12 @@ def test_a_forty_player_double_swiss(director: Director, tmp_path: Path) -> None
 
     assert "all 7 rounds are paired" in director.run("round", "pair", code=2)
     shown = director.run("round", "show", "5")
-    assert re.search(r"^Board 3: .+ game 1 -\+, game 2 \+-, match 0-2$", shown, re.MULTILINE)
+    assert re.search(
+        r"^Board 3: (.+) \(W\) – .+   game 1 -\+, game 2 \+-, match 0-2 "
+        r"\(forfeited by \1: a match not played\)$",
+        shown,
+        re.MULTILINE,
+    )
     assert "game 1 +-" in director.run("round", "show", "2")
     assert "matches the log" in director.run("event", "rebuild")
     assert "edited the event: city" in director.run("event", "edit", "--city", "Lyon")

@@ -80,6 +80,16 @@ def test_the_match_follows_from_its_two_scoresheets(
     second_forfeits_both = b1_ff and w2_ff
     assert match.forfeited == (first_forfeits_both or second_forfeits_both)
     assert match.played == (not match.forfeited)
+    line = de.match_line(event.tournament, 1, match)
+    absent = [
+        name
+        for name, both in (("Anna", first_forfeits_both), ("Boris", second_forfeits_both))
+        if both
+    ]
+    if absent:
+        assert line.endswith(f"(forfeited by {' and '.join(absent)}: a match not played)")
+    else:
+        assert "forfeited" not in line
     rows = {row.player: row for row in de.double_standings(event).rows}
     assert rows[first].game_points == first_points
     assert rows[second].game_points == second_points

@@ -607,10 +607,14 @@ def match_line(t: DoubleSwissTournament, board: int, match: Match) -> str:
     head = f"Board {board}: {names[match.white]} (W) – {names[match.black]}"
     if match.games is None:
         return head
-    return (
+    line = (
         f"{head}   game 1 {game_text(match, 1)}, game 2 {game_text(match, 2)}, "
         f"match {match_score(match)}"
     )
+    absent = [names[pid] for pid in match.players if match.forfeited_by(pid)]
+    if absent:
+        line += f" (forfeited by {' and '.join(absent)}: a match not played)"
+    return line
 
 
 def double_tiebreaks(settings: EventSettings) -> tuple[str, ...]:
