@@ -337,6 +337,12 @@ def test_an_earlier_round_is_corrected_and_undo_and_redo_walk_it(site: Site) -> 
     anna.submit(f"/desk/events/{event_id}/pair")
     answer = results(anna, event_id, 1, {1: ("½-½", "½-½")})
     assert answer.status_code == 303
+    # Saved, with a notice that round 2 was paired on the scores this changed.
+    notice = html.unescape(anna.get(answer.headers["location"]).text)
+    assert "Round 1: 1 match corrected. Warning: Round 1's results changed after round 2" in (
+        notice
+    )
+    assert "fairpair-engine -c) will report round 2" in notice
     log = service_desk(app).store.log(event_id)
     assert log[-1].action == "result.corrected" and log[-1].payload["round"] == 1
     assert stored(app, event_id).rounds[0].matches[0].games == (
@@ -361,6 +367,12 @@ def test_an_earlier_round_is_corrected_and_undo_and_redo_walk_it(site: Site) -> 
     log_page = anna.get(f"/desk/events/{event_id}/log").text
     assert "undid #" in log_page and "redid #" in log_page and "paired round 2" in log_page
     assert "results round 1: board 1 1-0 0-1 (2-0)" in html.unescape(log_page)
+    # Round 2, the last paired, entered and then corrected: no later round to warn about.
+    every = {b: ("0-1", "1-0") for b in (1, 2, 3)}
+    assert results(anna, event_id, 2, every).status_code == 303
+    last = results(anna, event_id, 2, {1: ("1-0", "1-0")})
+    assert "1 match corrected" in html.unescape(anna.get(last.headers["location"]).text)
+    assert "Warning" not in anna.get(last.headers["location"]).text
 
 
 # --- hostile input ------------------------------------------------------------------------

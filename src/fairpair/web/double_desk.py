@@ -545,6 +545,8 @@ def save_results(
         return again(400, {}, str(error))
     count = f"{len(entries)} match{'es' * (len(entries) != 1)}"
     message = f"Round {number}: {count} {'corrected' if correction else 'saved'}."
+    for warning in de.later_rounds_warnings(event, changed, number):
+        message += f" Warning: {warning}"
     if all(m.finished for m in changed.tournament.rounds[number - 1].matches):
         return _done(request, f"{message} Round {number} is complete.", _here(event_id))
     return _done(request, message, _round_page(event_id, number))
