@@ -211,8 +211,9 @@ def alphabetical_sheet(event: DoubleEvent, round_number: int | None = None) -> S
 
 def match_slips_sheet(event: DoubleEvent, round_number: int | None = None) -> Sheet:
     """Match slips of a match-round (default: the last): one per board to cut out, with both
-    players, each game's White and Black, boxes for each game's result (a result already
-    entered is printed instead), a line for the match result and for the signatures."""
+    players, each game's White and Black, boxes for each game's result and lines for the
+    match result (the results already entered are printed instead), lines for the
+    signatures."""
     t = event.tournament
     number = _round_number(t, round_number)
     rnd = t.rounds[number - 1]
@@ -234,6 +235,7 @@ def match_slips_sheet(event: DoubleEvent, round_number: int | None = None) -> Sh
                 _rating(second.rating),
                 game_text(match, 1),
                 game_text(match, 2),
+                match_score(match),
             )
         )
     return Sheet(
