@@ -106,6 +106,13 @@ def test_a_double_swiss_runs_through_the_api(
     assert round_2["matches"][1]["result"] == "0-0"
     standings = documented_get(client, f"{base}/standings")
     assert standings["primary"] == "GP" and standings["after_round"] == 2
+    # Each column's rule in words, for players (the event's default tie-breaks).
+    assert [(c["code"], c["rule"]) for c in standings["columns"]] == [
+        ("BH:GP/C1", "BH:GP/C1: Buchholz, on game points (the lowest left out) (FIDE C.07)"),
+        ("BH:GP", "BH:GP: Buchholz, on game points (FIDE C.07)"),
+        ("DE:GP", "DE:GP: Direct encounter, on game points (FIDE C.07); lower is better"),
+        ("WON", "WON: Matches won over the board (FIDE C.07)"),
+    ]
     got = {r["player"]["id"]: r["game_points"] for r in standings["rows"]}
     assert got == {pid: shown(points) for pid, points in gp.items()}
     assert [r["points"] for r in standings["rows"]] == [r["game_points"] for r in standings["rows"]]
