@@ -138,7 +138,11 @@ def test_the_first_colour_is_drawn_by_lot_when_not_chosen(site: Site) -> None:
         ({"bye_values": "1.5/1"}, "bye_values", "1.5/1/2"),
         ({"bye_values": "0.3/1/2"}, "bye_values", "whole or half point"),
         ({"ds_primary": "elo"}, "ds_primary", "choose mp"),
-        ({"ds_colour": "red"}, "ds_colour", "white, black"),
+        (
+            {"ds_colour": "red"},
+            "ds_colour",
+            "white or black (without it, the colour is drawn by lot)",
+        ),
         ({"points": "3,1,0"}, "points", "scored 1, ½, 0"),
         ({"game": "cards"}, "game", "a Double-Swiss is chess"),
         ({"bye_limit": "half=2"}, "bye_limit", "no bye limit"),
