@@ -491,7 +491,9 @@ def test_exports_are_the_double_swiss_files(site: Site) -> None:
     assert set(read.rounds[0].matches) == set(t.rounds[0].matches)
     data = anna.get(f"/desk/events/{event_id}/export/json")
     assert data.status_code == 200 and data.json()["kind"]
-    assert anna.get(f"/desk/events/{event_id}/export/csv").status_code == 404
+    csv = anna.get(f"/desk/events/{event_id}/export/csv")
+    assert csv.status_code == 404
+    assert "Export a Double-Swiss event as trf or json, not &#39;csv&#39;." in csv.text
 
 
 def test_the_desk_links_to_the_double_swiss_printouts(site: Site) -> None:
