@@ -18,6 +18,8 @@ import sys
 import time
 import tracemalloc
 
+from round_sizes import sizes_round_seed
+
 from fairpair.core import Colour, Player
 from fairpair.core.double_swiss import (
     DoubleRound,
@@ -114,16 +116,8 @@ def measure(players: int, round_number: int, seed: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    round_number, seed, sizes = 5, 2026, []
-    args = iter(argv)
-    for arg in args:
-        if arg == "--round":
-            round_number = int(next(args))
-        elif arg == "--seed":
-            seed = int(next(args))
-        else:
-            sizes.append(int(arg))
-    for players in sizes or [100, 500, 2000]:
+    sizes, round_number, seed = sizes_round_seed(argv, [100, 500, 2000])
+    for players in sizes:
         measure(players, round_number, seed)
 
 

@@ -17,6 +17,8 @@ import sys
 import time
 import tracemalloc
 
+from round_sizes import sizes_round_seed
+
 from fairpair.core import ByeKind, Colour, GameResult, Player
 from fairpair.core.teams import (
     Board,
@@ -98,16 +100,8 @@ def measure(teams: int, round_number: int, seed: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    round_number, seed, sizes = 5, 2026, []
-    args = iter(argv)
-    for arg in args:
-        if arg == "--round":
-            round_number = int(next(args))
-        elif arg == "--seed":
-            seed = int(next(args))
-        else:
-            sizes.append(int(arg))
-    for teams in sizes or [400]:
+    sizes, round_number, seed = sizes_round_seed(argv, [400])
+    for teams in sizes:
         measure(teams, round_number, seed)
 
 

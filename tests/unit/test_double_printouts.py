@@ -121,11 +121,37 @@ def test_match_slips_name_each_games_white_and_black(built: tuple[ev.Desk, Built
     # Board 1's result is in: printed instead of the boxes; the other boards have boxes.
     assert "Result (White first): 1-0" in slips[0]
     assert slips[1].count("[ ] ½-½") == 2
+    # And so is its match: game 1 1-0 (the first-named player White), game 2 1-0 (the
+    # second-named White): a game each. The boards still on have lines to write it on.
+    first, second = (names[p] for p in t.rounds[2].matches[0].players)
+    assert f"Match (game points): {first} 1 - 1 {second}" in slips[0]
+    assert "Match (game points): " in slips[1] and "____ - ____" in slips[1]
     page = render_html(sheet)
     assert page.count('class="slip match-slip"') == 3
+    assert f"{html.escape(first)} 1 &ndash; 1 {html.escape(second)}</p>" in page
+    assert page.count('<span class="line" style="width:14mm"></span>') == 4
     assert html.escape(names[t.rounds[2].matches[0].white]) in page
     with pytest.raises(CommandError, match="round 9 is not paired"):
         dp.double_sheet(event, "slips", 9)
+
+
+def test_match_slips_of_a_finished_round_carry_each_match_result(
+    built: tuple[ev.Desk, Built],
+) -> None:
+    event = event_of(built)
+    t = event.tournament
+    names = {p.id: p.name for p in t.players}
+    slips = render_text(dp.double_sheet(event, "slips", 1)).split("8<")
+    # Round 1 as typed (tests/web/double_event.py), each game White first; game 2 has the
+    # second-named player as White: 1-0 ½-½ is 1½-½; -+ +- is 0-2 (both games forfeited by
+    # the first-named player); ½-0 +- is ½-1 (½ and 0 in game 1, the second-named player,
+    # White in game 2, wins it by forfeit).
+    for slip, match, (mine, theirs) in zip(
+        slips, t.rounds[0].matches, (("1½", "½"), ("0", "2"), ("½", "1")), strict=True
+    ):
+        first, second = names[match.white], names[match.black]
+        assert f"Match (game points): {first} {mine} - {theirs} {second}" in slip, slip
+        assert "[ ] " not in slip and "____ - ____" not in slip
 
 
 def test_the_standings_give_game_points_match_points_and_the_rules_in_words(

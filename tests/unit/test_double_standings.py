@@ -195,6 +195,19 @@ def test_the_notes_say_how_the_ranking_was_done() -> None:
     assert mp_notes[-1].endswith("with the March 2026 amendment (capped dummy scores).")
 
 
+def test_each_column_has_its_rule_in_words_for_players_not_teams() -> None:
+    table = compute_double_standings(_five(), ["BH/C1", "ARO", "DE:MP", "WON"])
+    assert table.rules() == (
+        "BH:GP/C1: Buchholz, on game points (the lowest left out) (FIDE C.07)",
+        "ARO: Average rating of opponents, over the games played over the board (FIDE C.07)",
+        "DE:MP: Direct encounter, on match points (FIDE C.07); lower is better",
+        "WON: Matches won over the board (FIDE C.07)",
+    )
+    # The notes say the same, between the ranking's line and the forfeits'.
+    assert table.notes()[1:5] == table.rules()
+    assert not any("for teams" in rule for rule in table.rules())
+
+
 def test_rating_codes_read_the_games_played_over_the_board() -> None:
     """Ratings 1: 2000, 2: 1800, 3: 1600, 4: 1500. Round 1: 1-2 games 1-0, ½-½; 3-4: game 1
     forfeited by 4, game 2 won by 3. Round 2: 1-3 both games won by 1; 2-4 two draws.

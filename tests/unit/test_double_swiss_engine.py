@@ -62,7 +62,12 @@ def test_check_reports_a_round_paired_otherwise(tmp_path: Path) -> None:
 
 def test_exit_codes(tmp_path: Path) -> None:
     code, _, err = _run("--double-swiss", str(EVENT), "-p")
-    assert code == 3 and "all played" in err
+    assert code == 3 and "the 8 match-rounds of the event (142) are all played" in err
+    unsized = tmp_path / "unsized.trf"
+    unsized.write_text("".join(x for x in EVENT.read_text().splitlines(True) if x[:3] != "142"))
+    code, _, err = _run("--double-swiss", str(unsized), "-p")
+    assert code == 3 and f"{unsized}: the number of rounds is missing (a 142 record)" in err
+    assert _run("--double-swiss", "-p") == (3, "", "fairpair-engine: an input file is needed\n")
     assert _run("--double-swiss", str(tmp_path / "missing.trf"), "-p")[0] == 5
     bad = tmp_path / "bad.trf"
     bad.write_text(EVENT.read_text().replace("142 16", "142 15"))

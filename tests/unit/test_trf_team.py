@@ -229,8 +229,15 @@ def line_of(text: str, start: str) -> int:
         ("   5     1 b 0\n", "   5     1 b 1\n", "001    1", 99, "contradicts result '1'"),
         ("   5     1 b 0\n", "   5     8 b 0\n", "001    1", 92, "has player 8 as opponent"),
         ("   2     6 b =\n", "   2     8 b =\n", "001    2", 92, "meets team 4, his team-mate"),
+        # 250: the rounds in 15-17 to 19-21, the teams in 23-26 to 28-31, first to last.
+        ("240 Z 001    5\n", "240 Z 001    5\n250  1.0  1.0 001 001    3    2\n", "250", 23,
+         "acceleration teams: bad team range 3-2"),
+        ("240 Z 001    5\n", "240 Z 001    5\n250  1.0  1.0 002 001    1    2\n", "250", 15,
+         "acceleration rounds: bad round range 2-1"),
+        ("240 Z 001    5\n", "240 Z 001    5\n250  1.0  1.0 001 001         2\n", "250", 23,
+         "acceleration first team"),
     ],
-)
+)  # fmt: skip
 def test_bad_records_are_named_by_line_and_column(
     old: str, new: str, start: str, column: int, words: str
 ) -> None:
@@ -238,4 +245,4 @@ def test_bad_records_are_named_by_line_and_column(
     found = error(text)
     assert found.path == "bad.trf"
     assert (found.line, found.column) == (line_of(text, start), column), str(found)
-    assert words in found.message, str(found)
+    assert words in str(found)  # the field's name and the message

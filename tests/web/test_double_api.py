@@ -90,7 +90,7 @@ def test_a_double_swiss_runs_through_the_api(
             gp[m["first"]["id"]] += w1 + b2
             gp[m["second"]["id"]] += b1 + w2
         answer = post(client, anna, f"{base}/double-results", {"results": results})
-        assert answer["complete"] and answer["number"] == number
+        assert answer["complete"] and answer["number"] == number and answer["warnings"] == []
         for m, sent in zip(answer["matches"], results, strict=True):
             assert [g["result"] for g in m["games"]] == [
                 "½-½" if r == "1/2" else r for r in (sent["game1"], sent["game2"])
@@ -106,6 +106,13 @@ def test_a_double_swiss_runs_through_the_api(
     assert round_2["matches"][1]["result"] == "0-0"
     standings = documented_get(client, f"{base}/standings")
     assert standings["primary"] == "GP" and standings["after_round"] == 2
+    # Each column's rule in words, for players (the event's default tie-breaks).
+    assert [(c["code"], c["rule"]) for c in standings["columns"]] == [
+        ("BH:GP/C1", "BH:GP/C1: Buchholz, on game points (the lowest left out) (FIDE C.07)"),
+        ("BH:GP", "BH:GP: Buchholz, on game points (FIDE C.07)"),
+        ("DE:GP", "DE:GP: Direct encounter, on game points (FIDE C.07); lower is better"),
+        ("WON", "WON: Matches won over the board (FIDE C.07)"),
+    ]
     got = {r["player"]["id"]: r["game_points"] for r in standings["rows"]}
     assert got == {pid: shown(points) for pid, points in gp.items()}
     assert [r["points"] for r in standings["rows"]] == [r["game_points"] for r in standings["rows"]]
@@ -121,12 +128,15 @@ def test_a_double_swiss_runs_through_the_api(
 
     # A correction of round 1, then undo and redo of it.
     before = standings["rows"]
-    post(
+    said = post(
         client,
         anna,
         f"{base}/double-results",
         {"round": 1, "results": [{"board": 1, "game1": "0-1", "game2": "1-0"}]},
     )
+    # Saved, with a warning: round 2 was paired on the scores the correction changed.
+    (warning,) = said["warnings"]
+    assert warning.startswith("Round 1's results changed after round 2 had been paired")
     corrected = documented_get(client, f"{base}/rounds/1")["matches"][0]
     assert [g["result"] for g in corrected["games"]] == ["0-1", "1-0"]
     assert corrected["result"] == "0-2"

@@ -138,7 +138,11 @@ def test_the_first_colour_is_drawn_by_lot_when_not_chosen(site: Site) -> None:
         ({"bye_values": "1.5/1"}, "bye_values", "1.5/1/2"),
         ({"bye_values": "0.3/1/2"}, "bye_values", "whole or half point"),
         ({"ds_primary": "elo"}, "ds_primary", "choose mp"),
-        ({"ds_colour": "red"}, "ds_colour", "white, black"),
+        (
+            {"ds_colour": "red"},
+            "ds_colour",
+            "white or black (without it, the colour is drawn by lot)",
+        ),
         ({"points": "3,1,0"}, "points", "scored 1, ½, 0"),
         ({"game": "cards"}, "game", "a Double-Swiss is chess"),
         ({"bye_limit": "half=2"}, "bye_limit", "no bye limit"),
@@ -337,6 +341,12 @@ def test_an_earlier_round_is_corrected_and_undo_and_redo_walk_it(site: Site) -> 
     anna.submit(f"/desk/events/{event_id}/pair")
     answer = results(anna, event_id, 1, {1: ("½-½", "½-½")})
     assert answer.status_code == 303
+    # Saved, with a notice that round 2 was paired on the scores this changed.
+    notice = html.unescape(anna.get(answer.headers["location"]).text)
+    assert "Round 1: 1 match corrected. Warning: Round 1's results changed after round 2" in (
+        notice
+    )
+    assert "fairpair-engine -c) will report round 2" in notice
     log = service_desk(app).store.log(event_id)
     assert log[-1].action == "result.corrected" and log[-1].payload["round"] == 1
     assert stored(app, event_id).rounds[0].matches[0].games == (
@@ -361,6 +371,12 @@ def test_an_earlier_round_is_corrected_and_undo_and_redo_walk_it(site: Site) -> 
     log_page = anna.get(f"/desk/events/{event_id}/log").text
     assert "undid #" in log_page and "redid #" in log_page and "paired round 2" in log_page
     assert "results round 1: board 1 1-0 0-1 (2-0)" in html.unescape(log_page)
+    # Round 2, the last paired, entered and then corrected: no later round to warn about.
+    every = {b: ("0-1", "1-0") for b in (1, 2, 3)}
+    assert results(anna, event_id, 2, every).status_code == 303
+    last = results(anna, event_id, 2, {1: ("1-0", "1-0")})
+    assert "1 match corrected" in html.unescape(anna.get(last.headers["location"]).text)
+    assert "Warning" not in anna.get(last.headers["location"]).text
 
 
 # --- hostile input ------------------------------------------------------------------------
@@ -475,7 +491,9 @@ def test_exports_are_the_double_swiss_files(site: Site) -> None:
     assert set(read.rounds[0].matches) == set(t.rounds[0].matches)
     data = anna.get(f"/desk/events/{event_id}/export/json")
     assert data.status_code == 200 and data.json()["kind"]
-    assert anna.get(f"/desk/events/{event_id}/export/csv").status_code == 404
+    csv = anna.get(f"/desk/events/{event_id}/export/csv")
+    assert csv.status_code == 404
+    assert "Export a Double-Swiss event as trf or json, not &#39;csv&#39;." in csv.text
 
 
 def test_the_desk_links_to_the_double_swiss_printouts(site: Site) -> None:

@@ -520,7 +520,9 @@ def test_exports_are_the_team_files(site: tuple[FastAPI, Browser], tmp_path: Pat
     path.write_text(trf.text)
     assert len(read_team_trf(path).tournament().teams) == 4
     assert anna.get(f"/desk/events/{event_id}/export/json").json()
-    assert anna.get(f"/desk/events/{event_id}/export/csv").status_code == 404
+    csv = anna.get(f"/desk/events/{event_id}/export/csv")
+    assert csv.status_code == 404
+    assert "Export a team event as trf or json, not &#39;csv&#39;." in csv.text
 
 
 def test_the_desk_links_to_the_team_printouts(site: tuple[FastAPI, Browser]) -> None:

@@ -56,6 +56,7 @@ def result(s: Session, items: Sequence[str], round_number: int | None) -> None:
         if not board.isdecimal():
             raise fail(f"{board!r} is not a board number (give BOARD GAME1 GAME2)")
         entries.append((int(board), game1, game2))
+    before = de.load_double(s.desk, s.event_id())
     changed = de.record_double_results(s.desk, s.event_id(), round_number, entries)
     t = changed.tournament
     number = round_number or len(t.rounds)
@@ -65,6 +66,8 @@ def result(s: Session, items: Sequence[str], round_number: int | None) -> None:
     missing = sum(1 for m in rnd.matches if not m.finished)
     state = "complete" if missing == 0 else f"{missing} match(es) to finish"
     typer.echo(f"round {number}: {len(entries)} match result(s) saved; {state}")
+    for warning in de.later_rounds_warnings(before, changed, number):
+        typer.echo(f"warning: {warning}", err=True)
 
 
 def bye(s: Session, ref: str, round_number: int | None, kind: str) -> None:

@@ -60,9 +60,12 @@ from fairpair.pairing.registry import PairingSystem, pairing_system
 
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
-    from typing import TextIO
+    from collections.abc import Callable
+    from typing import TextIO, TypeVar
 
     from fairpair.pairing.generator import GeneratorConfig
+
+    T = TypeVar("T")
 
 EXIT_OK = 0
 EXIT_NO_PAIRING = 1
@@ -248,11 +251,7 @@ def run(argv: Sequence[str], stdout: TextIO, stderr: TextIO) -> int:
         tournament = _load(args.input)
         if args.check:
             return _check(tournament, system, stdout, report_only=args.report_only)
-        pairing = system(_state_to_pair(tournament, args.input))
-        _write(
-            "\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout
-        )
-        return EXIT_OK
+        return _write_pairing(system(_state_to_pair(tournament, args.input)), args, stdout)
     except _Failure as failure:
         stderr.write(f"fairpair-engine: {failure}\n")
         return failure.code
@@ -274,14 +273,7 @@ def _run_team(args: _Arguments, stdout: TextIO) -> int:
 
     if args.generate is not None:
         return _generate_team(args, stdout)
-    if args.input is None:
-        raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
-    try:
-        tournament = read_team_trf(args.input).tournament()
-    except FormatError as error:
-        raise _Failure(EXIT_INVALID_INPUT, str(error)) from None
-    except OSError as error:
-        raise _Failure(EXIT_FILE_ERROR, f"{args.input}: {error.strerror or error}") from None
+    tournament = _read_file(args, lambda path: read_team_trf(path).tournament())
     try:
         # A round robin's file is checked and paired by its schedule, a Swiss by C.04.6.
         pair = team_pairing_system(team_system_of(tournament.system))
@@ -290,25 +282,9 @@ def _run_team(args: _Arguments, stdout: TextIO) -> int:
     if args.check:
         from fairpair.pairing.team_replay import team_replay
 
-        differences = team_replay(tournament, pair)
-        for difference in differences:
-            stdout.write(difference + "\n")
-        return EXIT_ROUNDS_DIFFER if differences and not args.report_only else EXIT_OK
-    if tournament.total_rounds is None:
-        raise _Failure(
-            EXIT_INVALID_INPUT,
-            f"{args.input}: the number of rounds is missing (a 142 record); "
-            "it is needed to pair a round",
-        )
-    if tournament.next_round > tournament.total_rounds:
-        raise _Failure(
-            EXIT_INVALID_INPUT,
-            f"{args.input}: the {tournament.total_rounds} rounds of the event (142) "
-            "are all played; there is no round to pair",
-        )
-    pairing = pair(tournament)
-    _write("\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout)
-    return EXIT_OK
+        return _report(team_replay(tournament, pair), args, stdout)
+    _round_left(args, tournament.total_rounds, tournament.next_round, "rounds")
+    return _write_pairing(pair(tournament), args, stdout)
 
 
 def _run_double_swiss(args: _Arguments, stdout: TextIO) -> int:
@@ -319,32 +295,53 @@ def _run_double_swiss(args: _Arguments, stdout: TextIO) -> int:
 
     if args.generate is not None:
         return _generate_double_swiss(args, stdout)
+    tournament = _read_file(args, lambda path: read_double_trf(path).tournament())
+    if args.check:
+        return _report(replay_double_swiss(tournament), args, stdout)
+    _round_left(args, tournament.total_rounds, tournament.next_round, "match-rounds")
+    return _write_pairing(double_swiss_pairing_system()(tournament), args, stdout)
+
+
+def _read_file(args: _Arguments, read: Callable[[str], T]) -> T:
+    """The event of the input file (``--team``, ``--double-swiss``): exit 1 without one or
+    for a file that is not right, 3 for one that cannot be read."""
     if args.input is None:
         raise _Failure(EXIT_INVALID_INPUT, "an input file is needed")
     try:
-        tournament = read_double_trf(args.input).tournament()
+        return read(args.input)
     except FormatError as error:
         raise _Failure(EXIT_INVALID_INPUT, str(error)) from None
     except OSError as error:
         raise _Failure(EXIT_FILE_ERROR, f"{args.input}: {error.strerror or error}") from None
-    if args.check:
-        differences = replay_double_swiss(tournament)
-        for difference in differences:
-            stdout.write(difference + "\n")
-        return EXIT_ROUNDS_DIFFER if differences and not args.report_only else EXIT_OK
-    if tournament.total_rounds is None:
+
+
+def _report(differences: Sequence[str], args: _Arguments, stdout: TextIO) -> int:
+    """``-c``: each round paired otherwise, a line each; exit 4 when there is one (unless
+    ``--report-only``)."""
+    for difference in differences:
+        stdout.write(difference + "\n")
+    return EXIT_ROUNDS_DIFFER if differences and not args.report_only else EXIT_OK
+
+
+def _round_left(args: _Arguments, total: int | None, next_round: int, rounds: str) -> None:
+    """``-p`` of a file (``--team``, ``--double-swiss``) needs the number of ``rounds`` (142)
+    and one of them left to pair."""
+    if total is None:
         raise _Failure(
             EXIT_INVALID_INPUT,
             f"{args.input}: the number of rounds is missing (a 142 record); "
             "it is needed to pair a round",
         )
-    if tournament.next_round > tournament.total_rounds:
+    if next_round > total:
         raise _Failure(
             EXIT_INVALID_INPUT,
-            f"{args.input}: the {tournament.total_rounds} match-rounds of the event (142) "
+            f"{args.input}: the {total} {rounds} of the event (142) "
             "are all played; there is no round to pair",
         )
-    pairing = double_swiss_pairing_system()(tournament)
+
+
+def _write_pairing(pairing: Pairing, args: _Arguments, stdout: TextIO) -> int:
+    """``-p [OUT]``: the pairing in the engine's lines, to OUT or standard output."""
     _write("\n".join(engine_lines(pairing)) + "\n", None if args.pair == "-" else args.pair, stdout)
     return EXIT_OK
 

@@ -19,20 +19,18 @@ from fairpair.core import Colour, PointSystem, format_points
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import double_events as de
+from fairpair.service import entry, printouts
 from fairpair.service import events as ev
-from fairpair.service import printouts
 from fairpair.service import team_events as te
 from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import (
     ByeLimit,
-    DoubleSwissSettings,
     EventSettings,
     Game,
     System,
     TeamSettings,
     WithdrawalPolicy,
     parse_board_colours,
-    parse_bye_values,
     parse_colour_model,
     parse_match_points,
     parse_points,
@@ -337,6 +335,17 @@ def create(
         )
 
 
+_DOUBLE_OPTION = {
+    "name": "NAME",
+    "rounds": "--rounds",
+    "tiebreaks": "--tiebreaks",
+    "initial_colour": "--initial-colour",
+    "byes": "--bye-values",
+    "primary": "--primary",
+}
+"""What ``event create --system double-swiss`` calls each field of the Double-Swiss reader."""
+
+
 def _create_double(
     desk: ev.Desk,
     name: str,
@@ -348,33 +357,24 @@ def _create_double(
     tiebreaks: str | None,
     report: Mapping[str, object],
 ) -> None:
-    """``event create --system double-swiss``: the colour drawn by lot unless given."""
-    if initial_colour is not None and initial_colour.strip().lower() not in ("white", "black"):
-        raise fail(
-            f"--initial-colour {initial_colour!r}: white or black (the top seed's colour in "
-            "game 1 of round 1)"
-        )
+    """``event create --system double-swiss``: read by the reader the desk and the API use
+    (the same refusals, in the same words), each refusal under its option's name; the colour
+    drawn by lot unless given."""
     if initial_colour is not None and black_first:
         raise fail("give --initial-colour or --black-first, not both")
-    chosen = initial_colour is not None or black_first
-    if initial_colour is not None:
-        colour = Colour[initial_colour.strip().upper()]
-    elif black_first:
-        colour = Colour.BLACK
-    else:
-        colour = de.draw_initial_colour()
-    settings = EventSettings(
-        name=name.strip(),
-        system=System.DOUBLE_SWISS,
-        rounds=rounds,
-        tiebreaks=() if tiebreaks is None else _codes(tiebreaks),
-        initial_colour=colour,
-        double_swiss=DoubleSwissSettings(
-            byes=DoubleSwissSettings().byes if bye_values is None else parse_bye_values(bye_values),
-            primary=parse_primary(primary or "gp"),
-            colour_drawn=not chosen,
-        ),
-    ).edited(report_fields(report))
+    try:
+        settings = entry.double_event_settings(
+            name,
+            "" if rounds is None else str(rounds),
+            tiebreaks or "",
+            initial_colour="black" if black_first else initial_colour or "",
+            byes=bye_values or "",
+            primary=primary or "",
+        )
+    except FieldErrors as error:
+        said = "; ".join(f"{_DOUBLE_OPTION.get(k, k)}: {v}" for k, v in error.errors.items())
+        raise fail(said) from None
+    settings = settings.edited(report_fields(report))
     made = de.create_double_event(desk, settings)
     lines = dict(de.double_settings_lines(made))
     typer.echo(

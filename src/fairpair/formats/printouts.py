@@ -71,10 +71,12 @@ MATCH_SLIP_HEADER = (
     "Rtg",
     "Game 1",
     "Game 2",
+    "Match",
 )
 """The columns of a match-slip sheet: round and board, the first-named player (White in game
 1) and the second (White in game 2) with start number and rating, then each game's result as
-on its scoresheet, White first (empty while it is to be played)."""
+on its scoresheet, White first, and the match's game points, the first-named player's first
+(``1½-½``) (each empty while it is to be played)."""
 
 CARD_HEADER = (
     "Round",
@@ -338,8 +340,9 @@ _SLIP_CHOICES = ("1-0", "½-½", "0-1")
 
 
 def _match_slip_text(sheet: Sheet, row: Sequence[str]) -> list[str]:
-    rnd, board, n1, p1, r1, n2, p2, r2, game1, game2 = row
+    rnd, board, n1, p1, r1, n2, p2, r2, game1, game2, match = row
     first = f"{n1.rjust(4)}  {p1}" + (f" ({r1})" if r1 else "")
+    mine, theirs = _match_sides(match, "____")
     second = f"{n2.rjust(4)}  {p2}" + (f" ({r2})" if r2 else "")
     width = max(len(first), len(second))
     boxes = "   ".join(f"[ ] {c}" for c in _SLIP_CHOICES)
@@ -349,14 +352,23 @@ def _match_slip_text(sheet: Sheet, row: Sequence[str]) -> list[str]:
         f"        Result (White first): {game1 or boxes}",
         f"Game 2  White {second.ljust(width)}  Black {first.strip()}",
         f"        Result (White first): {game2 or boxes}",
-        f"Match (game points): {p1} ____ - ____ {p2}",
+        f"Match (game points): {p1} {mine} - {theirs} {p2}",
         f"Signatures: {p1} ______________   {p2} ______________",
     ]
 
 
+def _match_sides(match: str, blank: str) -> tuple[str, str]:
+    """Each player's game points of a match slip's ``Match`` column (``1½-½``), or ``blank``
+    for each while the match is to be played."""
+    if not match:
+        return blank, blank
+    mine, _, theirs = match.partition("-")
+    return mine, theirs
+
+
 def _match_slip_html(sheet: Sheet, row: Sequence[str]) -> str:
     e = html.escape
-    rnd, board, n1, p1, r1, n2, p2, r2, game1, game2 = (e(c) for c in row)
+    rnd, board, n1, p1, r1, n2, p2, r2, game1, game2, match = (e(c) for c in row)
     boxes = "".join(f'<span class="box"></span>{c}' for c in _SLIP_CHOICES)
 
     def game(
@@ -371,12 +383,12 @@ def _match_slip_html(sheet: Sheet, row: Sequence[str]) -> str:
         )
 
     first, second = (n1, p1, r1), (n2, p2, r2)
-    score = '<span class="line" style="width:14mm"></span>'
+    mine, theirs = _match_sides(match, '<span class="line" style="width:14mm"></span>')
     return (
         '<div class="slip match-slip">'
         f'<p class="head">{e(sheet.title)} &middot; Round {rnd} &middot; Board {board}</p>'
         f"<table>{game(1, first, second, game1)}{game(2, second, first, game2)}</table>"
-        f"<p>Match (game points): {p1} {score} &ndash; {score} {p2}</p>"
+        f"<p>Match (game points): {p1} {mine} &ndash; {theirs} {p2}</p>"
         f'<p class="sign">{p1}: <span class="line"></span> &nbsp; '
         f'{p2}: <span class="line"></span></p>'
         '<span class="cut">&#9986;</span></div>'

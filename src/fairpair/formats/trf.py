@@ -900,12 +900,24 @@ class _Builder:
         reader = self.reader
         reader.points(line, 5, 8, "acceleration match points", blank_ok=True)
         value = reader.points(line, 10, 13, "acceleration points", blank_ok=False)
+        assert value is not None
+        rounds, players = self.ranges_250(line)
+        for pid in players:
+            if pid in self.by_id:
+                for rnd in rounds:
+                    yield Acceleration(pid, rnd, value)
+
+    def ranges_250(self, line: TrfLine) -> tuple[range, range]:
+        """The rounds (columns 15-17 to 19-21) and the competitors' numbers (23-26 to 28-31)
+        a ``250`` record gives virtual points to, each a range from 1 on, first to last; an
+        error naming the field otherwise."""
+        reader, who = self.reader, self.competitor
         first_round = reader.integer(line, 15, 17, "acceleration first round", blank_ok=False)
         last_round = reader.integer(line, 19, 21, "acceleration last round", blank_ok=False)
-        first_player = reader.integer(line, 23, 26, "acceleration first player", blank_ok=False)
-        last_player = reader.integer(line, 28, 31, "acceleration last player", blank_ok=False)
-        assert value is not None and first_round is not None and last_round is not None
-        assert first_player is not None and last_player is not None
+        first = reader.integer(line, 23, 26, f"acceleration first {who}", blank_ok=False)
+        last = reader.integer(line, 28, 31, f"acceleration last {who}", blank_ok=False)
+        assert first_round is not None and last_round is not None
+        assert first is not None and last is not None
         if not 1 <= first_round <= last_round:
             raise reader.error(
                 line.number,
@@ -913,17 +925,11 @@ class _Builder:
                 "acceleration rounds",
                 f"bad round range {first_round}-{last_round}",
             )
-        if not 1 <= first_player <= last_player:
+        if not 1 <= first <= last:
             raise reader.error(
-                line.number,
-                23,
-                "acceleration players",
-                f"bad player range {first_player}-{last_player}",
+                line.number, 23, f"acceleration {who}s", f"bad {who} range {first}-{last}"
             )
-        for pid in range(first_player, last_player + 1):
-            if pid in self.by_id:
-                for rnd in range(first_round, last_round + 1):
-                    yield Acceleration(pid, rnd, value)
+        return range(first_round, last_round + 1), range(first, last + 1)
 
     def accelerations_xxa(self, line: TrfLine) -> Iterator[Acceleration]:
         pid = self.known_player(line, 5, line.text[4:8], "accelerated player")

@@ -609,26 +609,10 @@ class _TeamBuilder(_Builder):
         reader = self.reader
         mp = reader.points(line, 5, 8, "acceleration match points", blank_ok=True) or 0
         gp = reader.points(line, 10, 13, "acceleration game points", blank_ok=True) or 0
-        first_round = reader.integer(line, 15, 17, "acceleration first round", blank_ok=False)
-        last_round = reader.integer(line, 19, 21, "acceleration last round", blank_ok=False)
-        first_team = reader.integer(line, 23, 26, "acceleration first team", blank_ok=False)
-        last_team = reader.integer(line, 28, 31, "acceleration last team", blank_ok=False)
-        assert first_round is not None and last_round is not None
-        assert first_team is not None and last_team is not None
-        if not 1 <= first_round <= last_round:
-            raise reader.error(
-                line.number,
-                15,
-                "acceleration rounds",
-                f"bad round range {first_round}-{last_round}",
-            )
-        if not 1 <= first_team <= last_team:
-            raise reader.error(
-                line.number, 23, "acceleration teams", f"bad team range {first_team}-{last_team}"
-            )
-        for tpn in range(first_team, last_team + 1):
+        rounds, teams = self.ranges_250(line)
+        for tpn in teams:
             if tpn in self.team_ids:
-                for rnd in range(first_round, last_round + 1):
+                for rnd in rounds:
                     yield TeamAcceleration(tpn, rnd, mp, gp)
 
     def point_override(self, line: TrfLine) -> PointOverride:

@@ -85,6 +85,7 @@ __all__ = [
     "half_points",
     "import_double_players",
     "is_double_event",
+    "later_rounds_warnings",
     "load_double",
     "match_games",
     "match_line",
@@ -527,6 +528,29 @@ def record_double_results(
 
     action = "result.corrected" if round_number is not None else "results.entered"
     return _command(desk, event_id, action, build, expected_version)
+
+
+def later_rounds_warnings(before: DoubleEvent, after: DoubleEvent, number: int) -> list[str]:
+    """What a correction of round ``number`` (``before`` and ``after`` it) leaves behind: the
+    later rounds already paired were paired on the scores it changed. The correction stands
+    (a wrong result must be fixable) and so do those pairings, but ``fairpair-engine -c``
+    will report them, so the director is told which they are; empty when nothing later is
+    paired or nothing changed."""
+    paired = len(after.tournament.rounds)
+    if number >= paired or number > len(before.tournament.rounds):
+        return []
+    old = before.tournament.rounds[number - 1].matches
+    if old == after.tournament.rounds[number - 1].matches:
+        return []
+    later = list(range(number + 1, paired + 1))
+    one = len(later) == 1
+    which = f"round {later[0]}" if one else f"rounds {later[0]}-{later[-1]}"
+    stands = "that pairing stands" if one else "those pairings stand"
+    return [
+        f"Round {number}'s results changed after {which} had been paired on the old "
+        f"scores: {stands}, but a check of the pairings (fairpair-engine -c) will "
+        f"report {which}. Undo this correction to go back."
+    ]
 
 
 def undo_double(

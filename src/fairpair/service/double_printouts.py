@@ -36,7 +36,6 @@ from fairpair.service.double_events import (
 from fairpair.service.errors import CommandError
 from fairpair.service.events import name_key
 from fairpair.service.printouts import event_dates, round_to_print
-from fairpair.standings.double import DoubleStandings
 
 __all__ = [
     "DOUBLE_SHEETS",
@@ -48,7 +47,6 @@ __all__ = [
     "match_slips_sheet",
     "pairings_sheet",
     "standings_sheet",
-    "tiebreak_rules",
 ]
 
 DOUBLE_SHEETS = {
@@ -96,15 +94,6 @@ def double_sheet(event: DoubleEvent, name: str, round_number: int | None = None)
     raise CommandError(
         f"a Double-Swiss event has no {name!r} sheet: choose {', '.join(DOUBLE_SHEETS)}"
     )
-
-
-def tiebreak_rules(table: DoubleStandings) -> tuple[str, ...]:
-    """Each tie-break column's rule in words, as the standings' notes give them (a line for
-    the ranking, one per column, then the forfeits)."""
-    notes = table.notes()
-    if len(notes) == len(table.columns) + 2:
-        return notes[1:-1]
-    return tuple(c.describe() for c in table.columns)
 
 
 def _title(event: DoubleEvent, what: str) -> str:
@@ -211,8 +200,9 @@ def alphabetical_sheet(event: DoubleEvent, round_number: int | None = None) -> S
 
 def match_slips_sheet(event: DoubleEvent, round_number: int | None = None) -> Sheet:
     """Match slips of a match-round (default: the last): one per board to cut out, with both
-    players, each game's White and Black, boxes for each game's result (a result already
-    entered is printed instead), a line for the match result and for the signatures."""
+    players, each game's White and Black, boxes for each game's result and lines for the
+    match result (the results already entered are printed instead), lines for the
+    signatures."""
     t = event.tournament
     number = _round_number(t, round_number)
     rnd = t.rounds[number - 1]
@@ -234,6 +224,7 @@ def match_slips_sheet(event: DoubleEvent, round_number: int | None = None) -> Sh
                 _rating(second.rating),
                 game_text(match, 1),
                 game_text(match, 2),
+                match_score(match),
             )
         )
     return Sheet(

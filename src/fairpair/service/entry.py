@@ -392,7 +392,7 @@ def double_event_settings(
         errors["tiebreaks"] = str(error)
     colour = initial_colour.strip().lower()
     if colour not in ("", "white", "black"):
-        errors["initial_colour"] = "white, black, or empty to draw it by lot"
+        errors["initial_colour"] = "white or black (without it, the colour is drawn by lot)"
     values = ByeValues()
     if byes.strip():
         try:

@@ -123,6 +123,7 @@ __all__ = [
     "UnknownDoubleTiebreakError",
     "compute_double_standings",
     "default_tiebreaks",
+    "describe_double_tiebreak",
     "double_code",
     "double_team_entries",
 ]
@@ -379,6 +380,11 @@ class DoubleStandings:
         """The heading of the points column: ``GP`` or ``MP``."""
         return self.primary.value
 
+    def rules(self) -> tuple[str, ...]:
+        """Each tie-break column's rule in words, in the columns' order (what the public
+        pages and the API show for a column; see :func:`describe_double_tiebreak`)."""
+        return tuple(describe_double_tiebreak(column) for column in self.columns)
+
     def notes(self) -> tuple[str, ...]:
         """How the ranking was done, in words, one line each."""
         head = (
@@ -386,8 +392,7 @@ class DoubleStandings:
             if self.primary is GP
             else "Ranked by match points (a match won 2, drawn 1, lost 0)"
         )
-        lines = [head]
-        lines.extend(_describe(column) for column in self.columns)
+        lines = [head, *self.rules()]
         lines.append(
             "A match forfeited as a whole is an unplayed round (a voluntary one for the player "
             "who did not come); a single forfeited game leaves the match played."
@@ -404,7 +409,11 @@ def _left_out(count: int, which: str) -> str:
     return f"the {which} left out" if count == 1 else f"the {count} {which} left out"
 
 
-def _describe(column: TeamTiebreak) -> str:
+def describe_double_tiebreak(column: TeamTiebreak) -> str:
+    """A tie-break column of the Double-Swiss standings in words, for players: its code and
+    name, the score it is computed on, the cuts, how forfeits count, and "lower is better"
+    where it is (e.g. "BH:GP/C1: Buchholz, on game points (the lowest left out) (FIDE
+    C.07)")."""
     code = column.parsed
     text = f"{column.code}: {column.name}"
     if code.score is GP:

@@ -553,6 +553,40 @@ def _double_event(request: Request, director: str, event_id: int) -> bool:
     return de.is_double_event(_owned(request, director, event_id))
 
 
+@dataclass(frozen=True, slots=True)
+class KindDesk:
+    """What the desk's shared routes (the event's page, undo and redo, the log, the exports)
+    need of a kind of event with a desk of its own: team events (web/team_desk.py) and
+    Double-Swiss events (web/double_desk.py)."""
+
+    noun: str
+    """The kind in words, e.g. "a team event"."""
+    load: Callable[[Request, str, int], Any]
+    """The director's event of this kind (404 otherwise)."""
+    page: Callable[..., HTMLResponse]
+    """Its desk page: ``page(request, event, errors=..., status_code=...)``."""
+    walks: tuple[Callable[..., tuple[Any, Sequence[LogRecord]]], ...]
+    """The service's undo and redo."""
+    describe: Callable[[LogRecord, Sequence[LogRecord]], str]
+    """A log record in words, given the log."""
+    export: Callable[[Any, str], str]
+    """The event written as ``trf`` or ``json``."""
+
+
+def _kind_desk(request: Request, director: str, event_id: int) -> KindDesk | None:
+    """The desk of the director's event if it is a team or a Double-Swiss event (None for an
+    individual event)."""
+    if _team_event(request, director, event_id):
+        from fairpair.web import team_desk
+
+        return team_desk.DESK
+    if _double_event(request, director, event_id):
+        from fairpair.web import double_desk
+
+        return double_desk.DESK
+    return None
+
+
 def _mine(request: Request, director: str, event_id: int) -> ev.Event:
     """The individual event, if the signed-in director runs it; 404 (as for no event)
     otherwise, and for a team or a Double-Swiss event, whose pages are their own."""
@@ -728,14 +762,9 @@ _REFUSED = (CommandError, ConcurrencyError, FormatError)
 
 @router.get("/events/{event_id}", response_class=HTMLResponse)
 def event_desk(request: Request, director: Director, event_id: int) -> HTMLResponse:
-    if _team_event(request, director, event_id):
-        from fairpair.web import team_desk
-
-        return team_desk.event_page(request, director, event_id)
-    if _double_event(request, director, event_id):
-        from fairpair.web import double_desk
-
-        return double_desk.event_page(request, director, event_id)
+    kind = _kind_desk(request, director, event_id)
+    if kind is not None:
+        return kind.page(request, kind.load(request, director, event_id))
     return _desk_page(request, _mine(request, director, event_id))
 
 
@@ -1270,14 +1299,19 @@ def redo(request: Request, director: Director, event_id: int, version: _Text = "
 
 
 def _walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
-    if _team_event(request, director, event_id):
-        from fairpair.web import team_desk
-
-        return team_desk.walk(request, director, event_id, typed, verb)
-    if _double_event(request, director, event_id):
-        from fairpair.web import double_desk
-
-        return double_desk.walk(request, director, event_id, typed, verb)
+    kind = _kind_desk(request, director, event_id)
+    if kind is not None:
+        kinds_event = kind.load(request, director, event_id)
+        return walk_log(
+            request,
+            director,
+            event_id,
+            typed,
+            verb,
+            page=partial(kind.page, request, kinds_event),
+            walks=kind.walks,
+            describe=lambda _changed, r, log: kind.describe(r, log),
+        )
     event = _mine(request, director, event_id)
     return walk_log(
         request,
@@ -1524,14 +1558,11 @@ def _save_game_results(
 
 @router.get("/events/{event_id}/log", response_class=HTMLResponse)
 def audit_log(request: Request, director: Director, event_id: int) -> HTMLResponse:
-    if _team_event(request, director, event_id):
-        from fairpair.web import team_desk
-
-        return team_desk.log_page(request, director, event_id)
-    if _double_event(request, director, event_id):
-        from fairpair.web import double_desk
-
-        return double_desk.log_page(request, director, event_id)
+    kind = _kind_desk(request, director, event_id)
+    if kind is not None:
+        kinds_event = kind.load(request, director, event_id)
+        logged = _log_at(request, kinds_event)
+        return _log_page(request, kinds_event, logged, lambda r: kind.describe(r, logged))
     event = _mine(request, director, event_id)
     records = _log_at(request, event)
     return _log_page(request, event, records, lambda r: ev.describe(r, event.tournament, records))
@@ -1554,18 +1585,18 @@ _EXPORTS = {
     "csv": ("text/csv; charset=utf-8", "csv"),
     "json": ("application/json", "json"),
 }
+_OWN_EXPORTS = {kind: _EXPORTS[kind] for kind in ("trf", "json")}
+"""What a team or Double-Swiss event is exported as."""
 
 
 @router.get("/events/{event_id}/export/{kind}")
 def export(request: Request, director: Director, event_id: int, kind: str) -> Response:
-    if _team_event(request, director, event_id):
-        from fairpair.web import team_desk
-
-        return team_desk.export(request, director, event_id, kind)
-    if _double_event(request, director, event_id):
-        from fairpair.web import double_desk
-
-        return double_desk.export(request, director, event_id, kind)
+    own = _kind_desk(request, director, event_id)
+    if own is not None:
+        kinds_event = own.load(request, director, event_id)
+        if kind not in _OWN_EXPORTS:
+            raise HTTPException(404, f"Export {own.noun} as trf or json, not {kind!r}.")
+        return _exported(event_id, kind, _OWN_EXPORTS, lambda: own.export(kinds_event, kind))
     event = _mine(request, director, event_id)
     if kind not in _EXPORTS:
         raise HTTPException(404, f"Export as trf, csv or json, not {kind!r}.")

@@ -14,7 +14,7 @@ event), 409, 400 for a command that does not fit the event, 422 naming the body 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
 from fastapi import APIRouter, HTTPException, Request
@@ -241,11 +241,16 @@ class DoubleRoundOut(dv.DoubleRoundView):
     """The match-round after the change, and the event's version."""
 
     version: int
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="What the change left for the director to know, in words: a correction "
+        "of a round whose later rounds were already paired on the old scores names them.",
+    )
 
 
-def round_out(event: de.DoubleEvent, number: int) -> DoubleRoundOut:
+def round_out(event: de.DoubleEvent, number: int, warnings: Sequence[str] = ()) -> DoubleRoundOut:
     view = dv.double_round_view(event, number)
-    return DoubleRoundOut(**view.model_dump(), version=event.version)
+    return DoubleRoundOut(**view.model_dump(), version=event.version, warnings=list(warnings))
 
 
 @write_router.post(WRITE + "/double-results", response_model=DoubleRoundOut, responses=_ERRORS)
@@ -257,10 +262,12 @@ def double_results(
     desk = _double_event_of(request, director, event_id)
     entries = [(r.board, r.game1, r.game2) for r in body.results]
     with answers():
+        before = de.load_double(desk, event_id)
         event = de.record_double_results(
             desk, event_id, body.round, entries, expected_version=body.version
         )
-    return round_out(event, body.round or len(event.tournament.rounds))
+    number = body.round or len(event.tournament.rounds)
+    return round_out(event, number, de.later_rounds_warnings(before, event, number))
 
 
 # --- the hooks of api_write: players, pair, undo, redo -----------------------------------------

@@ -35,19 +35,17 @@ from fairpair.service.settings import report_fields
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for
-from fairpair.web.desk import _EXPORTS as _EVENT_EXPORTS
 from fairpair.web.desk import (
     STALE,
+    KindDesk,
     NextStep,
     PlayerDoor,
     _between_rounds,
     _done,
     _entrant_status,
-    _exported,
     _form_text,
     _here,
     _log_at,
-    _log_page,
     _name_taken,
     _owned,
     _page_version,
@@ -55,7 +53,6 @@ from fairpair.web.desk import (
     _render,
     _report_text,
     edit_event_details,
-    walk_log,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -316,10 +313,6 @@ def _refused(
 # --- the routes desk.py sends a Double-Swiss to ---------------------------------------------
 
 
-def event_page(request: Request, director: str, event_id: int) -> HTMLResponse:
-    return double_page(request, double_event_of(request, director, event_id))
-
-
 def pair(request: Request, director: str, event_id: int) -> Response:
     double_event_of(request, director, event_id)
     try:
@@ -334,34 +327,15 @@ def pair(request: Request, director: str, event_id: int) -> Response:
     return _done(request, message, _round_page(event_id, pairing.round))
 
 
-def walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
-    event = double_event_of(request, director, event_id)
-    return walk_log(
-        request,
-        director,
-        event_id,
-        typed,
-        verb,
-        page=partial(double_page, request, event),
-        walks=(de.undo_double, de.redo_double),
-        describe=lambda _changed, r, log: de.describe_double(r, log),
-    )
-
-
-def log_page(request: Request, director: str, event_id: int) -> HTMLResponse:
-    event = double_event_of(request, director, event_id)
-    records = _log_at(request, event)
-    return _log_page(request, event, records, lambda r: de.describe_double(r, records))
-
-
-_EXPORTS = {kind: _EVENT_EXPORTS[kind] for kind in ("trf", "json")}
-
-
-def export(request: Request, director: str, event_id: int, kind: str) -> Response:
-    event = double_event_of(request, director, event_id)
-    if kind not in _EXPORTS:
-        raise HTTPException(404, f"Export a Double-Swiss event as trf or json, not {kind!r}.")
-    return _exported(event_id, kind, _EXPORTS, lambda: de.export_double_event(event, kind))
+DESK = KindDesk(
+    noun="a Double-Swiss event",
+    load=double_event_of,
+    page=double_page,
+    walks=(de.undo_double, de.redo_double),
+    describe=de.describe_double,
+    export=de.export_double_event,
+)
+"""What desk.py's shared routes (the page, undo and redo, the log, the exports) use."""
 
 
 # --- the event's details ---------------------------------------------------------------------
@@ -545,6 +519,8 @@ def save_results(
         return again(400, {}, str(error))
     count = f"{len(entries)} match{'es' * (len(entries) != 1)}"
     message = f"Round {number}: {count} {'corrected' if correction else 'saved'}."
+    for warning in de.later_rounds_warnings(event, changed, number):
+        message += f" Warning: {warning}"
     if all(m.finished for m in changed.tournament.rounds[number - 1].matches):
         return _done(request, f"{message} Round {number} is complete.", _here(event_id))
     return _done(request, message, _round_page(event_id, number))

@@ -31,7 +31,7 @@ from fairpair.core.double_swiss import (
 )
 from fairpair.formats.standings_render import format_value
 from fairpair.service import double_events as de
-from fairpair.service.double_printouts import match_cell, tiebreak_rules
+from fairpair.service.double_printouts import match_cell
 from fairpair.standings.double import DoubleStandings
 from fairpair.web.team_views import SettingLine
 from fairpair.web.views import POINTS, PlayerDetail, PlayerRef, View, matches
@@ -432,7 +432,7 @@ def _columns(table: DoubleStandings) -> list[DoubleTiebreakColumn]:
         DoubleTiebreakColumn(
             code=c.code, name=c.name, rule=rule, lower_is_better=not c.higher_is_better
         )
-        for c, rule in zip(table.columns, tiebreak_rules(table), strict=True)
+        for c, rule in zip(table.columns, table.rules(), strict=True)
     ]
 
 

@@ -39,20 +39,18 @@ from fairpair.storage import (
 )
 from fairpair.web.auth import Director
 from fairpair.web.deps import desk_for
-from fairpair.web.desk import _EXPORTS as _EVENT_EXPORTS
 from fairpair.web.desk import (
     _TEAM_FORM,
     MAX_UPLOAD,
     STALE,
+    KindDesk,
     NextStep,
     _between_rounds,
     _done,
     _entrant_status,
-    _exported,
     _form_text,
     _here,
     _log_at,
-    _log_page,
     _name_taken,
     _owned,
     _page_version,
@@ -62,7 +60,6 @@ from fairpair.web.desk import (
     _round_typed,
     _upload_text,
     edit_event_details,
-    walk_log,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -338,10 +335,6 @@ def refused(
 # --- the routes desk.py sends a team event to -----------------------------------------------
 
 
-def event_page(request: Request, director: str, event_id: int) -> HTMLResponse:
-    return team_page(request, team_event_of(request, director, event_id))
-
-
 def pair(request: Request, director: str, event_id: int) -> Response:
     team_event_of(request, director, event_id)
     try:
@@ -355,34 +348,15 @@ def pair(request: Request, director: str, event_id: int) -> Response:
     return _done(request, message, _round_page(event_id, pairing.round))
 
 
-def walk(request: Request, director: str, event_id: int, typed: str, verb: str) -> Response:
-    event = team_event_of(request, director, event_id)
-    return walk_log(
-        request,
-        director,
-        event_id,
-        typed,
-        verb,
-        page=partial(team_page, request, event),
-        walks=(te.undo_team, te.redo_team),
-        describe=lambda _changed, r, log: te.describe_team(r, log),
-    )
-
-
-def log_page(request: Request, director: str, event_id: int) -> HTMLResponse:
-    event = team_event_of(request, director, event_id)
-    records = _log_at(request, event)
-    return _log_page(request, event, records, lambda r: te.describe_team(r, records))
-
-
-_EXPORTS = {kind: _EVENT_EXPORTS[kind] for kind in ("trf", "json")}
-
-
-def export(request: Request, director: str, event_id: int, kind: str) -> Response:
-    event = team_event_of(request, director, event_id)
-    if kind not in _EXPORTS:
-        raise HTTPException(404, f"Export a team event as trf or json, not {kind!r}.")
-    return _exported(event_id, kind, _EXPORTS, lambda: te.export_team_event(event, kind))
+DESK = KindDesk(
+    noun="a team event",
+    load=team_event_of,
+    page=team_page,
+    walks=(te.undo_team, te.redo_team),
+    describe=te.describe_team,
+    export=te.export_team_event,
+)
+"""What desk.py's shared routes (the page, undo and redo, the log, the exports) use."""
 
 
 # --- the event's details ---------------------------------------------------------------------
