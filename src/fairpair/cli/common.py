@@ -79,6 +79,12 @@ def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
 def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
     """A JSON event file and the TRF document it keeps; ``FormatError`` naming the file for
     one that is not UTF-8 text, is binary, or is not an event (``OSError`` as it comes)."""
+    return load_event_and_trf(json_text(path), str(path))
+
+
+def json_text(path: Path) -> str:
+    """The text of a JSON event file; ``FormatError`` naming the file for one that is not
+    UTF-8 text or is binary (``OSError`` as it comes)."""
     data = path.read_bytes()
     try:
         text = data.decode("utf-8-sig")
@@ -89,7 +95,7 @@ def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
         ) from None
     if "\0" in text:
         raise FormatError("not a JSON event: it holds NUL bytes (a binary file?)", path=str(path))
-    return load_event_and_trf(text, str(path))
+    return text
 
 
 def is_team_file(path: Path) -> bool:
@@ -99,17 +105,6 @@ def is_team_file(path: Path) -> bool:
 
     try:
         return is_team_trf(path.read_bytes().decode("utf-8", "replace"))
-    except OSError:
-        return False
-
-
-def is_double_swiss_file(path: Path) -> bool:
-    """A Double-Swiss TRF (its ``192`` record says ``FIDE_DOUBLESWISS``, spec double-swiss.md
-    §9); a file that cannot be opened is not, and is left to the reader's error."""
-    from fairpair.formats.trf_double import is_double_swiss_trf
-
-    try:
-        return is_double_swiss_trf(path.read_bytes().decode("utf-8", "replace"))
     except OSError:
         return False
 
