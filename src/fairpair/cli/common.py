@@ -48,8 +48,17 @@ def write_atomically(path: Path, data: str | bytes) -> None:
     """Write through a temporary file in the same folder and rename it over the target,
     so that a reader never sees half a file and a failure leaves nothing behind.
     Text is written as UTF-8; bytes (a PDF) as they are."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+    except OSError as error:  # named after the file asked for, not the temporary one
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    try:
+        # mkstemp makes the file private (0600); the file written is as open() would make it.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(handle, 0o666 & ~umask)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data.encode("utf-8") if isinstance(data, str) else data)
             stream.flush()
