@@ -75,3 +75,19 @@ def test_a_result_that_cannot_be_is_refused_and_nothing_is_logged(
     length = director.log_length()
     assert why in director.run("result", *args, code=2)
     assert director.log_length() == length
+
+
+def test_markup_in_names_is_text_on_every_printed_sheet(director: Director, tmp_path: Path) -> None:
+    # An event and players named like markup, through every Double-Swiss sheet as HTML.
+    markup = '<img src=x onerror="alert(1)">'
+    director.run("event", "create", f"Open {markup}", "--system", "double-swiss", "--rounds", "3")
+    for name in (markup, "<script>alert(2)</script>", "Cid", "Dan", "Eve"):
+        director.run("player", "add", name)
+    director.run("round", "pair")
+    director.run("result", "1", "1-0", "½-½")
+    for sheet in ("pairings", "alphabetical", "slips", "standings", "crosstable"):
+        page = tmp_path / f"{sheet}.html"
+        director.run("print", sheet, "-o", str(page))
+        text = page.read_text()
+        assert "<img" not in text and "<script>alert" not in text, sheet
+        assert "&lt;script&gt;alert(2)&lt;/script&gt;" in text, sheet
