@@ -173,3 +173,17 @@ def test_standings_read_a_double_swiss_json_event_as_its_trf(tmp_path: Path) -> 
     # Dan won both games by forfeit (2), Eve had the PAB (1½), Ann and Cid split (1 each).
     points = {row["name"]: row["points"] for row in json.loads(from_json.output)["standings"]}
     assert points == {"Dan": 2, "Eve": 1.5, "Ann": 1, "Cid": 1, "Bob": 0}
+
+
+@pytest.mark.parametrize("system", ["--double-swiss", "--dutch"])
+def test_a_binary_generator_settings_file_is_invalid_input_naming_it(
+    tmp_path: Path, system: str
+) -> None:
+    # It was exit 2, "unexpected error: UnicodeDecodeError(...)", without the file's name.
+    settings = tmp_path / "settings.cfg"
+    settings.write_bytes(b"PlayersNumber=\x00\xff\xfe")
+    out, err = io.StringIO(), io.StringIO()
+    code = run([system, "-g", str(settings), "-o", str(tmp_path / "out.trf")], out, err)
+    assert code == 3
+    assert f"{settings}: not UTF-8 text (byte 15)" in err.getvalue()
+    assert not (tmp_path / "out.trf").exists()
