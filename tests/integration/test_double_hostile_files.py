@@ -130,6 +130,17 @@ def test_the_good_trf_is_paired(tmp_path: Path) -> None:
             "0 to 2 points",
         ),
         (lambda d: d["byes"].update(full_point="3"), "$.byes", "0 to 2 points"),
+        (
+            lambda d: d["requested_byes"].append({"round": 2, "player": 77, "kind": "half_point"}),
+            "$",
+            "a requested bye names player 77, who is not registered",
+        ),
+        (
+            lambda d: d["withdrawals"].append({"player": 8, "round": 2}),
+            "$",
+            "a withdrawal names player 8",
+        ),
+        (lambda d: d.update(total_rounds=-1), "$", "at least 1 round, not -1"),
     ],
 )
 def test_a_json_event_naming_strangers_or_odd_bye_values_is_refused(

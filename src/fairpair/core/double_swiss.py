@@ -287,6 +287,18 @@ class DoubleSwissTournament:
             for pid in [p for m in rnd.matches for p in m.players] + [b.player for b in rnd.byes]:
                 if pid not in set(ids):
                     raise ValueError(f"round {number} names player {pid}, who is not registered")
+        named = {
+            "a requested bye": [b.player for b in self.requested_byes],
+            "a withdrawal": list(self.withdrawn),
+            "a forbidden pair": [x for group in self.forbidden for x in group.players],
+            "an acceleration": [a.player for a in self.accelerations],
+        }
+        for what, pids in named.items():
+            for pid in pids:
+                if pid not in set(ids):
+                    raise ValueError(f"{what} names player {pid}, who is not registered")
+        if self.total_rounds is not None and self.total_rounds < 1:
+            raise ValueError(f"an event has at least 1 round, not {self.total_rounds}")
 
     @property
     def player_ids(self) -> tuple[PlayerId, ...]:
