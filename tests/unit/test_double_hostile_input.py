@@ -8,6 +8,7 @@ import pytest
 from fairpair.core.double_swiss import Mark
 from fairpair.service import double_events as de
 from fairpair.service.errors import CommandError
+from fairpair.service.settings import parse_bye_values
 
 W, L, D = Mark.WIN, Mark.LOSS, Mark.DRAW
 
@@ -24,3 +25,12 @@ def test_any_dash_between_the_scores_reads_as_a_hyphen(dash: str) -> None:
 def test_a_dash_does_not_make_a_result_of_what_is_none(typed: str) -> None:
     with pytest.raises(CommandError, match="is not a game result"):
         de.parse_game(typed, "board 1, game 1")
+
+
+@pytest.mark.timeout(10)
+@pytest.mark.parametrize("typed", ["1e999999999/1/2", "1.5/1E999999999/2", "1.5/1/2e-999999999"])
+def test_bye_values_with_an_exponent_are_refused_at_once(typed: str) -> None:
+    # Fraction("1e999999999") computes 10**999999999: a form, the API or the command line
+    # held the server (or the terminal) for minutes on one typed value.
+    with pytest.raises(CommandError, match="no exponent"):
+        parse_bye_values(typed)
