@@ -5,19 +5,12 @@ file written is whole and readable as any other file the user writes."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.e2e.test_director_cli import Director
-from tests.integration.stores import database_url
-
-
-@pytest.fixture
-def director(tmp_path: Path) -> Iterator[Director]:
-    with database_url("sqlite", tmp_path) as url:
-        yield Director(url)
+from tests.integration.test_team_attacks_cli import director as director  # on SQLite
 
 
 def paired(director: Director) -> None:
