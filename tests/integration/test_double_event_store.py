@@ -371,7 +371,8 @@ def test_settings_refuse_what_a_double_swiss_cannot_have() -> None:
         EventSettings("x", System.DOUBLE_SWISS, double_swiss=DoubleSwissSettings())
     with pytest.raises(CommandError, match="for Double-Swiss events"):
         EventSettings("x", System.DOUBLE_SWISS, rounds=5)
-    with pytest.raises(CommandError, match="worth 0 to 2 points"):
+    # The bye values themselves refuse it (core ByeValues), before the settings are made.
+    with pytest.raises(ValueError, match="worth 0 to 2 points"):
         DoubleSwissSettings(byes=dataclasses.replace(DoubleSwissSettings().byes, full_point=6))
     data = ds_settings(primary=PrimaryScore.MATCH_POINTS).to_data()
     assert EventSettings.from_data(data).double_swiss == DoubleSwissSettings(

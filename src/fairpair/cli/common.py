@@ -48,8 +48,17 @@ def write_atomically(path: Path, data: str | bytes) -> None:
     """Write through a temporary file in the same folder and rename it over the target,
     so that a reader never sees half a file and a failure leaves nothing behind.
     Text is written as UTF-8; bytes (a PDF) as they are."""
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+    except OSError as error:  # named after the file asked for, not the temporary one
+        raise OSError(error.errno, error.strerror, str(path)) from None
+    try:
+        # mkstemp makes the file private (0600); the file written is as open() would make it.
+        umask = os.umask(0)
+        os.umask(umask)
+        os.fchmod(handle, 0o666 & ~umask)
         with os.fdopen(handle, "wb") as stream:
             stream.write(data.encode("utf-8") if isinstance(data, str) else data)
             stream.flush()
@@ -79,6 +88,12 @@ def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
 def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
     """A JSON event file and the TRF document it keeps; ``FormatError`` naming the file for
     one that is not UTF-8 text, is binary, or is not an event (``OSError`` as it comes)."""
+    return load_event_and_trf(json_text(path), str(path))
+
+
+def json_text(path: Path) -> str:
+    """The text of a JSON event file; ``FormatError`` naming the file for one that is not
+    UTF-8 text or is binary (``OSError`` as it comes)."""
     data = path.read_bytes()
     try:
         text = data.decode("utf-8-sig")
@@ -89,7 +104,7 @@ def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
         ) from None
     if "\0" in text:
         raise FormatError("not a JSON event: it holds NUL bytes (a binary file?)", path=str(path))
-    return load_event_and_trf(text, str(path))
+    return text
 
 
 def is_team_file(path: Path) -> bool:
@@ -99,17 +114,6 @@ def is_team_file(path: Path) -> bool:
 
     try:
         return is_team_trf(path.read_bytes().decode("utf-8", "replace"))
-    except OSError:
-        return False
-
-
-def is_double_swiss_file(path: Path) -> bool:
-    """A Double-Swiss TRF (its ``192`` record says ``FIDE_DOUBLESWISS``, spec double-swiss.md
-    §9); a file that cannot be opened is not, and is left to the reader's error."""
-    from fairpair.formats.trf_double import is_double_swiss_trf
-
-    try:
-        return is_double_swiss_trf(path.read_bytes().decode("utf-8", "replace"))
     except OSError:
         return False
 

@@ -407,6 +407,10 @@ def _generator_config(args: _Arguments) -> GeneratorConfig:
             text = handle.read()
     except OSError as error:
         raise _Failure(EXIT_FILE_ERROR, f"{args.generate}: {error.strerror}") from None
+    except UnicodeDecodeError as error:  # a binary file given as the settings
+        raise _Failure(
+            EXIT_INVALID_INPUT, f"{args.generate}: not UTF-8 text (byte {error.start})"
+        ) from None
     try:
         return GeneratorConfig.from_text(text)
     except ValueError as error:

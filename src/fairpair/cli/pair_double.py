@@ -13,7 +13,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from fairpair.cli.common import pairing_table
+from fairpair.cli.common import json_text, pairing_table
 from fairpair.core import ForbiddenPairs, Pairing, format_points
 from fairpair.core.double_swiss import DoubleSwissTournament, scores
 from fairpair.formats.double_json import load_double_event
@@ -89,7 +89,7 @@ def pair_double_file(
     document: DoubleTrfDocument | None = None
     try:
         if file.suffix.lower() == ".json":
-            event = load_double_event(file.read_bytes().decode("utf-8-sig"), str(file))
+            event = load_double_event(json_text(file), str(file))
         else:
             document = read_double_trf(file)
             event = document.tournament()

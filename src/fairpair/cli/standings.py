@@ -12,7 +12,8 @@ from typing import Annotated
 
 import typer
 
-from fairpair.cli.common import OutputFormat, fail, is_double_swiss_file, is_team_file, read_event
+from fairpair.cli.common import OutputFormat, fail, is_team_file, json_text, read_event
+from fairpair.cli.pair_double import is_double_swiss_file
 from fairpair.core import Tournament
 from fairpair.formats import standings_render
 from fairpair.formats.standings_render import StandingsTable
@@ -86,9 +87,10 @@ def _double_standings(
     settings: TiebreakSettings,
 ) -> None:
     """The standings of a Double-Swiss TRF (``192 FIDE_DOUBLESWISS``, spec double-swiss.md
-    §9): game points (``--score MP``: match points), then ``--tiebreaks`` (team-style codes,
-    computed on games) or the Double-Swiss defaults."""
+    §9) or JSON event: game points (``--score MP``: match points), then ``--tiebreaks``
+    (team-style codes, computed on games) or the Double-Swiss defaults."""
     from fairpair.core import PrimaryScore
+    from fairpair.formats.double_json import load_double_event
     from fairpair.formats.trf_double import read_double_trf
     from fairpair.standings.double import compute_double_standings
 
@@ -98,7 +100,10 @@ def _double_standings(
     if primary is None:
         raise _fail(f"--score {score!r}: a Double-Swiss ranks by GP (game points) or MP")
     try:
-        event = read_double_trf(file).tournament()
+        if file.suffix.lower() == ".json":
+            event = load_double_event(json_text(file), str(file))
+        else:
+            event = read_double_trf(file).tournament()
     except ValueError as error:  # FormatError included
         raise _fail(str(error)) from None
     except OSError as error:
@@ -178,7 +183,7 @@ def standings(
         round_robin=round_robin,
         unplayed_as_played=round_robin,
     )
-    if file.suffix.lower() != ".json" and is_double_swiss_file(file):
+    if is_double_swiss_file(file):  # a TRF with its 192 record, or a JSON event
         _double_standings(file, tiebreaks, output_format, score, settings)
         return
     try:

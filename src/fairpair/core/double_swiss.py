@@ -186,6 +186,14 @@ class ByeValues:
     full_point: int = 4
     zero_point: int = 0
 
+    def __post_init__(self) -> None:
+        # A match is two games: a bye cannot be worth more than winning both, nor less than 0.
+        for kind in MatchByeKind:
+            if not 0 <= self.of(kind) <= 4:
+                raise ValueError(
+                    f"a {kind.name.lower().replace('_', '-')} bye is worth 0 to 2 points"
+                )
+
     def of(self, kind: MatchByeKind) -> int:
         return {
             MatchByeKind.PAIRING_ALLOCATED: self.pairing_allocated,
@@ -276,6 +284,21 @@ class DoubleSwissTournament:
         for number, rnd in enumerate(self.rounds, start=1):
             if rnd.number != number:
                 raise ValueError(f"round {rnd.number} is stored as round {number}")
+            for pid in [p for m in rnd.matches for p in m.players] + [b.player for b in rnd.byes]:
+                if pid not in set(ids):
+                    raise ValueError(f"round {number} names player {pid}, who is not registered")
+        named = {
+            "a requested bye": [b.player for b in self.requested_byes],
+            "a withdrawal": list(self.withdrawn),
+            "a forbidden pair": [x for group in self.forbidden for x in group.players],
+            "an acceleration": [a.player for a in self.accelerations],
+        }
+        for what, pids in named.items():
+            for pid in pids:
+                if pid not in set(ids):
+                    raise ValueError(f"{what} names player {pid}, who is not registered")
+        if self.total_rounds is not None and self.total_rounds < 1:
+            raise ValueError(f"an event has at least 1 round, not {self.total_rounds}")
 
     @property
     def player_ids(self) -> tuple[PlayerId, ...]:

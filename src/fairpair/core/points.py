@@ -82,6 +82,8 @@ def points_from_text(text: str) -> int:
     """
     from fractions import Fraction  # here: loading it costs every program that reads points
 
+    if "e" in text.lower():  # Fraction("1e999999999") computes 10**999999999: minutes
+        raise ValueError(f"{text!r} is not a number of points (no exponent)")
     value = Fraction(text.strip())
     tenths = value * TENTHS
     if tenths.denominator != 1:

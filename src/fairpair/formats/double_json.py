@@ -29,9 +29,9 @@ from fairpair.core.double_swiss import (
 from fairpair.formats.event_json import (
     _PLAYER_FIELDS,
     FORMAT,
-    EventJsonError,
     _colour,
     _Loader,
+    parse_json,
 )
 
 __all__ = ["DOUBLE_SWISS_VERSION", "KIND", "dump_double_event", "load_double_event"]
@@ -190,10 +190,7 @@ class _DoubleLoader(_Loader):
 def load_double_event(text: str, source: str = "<string>") -> DoubleSwissTournament:
     """Read an event written by :func:`dump_double_event`; :class:`EventJsonError` naming the
     JSON path of what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
+    data = parse_json(text, source)
     ld = _DoubleLoader(source)
     top = ld.obj(data, "$", _TOP, optional=("accelerations",))
     if top["format"] != FORMAT or top["kind"] != KIND:
@@ -201,7 +198,9 @@ def load_double_event(text: str, source: str = "<string>") -> DoubleSwissTournam
     if top["version"] != DOUBLE_SWISS_VERSION:
         raise ld.error("$.version", f"unsupported version {top['version']!r}")
     b = ld.obj(top["byes"], "$.byes", _BYE_FIELDS)
-    byes = ByeValues(**{name: ld.halves(b[name], f"$.byes.{name}") for name in _BYE_FIELDS})
+    byes = ld.build(
+        "$.byes", ByeValues, **{name: ld.halves(b[name], f"$.byes.{name}") for name in _BYE_FIELDS}
+    )
     colour = top["initial_colour"]
     requested = []
     for i, item in enumerate(ld.items(top["requested_byes"], "$.requested_byes")):

@@ -350,6 +350,20 @@ _BYE_NAMES = ", ".join(k.name.lower() for k in ByeKind)
 _RESULT_NAMES = ", ".join(r.value for r in GameResult)
 
 
+def parse_json(text: str, source: str) -> Any:
+    """The JSON value of an event document; :class:`EventJsonError` naming ``source`` for
+    text that is not JSON, nested deeper than Python's parser goes, or with a number of more
+    digits than Python reads."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
+    except RecursionError:  # "[[[[..." deeper than Python's parser goes
+        raise EventJsonError("nested too deeply: not an event file", path=source) from None
+    except ValueError:  # a number of more than 4300 digits
+        raise EventJsonError("a number too long to read: not an event file", path=source) from None
+
+
 def load_event(text: str, source: str = "<string>") -> Tournament:
     """Read an event written by :func:`dump_event`; raises :class:`EventJsonError`."""
     return load_event_and_trf(text, source)[0]
@@ -359,12 +373,7 @@ def load_event_and_trf(
     text: str, source: str = "<string>"
 ) -> tuple[Tournament, TrfDocument | None]:
     """The event, and the TRF document it was converted from when the JSON keeps one."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
-    except RecursionError:  # "[[[[..." deeper than Python's parser goes
-        raise EventJsonError("nested too deeply: not an event file", path=source) from None
+    data = parse_json(text, source)
     ld = _Loader(source)
     tournament = _load(ld, data)
     trf = None if "trf" not in data else _trf(ld, data["trf"])

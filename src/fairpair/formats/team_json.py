@@ -48,12 +48,12 @@ from fairpair.formats.event_json import (
     _POINT_FIELDS,
     _RESULT_NAMES,
     FORMAT,
-    EventJsonError,
     _bye_kind,
     _colour,
     _Loader,
     dump_event,
     load_event,
+    parse_json,
 )
 
 __all__ = [
@@ -271,10 +271,7 @@ def _outcome(text: str) -> TeamOutcome:
 def load_team_event(text: str, source: str = "<string>") -> TeamTournament:
     """Read a team event written by :func:`dump_team_event`; :class:`EventJsonError` naming
     the JSON path of what is wrong."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise EventJsonError(exc.msg, path=source, line=exc.lineno, column=exc.colno) from None
+    data = parse_json(text, source)
     ld = _Loader(source)
     top = ld.obj(data, "$", _TOP, _OPTIONAL)
     if top["format"] != FORMAT or top["kind"] != KIND:

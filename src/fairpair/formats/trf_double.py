@@ -294,6 +294,14 @@ class _DoubleBuilder:
         """162: the game values must be 1, ½, 0 (a game is a game); P, H and F are the byes'
         values, once per match (spec §9.1, §11 R9)."""
         values: dict[str, int] = {}
+        # Every field must read as a value: a typo ("P abc", "P -1") is no default silently.
+        for stray in re.finditer(r"\S+", _VALUE.sub(lambda m: " " * len(m[0]), line.text[4:])):
+            raise self.error(
+                line.number,
+                stray.start() + 5,
+                "point system",
+                f"{stray[0]!r} is not a value such as P 1.5 (W, D, L, A, P, H or F and points)",
+            )
         for found in _VALUE.finditer(line.text, 4):
             symbol = found[1].upper()
             tenths = int(found[2]) * 10 + int(found[3] or 0)
@@ -323,11 +331,14 @@ class _DoubleBuilder:
                     f"unknown symbol {found[1]!r} (expected W, D, L, A, P, H or F)",
                 )
         default = ByeValues()
-        return ByeValues(
-            pairing_allocated=values.get("P", default.pairing_allocated),
-            half_point=values.get("H", default.half_point),
-            full_point=values.get("F", default.full_point),
-        )
+        try:
+            return ByeValues(
+                pairing_allocated=values.get("P", default.pairing_allocated),
+                half_point=values.get("H", default.half_point),
+                full_point=values.get("F", default.full_point),
+            )
+        except ValueError as error:
+            raise self.error(line.number, 5, "point system", str(error)) from None
 
     # -- the matches --
 

@@ -484,10 +484,15 @@ GAME_RESULTS = "1-0, 0-1, ½-½ (or =, 1/2), +- or -+ (forfeit), -- (both forfei
 """What a game's result may be, White's score first, for an error message or a form's help."""
 
 
+_DASHES = str.maketrans(dict.fromkeys("–—‐−－:", "-"))
+"""What a phone's keyboard or a copied scoresheet puts between the scores: the en and em
+dash, the hyphen, the minus sign, the full-width hyphen-minus, a colon."""
+
+
 def parse_game(text: str, what: str = "game") -> tuple[Mark, Mark]:
     """One game's result as on its scoresheet, White first: (White's mark, Black's mark);
     :class:`CommandError` naming ``what`` and saying what is accepted otherwise."""
-    typed = text.strip().replace(" ", "").replace("–", "-").replace(":", "-")
+    typed = text.strip().replace(" ", "").translate(_DASHES)
     found = _GAMES.get(typed)
     if found is None:
         raise CommandError(f"{what}: {text!r} is not a game result; type {GAME_RESULTS}")

@@ -153,6 +153,7 @@ class SqlStore:
             return [self._info(row) for row in rows]
 
     def event(self, event_id: int) -> EventInfo:
+        _check_id(event_id)
         with self.engine.begin() as connection:
             row = connection.execute(
                 sa.select(*self._INFO_COLUMNS).where(events.c.id == event_id)
@@ -162,6 +163,7 @@ class SqlStore:
         return self._info(row)
 
     def load(self, event_id: int) -> StoredEvent:
+        _check_id(event_id)
         with self.engine.begin() as connection:
             row = connection.execute(
                 sa.select(*self._INFO_COLUMNS, events.c.snapshot).where(events.c.id == event_id)
@@ -558,6 +560,13 @@ def _revision(connection: sa.Connection) -> str | None:
     if not sa.inspect(connection).has_table("alembic_version"):
         return None
     return connection.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+
+
+def _check_id(event_id: int) -> None:
+    """An id no database column holds (a typed URL: /events/99999999999999999999) is no event,
+    not an overflow of the database driver."""
+    if not 0 < event_id < 2**63:
+        raise UnknownEventError(f"no event with id {event_id}")
 
 
 def _log_values(event_id: int, seq: int, record: NewRecord) -> dict[str, Any]:
