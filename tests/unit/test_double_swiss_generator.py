@@ -148,3 +148,21 @@ def test_a_round_that_cannot_be_paired_is_named_and_nothing_is_written(tmp_path:
     code, _, err = _run("--double-swiss", "-g", str(settings), "-o", str(tmp_path / "x.trf"))
     assert code == 1 and "round 4 of the generated event" in err
     assert not (tmp_path / "x.trf").exists()
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ("PlayersNumber=99999999999", "PlayersNumber can be at most 100,000, got 99,999,999,999"),
+        ("RoundsNumber=5000", "RoundsNumber can be at most 999, got 5,000"),
+    ],
+)
+def test_an_absurd_size_is_refused_at_once(tmp_path: Path, line: str, words: str) -> None:
+    # Without the limit the generator would build 10^11 players before failing or finishing.
+    settings = tmp_path / "settings.txt"
+    settings.write_text(line + "\n")
+    code, _, err = _run("--double-swiss", "-g", str(settings), "-o", str(tmp_path / "x.trf"))
+    assert code == 3 and words in err
+    code, _, err = _run("--dutch", "-g", str(settings), "-o", str(tmp_path / "x.trf"))
+    assert code == 3 and words in err
+    assert not (tmp_path / "x.trf").exists()

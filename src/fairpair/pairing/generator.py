@@ -95,6 +95,11 @@ _RATES = {
 """The lowest rate the reference accepts for each (0, switching it off, is fairpair's)."""
 
 
+_MOST_PLAYERS = 100_000
+_MOST_ROUNDS = 999
+_MOST_BOARDS = 100
+
+
 @dataclass(frozen=True, slots=True)
 class GeneratorConfig:
     """What kind of tournament to generate (points in tenths)."""
@@ -129,6 +134,16 @@ class GeneratorConfig:
             raise ValueError("a tournament needs at least 2 players and 1 round")
         if self.teams < 2 or self.boards < 1:
             raise ValueError("a team event needs at least 2 teams and 1 board")
+        # Upper limits far above any real event, so that a typing slip is refused at once
+        # rather than generating for hours.
+        for key, value, most in (
+            ("PlayersNumber", self.players, _MOST_PLAYERS),
+            ("RoundsNumber", self.rounds, _MOST_ROUNDS),
+            ("TeamsNumber", self.teams, _MOST_PLAYERS),
+            ("BoardsNumber", self.boards, _MOST_BOARDS),
+        ):
+            if value > most:
+                raise ValueError(f"{key} can be at most {most:,}, got {value:,}")
         if not 0 <= self.draw_percentage <= 100:
             raise ValueError("DrawPercentage must be between 0 and 100")
         for name, lowest in _RATES.items():
