@@ -1,6 +1,6 @@
 """Text fields at every door (desk, API, CLI), on SQLite and PostgreSQL: at most 200
-characters, one line, no NUL and no lone surrogate; refused with the field named, nothing
-stored."""
+characters, one line, no NUL, no lone surrogate and no bidirectional override; refused with
+the field named, nothing stored."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typer.testing import CliRunner
 from fairpair.cli import commands
 from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings
+from fairpair.service.text_fields import text_problem
 from fairpair.web.config import WebConfig
 from tests.integration.stores import SQL_BACKENDS, database_url
 from tests.web.desk_client import Browser, add_director, running, service_desk
@@ -32,6 +33,9 @@ BAD_TEXTS = {
     "TRF records": (INJECTED, "one line"),
     "a line separator": ("Ada\u2028Byron", "one line"),
     "201 characters": ("A" * 201, "at most 200"),
+    # A right-to-left override shows "Ada Byron" on every sheet as "noryB adA".
+    "a bidi override": ("\u202eAda Byron", "reading direction"),
+    "a bidi isolate": ("Ada \u2067Byron", "reading direction"),
 }
 
 
@@ -157,3 +161,10 @@ def test_an_export_the_trf_has_no_room_for_is_an_error_page_not_a_500(tmp_path: 
         assert page.status_code == 400
         assert "cannot write the TRF: title &#39;WGMX&#39;" in page.text
         assert anna.get(f"/desk/events/{event.id}/export/json").status_code == 200
+
+
+def test_right_to_left_names_with_direction_marks_are_text() -> None:
+    # Names in Hebrew or Arabic, and the plain direction marks they may carry, are welcome.
+    assert text_problem("\u05d3\u05d5\u05d3 \u05dc\u05d5\u05d9") is None
+    assert text_problem("\u0639\u0644\u064a\u200f (IM)") is None
+    assert text_problem("Ada \u200eByron") is None

@@ -5,6 +5,9 @@ arbiters, titles...) is one line of at most :data:`LONGEST` characters of real t
 
 - no control character (NUL, tab, CR, LF...) and no line or paragraph separator: a line
   break in a name would start a new record in a TRF file, and PostgreSQL refuses a NUL;
+- no bidirectional embedding, override or isolate (U+202A-U+202E, U+2066-U+2069): one in
+  a name makes what follows it on a pairing sheet or a standings line read in another order
+  (a name that hides or reverses its neighbour's);
 - no lone surrogate (what Python makes of bytes that are not UTF-8, e.g. a JSON
   ``"\\ud800"``): no database can store it and no file can be written with it.
 
@@ -26,6 +29,10 @@ __all__ = ["LONGEST", "check_texts", "text_problem"]
 LONGEST = 200
 """Characters in any one text field: the longest name or title a report needs, with room."""
 
+_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+"""Embeddings, overrides and isolates (not the plain marks U+200E/U+200F, which names in
+right-to-left scripts may need)."""
+
 _NOT_CHECKED = frozenset({"before"})
 """Payload keys holding values already stored (an edit's values before the change)."""
 
@@ -40,6 +47,11 @@ def text_problem(text: str) -> str | None:
             return "holds a NUL character"
         if kind in ("Cc", "Zl", "Zp"):
             return f"is one line of text: no line break or control character ({char!r})"
+        if char in _BIDI_CONTROLS:
+            return (
+                f"holds a character that changes the reading direction of what follows "
+                f"(U+{ord(char):04X}); type the text as it reads"
+            )
     if len(text) > LONGEST:
         return f"at most {LONGEST} characters, not {len(text)}"
     return None
