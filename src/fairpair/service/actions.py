@@ -14,7 +14,7 @@ so no change in effect can depend on one that is undone.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -44,6 +44,7 @@ __all__ = [
     "UNDONE",
     "UndoHistory",
     "apply",
+    "paired_round",
     "pairing_payload",
     "player_data",
     "player_from_data",
@@ -51,6 +52,7 @@ __all__ = [
     "renumbered",
     "replay",
     "replay_event",
+    "result_boards",
     "settings_after",
     "undo_history",
     "withdrawal_forfeit",
@@ -218,31 +220,42 @@ def _unpaired(t: Tournament, p: Payload) -> Tournament:
     return t.before_round(number)
 
 
-def _round(t: Tournament, number: int) -> Round:
-    if not 1 <= number <= len(t.rounds):
-        paired = (
-            "no round is paired yet" if not t.rounds else f"rounds 1-{len(t.rounds)} are paired"
-        )
+R = TypeVar("R")
+
+
+def paired_round(rounds: Sequence[R], number: int) -> R:
+    """Round ``number`` of the rounds paired so far (of any kind of event), or a
+    :class:`CommandError` saying which rounds are paired."""
+    if not 1 <= number <= len(rounds):
+        paired = "no round is paired yet" if not rounds else f"rounds 1-{len(rounds)} are paired"
         raise CommandError(f"round {number} is not paired ({paired})")
-    return t.rounds[number - 1]
+    return rounds[number - 1]
 
 
-def _results(t: Tournament, p: Payload) -> Tournament:
-    number = p["round"]
-    rnd = _round(t, number)
-    games = list(rnd.games)
+def result_boards(number: int, boards: int, items: Iterable[Payload]) -> Iterator[Payload]:
+    """The items of a results record of round ``number`` (of ``boards`` boards), each checked:
+    a board the round has, given once."""
     seen: set[int] = set()
-    for item in p["results"]:
+    for item in items:
         board = item["board"]
-        if not 1 <= board <= len(games):
+        if not 1 <= board <= boards:
             raise CommandError(
-                f"round {number} has no board {board} (boards 1-{len(games)})"
-                if games
+                f"round {number} has no board {board} (boards 1-{boards})"
+                if boards
                 else f"round {number} has no boards"
             )
         if board in seen:
             raise CommandError(f"board {board} is given twice")
         seen.add(board)
+        yield item
+
+
+def _results(t: Tournament, p: Payload) -> Tournament:
+    number = p["round"]
+    rnd = paired_round(t.rounds, number)
+    games = list(rnd.games)
+    for item in result_boards(number, len(games), p["results"]):
+        board = item["board"]
         game = games[board - 1]
         result = GameResult(item["result"])
         score = item.get("match_score")

@@ -28,7 +28,13 @@ from fairpair.core.double_swiss import (
     RequestedMatchBye,
     valid_game,
 )
-from fairpair.service.actions import EDITABLE_FIELDS, player_from_data, replay_log
+from fairpair.service.actions import (
+    EDITABLE_FIELDS,
+    paired_round,
+    player_from_data,
+    replay_log,
+    result_boards,
+)
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -361,25 +367,10 @@ def _results(t: DoubleSwissTournament, p: Payload) -> DoubleSwissTournament:
     """The results of boards of one round: each board's two games, as the match's players'
     marks. Without ``correction`` a board that already has a result is refused."""
     number = p["round"]
-    if not 1 <= number <= len(t.rounds):
-        paired = (
-            "no round is paired yet" if not t.rounds else f"rounds 1-{len(t.rounds)} are paired"
-        )
-        raise CommandError(f"round {number} is not paired ({paired})")
-    rnd = t.rounds[number - 1]
+    rnd = paired_round(t.rounds, number)
     matches = list(rnd.matches)
-    seen: set[int] = set()
-    for item in p["results"]:
+    for item in result_boards(number, len(matches), p["results"]):
         board = item["board"]
-        if not 1 <= board <= len(matches):
-            raise CommandError(
-                f"round {number} has no board {board} (boards 1-{len(matches)})"
-                if matches
-                else f"round {number} has no boards"
-            )
-        if board in seen:
-            raise CommandError(f"board {board} is given twice")
-        seen.add(board)
         match = matches[board - 1]
         if match.finished and not p.get("correction", False):
             raise CommandError(

@@ -31,7 +31,7 @@ from fairpair.core.teams import (
     TeamTournament,
     boards_from_lineups,
 )
-from fairpair.service.actions import EDITABLE_FIELDS, player_from_data, replay_log
+from fairpair.service.actions import EDITABLE_FIELDS, paired_round, player_from_data, replay_log
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -444,15 +444,6 @@ def _entered(board: Board) -> bool:
     return board.result is not None and board.first is not None and board.second is not None
 
 
-def _round(t: TeamTournament, number: int) -> TeamRound:
-    if not 1 <= number <= len(t.rounds):
-        paired = (
-            "no round is paired yet" if not t.rounds else f"rounds 1-{len(t.rounds)} are paired"
-        )
-        raise CommandError(f"round {number} is not paired ({paired})")
-    return t.rounds[number - 1]
-
-
 def _match_index(t: TeamTournament, rnd: TeamRound, tpn: TeamId) -> int:
     for index, match in enumerate(rnd.matches):
         if match.involves(tpn):
@@ -469,7 +460,7 @@ def _with_match(t: TeamTournament, rnd: TeamRound, index: int, match: TeamMatch)
 
 
 def _lineup(t: TeamTournament, p: Payload) -> TeamTournament:
-    rnd = _round(t, p["round"])
+    rnd = paired_round(t.rounds, p["round"])
     tpn = _team(t, p["team"]).id
     index = _match_index(t, rnd, tpn)
     match = rnd.matches[index]
@@ -490,7 +481,7 @@ def _lineup(t: TeamTournament, p: Payload) -> TeamTournament:
 
 
 def _results(t: TeamTournament, p: Payload) -> TeamTournament:
-    rnd = _round(t, p["round"])
+    rnd = paired_round(t.rounds, p["round"])
     correction = p.get("correction", False)
     seen: set[tuple[int, int | None]] = set()
     for item in p["results"]:
