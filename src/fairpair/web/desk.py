@@ -11,7 +11,7 @@ the event, 409 when another director saved first.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
 from functools import partial
 from typing import Annotated, Any, TypeVar
@@ -1416,8 +1416,9 @@ def fix_board(
 # --- results --------------------------------------------------------------------------------
 
 
-def _round_of(event: ev.Event, number: int) -> None:
-    if not 1 <= number <= len(event.tournament.rounds):
+def paired_or_404(rounds: Sized, number: int) -> None:
+    """A desk page of round ``number`` of any kind of event: 404 unless it is paired."""
+    if not 1 <= number <= len(rounds):
         raise HTTPException(404, f"Round {number} is not paired.")
 
 
@@ -1472,7 +1473,7 @@ def results_page(request: Request, director: Director, event_id: int, number: in
 
         return double_desk.results_page(request, director, event_id, number)
     event = _mine(request, director, event_id)
-    _round_of(event, number)
+    paired_or_404(event.tournament.rounds, number)
     return _results_page(request, event, number)
 
 
@@ -1499,7 +1500,7 @@ def _save_game_results(
     request: Request, director: str, event_id: int, number: int, form: FormData
 ) -> Response:
     event = _mine(request, director, event_id)
-    _round_of(event, number)
+    paired_or_404(event.tournament.rounds, number)
     rnd = event.tournament.rounds[number - 1]
     typed: dict[int, str] = {}
     errors: dict[int, str] = {}

@@ -53,6 +53,7 @@ from fairpair.web.desk import (
     _render,
     _report_text,
     edit_event_details,
+    paired_or_404,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -383,11 +384,6 @@ def edit_event(
 # --- a round: its matches and their games ------------------------------------------------------
 
 
-def _paired_round(event: de.DoubleEvent, number: int) -> None:
-    if not 1 <= number <= len(event.tournament.rounds):
-        raise HTTPException(404, f"Round {number} is not paired.")
-
-
 def round_page(
     request: Request,
     event: de.DoubleEvent,
@@ -424,7 +420,7 @@ def round_page(
 
 def results_page(request: Request, director: str, event_id: int, number: int) -> HTMLResponse:
     event = double_event_of(request, director, event_id)
-    _paired_round(event, number)
+    paired_or_404(event.tournament.rounds, number)
     return round_page(request, event, number)
 
 
@@ -441,7 +437,7 @@ def save_results(
     A board left empty stays as it is; a board with one game chosen is refused, as is a field
     naming a board the round has not."""
     event = double_event_of(request, director, event_id)
-    _paired_round(event, number)
+    paired_or_404(event.tournament.rounds, number)
     t = event.tournament
     matches = t.rounds[number - 1].matches
     typed = {

@@ -60,6 +60,7 @@ from fairpair.web.desk import (
     _round_typed,
     _upload_text,
     edit_event_details,
+    paired_or_404,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -689,11 +690,6 @@ def return_team(request: Request, director: Director, event_id: int, tpn: int) -
 # --- a round: line-ups and results ----------------------------------------------------------
 
 
-def _paired_round(event: te.TeamEvent, number: int) -> None:
-    if not 1 <= number <= len(event.tournament.rounds):
-        raise HTTPException(404, f"Round {number} is not paired.")
-
-
 def _lineup_choices(t: TeamTournament, team: Team) -> list[tuple[str, str]]:
     players = {p.id: p for p in t.players}
     choices = []
@@ -764,7 +760,7 @@ def round_page(
 @router.get("/events/{event_id}/rounds/{number}/matches", response_class=HTMLResponse)
 def matches_page(request: Request, director: Director, event_id: int, number: int) -> Response:
     event = team_event_of(request, director, event_id)
-    _paired_round(event, number)
+    paired_or_404(event.tournament.rounds, number)
     return round_page(request, event, number)
 
 
@@ -773,7 +769,7 @@ def _match_of(
 ) -> tuple[te.TeamEvent, TeamMatch]:
     """The team event and the match ``match`` of its round ``number`` (404 if not paired)."""
     event = team_event_of(request, director, event_id)
-    _paired_round(event, number)
+    paired_or_404(event.tournament.rounds, number)
     if not 1 <= match <= len(event.tournament.rounds[number - 1].matches):
         raise HTTPException(404, f"Round {number} has no match {match}.")
     return event, event.tournament.rounds[number - 1].matches[match - 1]
