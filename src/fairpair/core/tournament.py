@@ -6,6 +6,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
+from fairpair.core.knockout import KnockoutStage
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.points import CHESS, PointSystem
 from fairpair.core.results import Bye, ByeKind, Colour, Game
@@ -170,6 +171,9 @@ class Tournament:
     """Players who joined after round 1 was paired (see :meth:`with_player`)."""
     details: EventDetails = EventDetails()
     """The event's report fields: place, dates, arbiters, time control (TRF 022-132)."""
+    knockout: KnockoutStage | None = None
+    """The knockout stage that follows the rounds (a top cut), or that is the whole event
+    (a knockout seeded by rating); None while there is none."""
     _by_id: dict[PlayerId, Player] = field(
         init=False, repr=False, compare=False, default_factory=dict
     )
@@ -187,6 +191,10 @@ class Tournament:
             for pid in rnd.participants():
                 if pid not in by_id:
                     raise ValueError(f"round {index} names player {pid}, who is not registered")
+        if self.knockout is not None:
+            for pid in self.knockout.seeds:
+                if pid not in by_id:
+                    raise ValueError(f"the knockout seeds player {pid}, who is not registered")
         late: set[PlayerId] = set()
         # Who played in each round, found once: an event checks every late entry against it.
         playing = [

@@ -37,6 +37,14 @@ from fairpair.core import (
     format_points,
     points_from_text,
 )
+from fairpair.core.knockout import (
+    BracketKind,
+    FirstWhite,
+    KnockoutRules,
+    KnockoutStage,
+    MatchFormat,
+    MatchGames,
+)
 from fairpair.formats.errors import FormatError
 from fairpair.formats.trf import TrfDocument, TrfError, parse_trf
 
@@ -114,6 +122,8 @@ def event_data(tournament: Tournament, trf: TrfDocument | None = None) -> dict[s
             "deputy_arbiters": list(d.deputy_arbiters),
             "round_dates": list(d.round_dates),
         }
+    if t.knockout is not None:
+        extra["knockout"] = knockout_data(t.knockout)
     if trf is not None:
         extra["trf"] = {
             "encoding": trf.encoding,
@@ -158,6 +168,26 @@ def event_data(tournament: Tournament, trf: TrfDocument | None = None) -> dict[s
             {"player": e.player, "first_round": e.first_round} for e in t.late_entries
         ],
     } | extra
+
+
+def knockout_data(stage: KnockoutStage) -> dict[str, Any]:
+    """A knockout stage as JSON data: its rules, seeds, lot and the games of each match (the
+    bracket follows from them)."""
+    rules = stage.rules
+    return {
+        "rules": {
+            "kind": rules.kind.value,
+            "match": rules.match.text,
+            "third_place": rules.third_place,
+            "reset": rules.reset,
+            "first_white": rules.first_white.value,
+        },
+        "seeds": list(stage.seeds),
+        "lot": stage.lot,
+        "results": [
+            {"match": r.match, "games": [_game(g) for g in r.games]} for r in stage.results
+        ],
+    }
 
 
 def dump_event(
@@ -437,8 +467,13 @@ def _load(ld: _Loader, data: Any) -> Tournament:
         ),
         # late_entries was added after version 1 was first written: files without it have no
         # late entries. details and trf came with version 2.
-        optional=("late_entries", "details", "trf") if version == 2 else ("late_entries",),
+        optional=("late_entries", "details", "trf", "knockout")
+        if version == 2
+        else ("late_entries",),
     )
+    knockout = None
+    if "knockout" in top:
+        knockout = _knockout(ld, top["knockout"], "$.knockout")
     details = EventDetails()
     if "details" in top:
         details = ld.details(top["details"], "$.details")
@@ -500,34 +535,49 @@ def _load(ld: _Loader, data: Any) -> Tournament:
         system=system,
         late_entries=tuple(late_entries),
         details=details,
+        knockout=knockout,
+    )
+
+
+def _knockout(ld: _Loader, value: Any, where: str) -> KnockoutStage:
+    k = ld.obj(value, where, ("rules", "seeds", "lot", "results"))
+    r = ld.obj(
+        k["rules"], f"{where}.rules", ("kind", "match", "third_place", "reset", "first_white")
+    )
+    at = f"{where}.rules"
+    rules = KnockoutRules(
+        kind=ld.choice(r["kind"], f"{at}.kind", BracketKind, "single, double"),
+        match=ld.build(f"{at}.match", MatchFormat.parse, ld.text(r["match"], f"{at}.match")),
+        third_place=ld.flag(r["third_place"], f"{at}.third_place"),
+        reset=ld.flag(r["reset"], f"{at}.reset"),
+        first_white=ld.choice(r["first_white"], f"{at}.first_white", FirstWhite, "seed, lot"),
+    )
+    results = []
+    for i, item in enumerate(ld.items(k["results"], f"{where}.results")):
+        at = f"{where}.results[{i}]"
+        m = ld.obj(item, at, ("match", "games"))
+        games = [
+            _game_item(ld, g, f"{at}.games[{j}]")
+            for j, g in enumerate(ld.items(m["games"], f"{at}.games"))
+        ]
+        results.append(MatchGames(ld.integer(m["match"], f"{at}.match"), tuple(games)))
+    return ld.build(
+        where,
+        KnockoutStage,
+        rules,
+        ld.integers(k["seeds"], f"{where}.seeds"),
+        tuple(results),
+        ld.integer(k["lot"], f"{where}.lot"),
     )
 
 
 def _round(ld: _Loader, item: Any, where: str) -> Round:
     r = ld.obj(item, where, ("number", "games", "byes"))
     number = ld.integer(r["number"], f"{where}.number")
-    games = []
-    for i, g_item in enumerate(ld.items(r["games"], f"{where}.games")):
-        at = f"{where}.games[{i}]"
-        fields: tuple[str, ...] = ("white", "black", "result", "coloured", "rated")
-        if isinstance(g_item, dict) and "match_score" in g_item:
-            fields = (*fields, "match_score")
-        g = ld.obj(g_item, at, fields)
-        result = g["result"]
-        if result is not None:
-            result = ld.choice(result, f"{at}.result", GameResult, _RESULT_NAMES)
-        match_score = None
-        if "match_score" in g:
-            counts = ld.items(g["match_score"], f"{at}.match_score")
-            if len(counts) != 3:
-                raise ld.error(f"{at}.match_score", "expected [first wins, second wins, draws]")
-            values = [ld.integer(c, f"{at}.match_score[{j}]") for j, c in enumerate(counts)]
-            match_score = ld.build(f"{at}.match_score", MatchScore, *values)
-        white = ld.integer(g["white"], f"{at}.white")
-        black = ld.integer(g["black"], f"{at}.black")
-        coloured = ld.flag(g["coloured"], f"{at}.coloured")
-        rated = ld.flag(g["rated"], f"{at}.rated")
-        games.append(ld.build(at, Game, white, black, result, coloured, rated, match_score))
+    games = [
+        _game_item(ld, g_item, f"{where}.games[{i}]")
+        for i, g_item in enumerate(ld.items(r["games"], f"{where}.games"))
+    ]
     byes = []
     for i, b_item in enumerate(ld.items(r["byes"], f"{where}.byes")):
         at = f"{where}.byes[{i}]"
@@ -539,3 +589,25 @@ def _round(ld: _Loader, item: Any, where: str) -> Round:
             )
         )
     return ld.build(where, Round, number, tuple(games), tuple(byes))
+
+
+def _game_item(ld: _Loader, g_item: Any, at: str) -> Game:
+    fields: tuple[str, ...] = ("white", "black", "result", "coloured", "rated")
+    if isinstance(g_item, dict) and "match_score" in g_item:
+        fields = (*fields, "match_score")
+    g = ld.obj(g_item, at, fields)
+    result = g["result"]
+    if result is not None:
+        result = ld.choice(result, f"{at}.result", GameResult, _RESULT_NAMES)
+    match_score = None
+    if "match_score" in g:
+        counts = ld.items(g["match_score"], f"{at}.match_score")
+        if len(counts) != 3:
+            raise ld.error(f"{at}.match_score", "expected [first wins, second wins, draws]")
+        values = [ld.integer(c, f"{at}.match_score[{j}]") for j, c in enumerate(counts)]
+        match_score = ld.build(f"{at}.match_score", MatchScore, *values)
+    white = ld.integer(g["white"], f"{at}.white")
+    black = ld.integer(g["black"], f"{at}.black")
+    coloured = ld.flag(g["coloured"], f"{at}.coloured")
+    rated = ld.flag(g["rated"], f"{at}.rated")
+    return ld.build(at, Game, white, black, result, coloured, rated, match_score)
