@@ -447,10 +447,14 @@ class KnockoutStage:
     results: tuple[MatchGames, ...] = ()
     lot: int = 0
     _bracket: Bracket | None = field(default=None, init=False, repr=False, compare=False)
+    _seed_of: dict[PlayerId, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if len(set(self.seeds)) != len(self.seeds):
             raise KnockoutError("a player is seeded twice")
+        object.__setattr__(self, "_seed_of", {p: i for i, p in enumerate(self.seeds, start=1)})
         bracket = draw_bracket(
             len(self.seeds), self.rules.kind, self.rules.third_place, self.rules.reset
         )
@@ -474,7 +478,7 @@ class KnockoutStage:
         return ()
 
     def seed_of(self, player: PlayerId) -> int:
-        return self.seeds.index(player) + 1
+        return self._seed_of[player]
 
     def with_games(self, match: int, games: Sequence[Game]) -> KnockoutStage:
         """The stage with the games of ``match`` replaced (none: the match not played)."""
