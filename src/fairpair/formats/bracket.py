@@ -42,10 +42,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core.knockout import (
+    MAX_SEEDS,
     Bracket,
     BracketKind,
     BracketMatch,
     BracketState,
+    KnockoutRules,
+    KnockoutStage,
     MatchState,
     MatchStatus,
     PhaseKind,
@@ -53,6 +56,7 @@ from fairpair.core.knockout import (
     Seed,
     Source,
     WinnerOf,
+    bracket_state,
     draw_bracket,
     round_name,
 )
@@ -62,6 +66,7 @@ __all__ = [
     "bracket_svg",
     "bracket_text",
     "empty_bracket_data",
+    "empty_bracket_svg",
     "empty_bracket_text",
     "match_line",
     "score_text",
@@ -641,3 +646,17 @@ def bracket_svg(state: BracketState, names: Names, *, highlight_current: bool = 
         _box(out, state, ms, layout.places[ms.match.number], names, current)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def empty_bracket_svg(
+    n: int,
+    kind: BracketKind = BracketKind.SINGLE,
+    third_place: bool = False,
+    reset: bool = True,
+) -> str:
+    """The picture of the empty bracket of ``n`` seeds (each player shown as "Seed k")."""
+    rules = KnockoutRules(kind=kind, third_place=third_place, reset=reset)
+    seeds = tuple(range(1, n + 1)) if 2 <= n <= MAX_SEEDS else ()
+    draw_bracket(n, kind, third_place, reset)  # the size refused in the bracket's words
+    state = bracket_state(KnockoutStage(rules, seeds))
+    return bracket_svg(state, {s: f"Seed {s}" for s in seeds}, highlight_current=False)
