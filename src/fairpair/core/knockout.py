@@ -172,7 +172,8 @@ def _count(text: str, where: str) -> int:
 
 
 class FirstWhite(enum.StrEnum):
-    """Who has White in the first game of a chess match."""
+    """Who has White in the first game of a chess match (the colours then alternate; each
+    tie-break phase starts after a new drawing of lots)."""
 
     SEED = "seed"
     """The higher seed."""
@@ -447,10 +448,14 @@ class KnockoutStage:
     results: tuple[MatchGames, ...] = ()
     lot: int = 0
     _bracket: Bracket | None = field(default=None, init=False, repr=False, compare=False)
+    _seed_of: dict[PlayerId, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
         if len(set(self.seeds)) != len(self.seeds):
             raise KnockoutError("a player is seeded twice")
+        object.__setattr__(self, "_seed_of", {p: i for i, p in enumerate(self.seeds, start=1)})
         bracket = draw_bracket(
             len(self.seeds), self.rules.kind, self.rules.third_place, self.rules.reset
         )
@@ -474,7 +479,7 @@ class KnockoutStage:
         return ()
 
     def seed_of(self, player: PlayerId) -> int:
-        return self.seeds.index(player) + 1
+        return self._seed_of[player]
 
     def with_games(self, match: int, games: Sequence[Game]) -> KnockoutStage:
         """The stage with the games of ``match`` replaced (none: the match not played)."""
@@ -702,14 +707,18 @@ def _decide(
     phase = fmt.phases[phase_index]
     white: PlayerId | None = None
     if fmt.coloured:
-        if phase.kind is PhaseKind.ARMAGEDDON:
-            white = _lot(stage, m.number, number, top, bottom)
-        elif games:
-            white = games[-1].black
-        elif stage.rules.first_white is FirstWhite.LOT:
+        if not games:
+            white = (
+                _lot(stage, m.number, number, top, bottom)
+                if stage.rules.first_white is FirstWhite.LOT
+                else _higher_seed(stage, top, bottom)
+            )
+        elif not in_phase:
+            # Each tie-break phase (the Armageddon too) starts after a new drawing of
+            # colours, as FIDE's knockout regulations have it; within a phase they alternate.
             white = _lot(stage, m.number, number, top, bottom)
         else:
-            white = _higher_seed(stage, top, bottom)
+            white = games[-1].black
     status = MatchStatus.PLAYING if games else MatchStatus.READY
     next_game = NextGame(number, phase, white, None if fmt.coloured else chooser)
     return MatchState(m, top, bottom, games, status, None, next_game, score)
