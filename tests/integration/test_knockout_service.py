@@ -264,8 +264,8 @@ def test_hostile_match_input_is_refused_naming_what_is_wrong() -> None:
         (1, [("--", None)], "one player must go through"),
         (1, [("2-1", None)], "is a match score"),
         (1, [("1-0", str(s[0]))], "a card or board game's match has no colours"),
-        (1, [("x", None)], "is not a result"),
-        (1, [("1-0\u202e", None)], "is not a result"),
+        (1, [("x", None)], r"match 1 \(Quarter-finals\), game 1: 'x' is not a game's result"),
+        (1, [("1-0\u202e", None)], "is not a game's result"),
     ]
     for match, games, words in refused:
         with pytest.raises(CommandError, match=words):
@@ -365,8 +365,11 @@ def test_a_standalone_chess_knockout_seeded_by_rating_colours_and_armageddon(
     draws = [("=", None)] * 6
     event = ko.record_match(desk, event.id, 1, draws)
     games = event.tournament.knockout.games(1)  # type: ignore[union-attr]
-    # Higher seed White in game 1, colours alternating.
-    assert [g.white for g in games] == [16, 1, 16, 1, 16, 1]
+    # Higher seed White in game 1, colours alternating within each phase; the rapid and the
+    # blitz each start after a new drawing of lots.
+    whites = [g.white for g in games]
+    assert whites[:2] == [16, 1]
+    assert {whites[2], whites[3]} == {whites[4], whites[5]} == {16, 1}
     state = ko.bracket(event).match(1)
     assert state.next_game is not None and state.next_game.phase.kind.value == "armageddon"
     armageddon_white = state.next_game.white

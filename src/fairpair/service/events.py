@@ -1046,7 +1046,9 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         ("points", points + (", ranked by McMahon score" if settings.game is Game.GO else "")),
         ("tie-breaks", ", ".join(settings.chosen_tiebreaks)),
     ]
-    if not settings.card_game:  # a card game's boards have no colours
+    if settings.system.knockout:  # no rounds; White follows the knockout's own rule
+        lines = [line for line in lines if line[0] != "rounds"]
+    elif not settings.card_game:  # a card game's boards have no colours
         lines.append(
             ("first colour", f"top seed {settings.initial_colour.name.lower()} in round 1")
         )
@@ -1064,7 +1066,9 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         ("round dates", _round_dates(settings.round_dates)),
     )
     lines.extend((label, value) for label, value in report if value)
-    if not settings.system.round_robin:
+    if settings.knockout is not None:
+        lines.extend(settings.knockout.describe())
+    elif not settings.system.round_robin:
         lines.append(("bye limit", settings.bye_limit.describe()))
     else:
         lines.append(("withdrawals", settings.withdrawal_policy.describe()))

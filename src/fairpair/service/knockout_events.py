@@ -291,7 +291,13 @@ def _result_value(game: Game) -> str:
 
 
 def _game_result(text: str, label: str, number: int) -> GameResult:
-    entered = parse_result(text)
+    try:
+        entered = parse_result(text)
+    except CommandError:
+        raise CommandError(
+            f"{label}, game {number}: {text.strip()!r} is not a game's result; type 1-0, 0-1, "
+            "= or 1/2 for a draw, +- or -+ for a forfeit"
+        ) from None
     if entered.match_score is not None:
         raise CommandError(
             f"{label}, game {number}: {text.strip()!r} is a match score; give the match game "

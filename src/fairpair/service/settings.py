@@ -1162,9 +1162,12 @@ class EventSettings:
             )
             raise CommandError(f"a {what} needs its number of rounds (--rounds)")
         if self.bye_limit.limits_anything and (self.system.round_robin or self.system.knockout):
-            raise CommandError(
-                "a round robin or a knockout has no requested byes: --bye-limit is for Swiss events"
+            what = (
+                "a round robin has no requested byes (its schedule is fixed)"
+                if self.system.round_robin
+                else "a knockout has no requested byes (the bracket gives byes to the top seeds)"
             )
+            raise CommandError(f"{what}: --bye-limit is for Swiss events")
         if (
             self.withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
             and not self.system.round_robin
