@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.test_director_cli import boards_of
 from tests.integration.stores import SQL_BACKENDS, database_url
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -121,8 +122,7 @@ def test_a_casual_swiss_cut_to_a_top_eight_best_of_three(
             too_early = fairpair("event", "cut", "--top", "8", code=2)
             assert "round 4 of 5 is the last one played" in too_early
         pairings = fairpair("round", "pair")
-        boards = len(re.findall(r"^\s*\d+\s+\d+\s", pairings, flags=re.MULTILINE))
-        assert boards == 12
+        assert boards_of(pairings) == 12
         if number == 5:
             unfinished = fairpair("event", "cut", "--top", "8", code=2)
             assert "round 5 still lacks 12 result(s)" in unfinished
@@ -141,6 +141,9 @@ def test_a_casual_swiss_cut_to_a_top_eight_best_of_three(
     # Too early or too many: refused, nothing saved.
     assert "the cut is to 2 to 24 players" in fairpair("event", "cut", "--top", "25", code=2)
     assert "--match" in fairpair("event", "cut", "--top", "8", "--match", "best-of-x", code=2)
+    sheet = tmp_path / "bracket.txt"
+    assert "has no knockout stage" in fairpair("print", "bracket", "-o", str(sheet), code=2)
+    assert not sheet.exists()
     assert "--third-place" in fairpair(
         "event", "cut", "--top", "8", "--bracket", "double", "--third-place", code=2
     )
@@ -326,3 +329,15 @@ def test_a_sixteen_player_chess_knockout_with_tie_breaks(
     assert "Knight" in bracket
     assert fairpair("bracket", "-f", "svg").startswith("<svg")
     assert fairpair("event", "rebuild").startswith("replayed")
+
+    # On paper: a slip for each match to play (5-8, the quarter-final 10 between the winners
+    # of 3 and 4, and 9 under way), a line for each game still possible; the bracket.
+    slips = tmp_path / "slips.txt"
+    assert fairpair("print", "match-slips", "-o", str(slips)) == f"wrote {slips}\n"
+    text = slips.read_text()
+    shown = [int(n) for n in re.findall(r"^Cup: match slips\s+Match (\d+)", text, re.MULTILINE)]
+    assert shown == [5, 6, 7, 8, 9, 10]
+    assert text.count("Game 7 (armageddon)") == 6
+    pdf = tmp_path / "bracket.pdf"
+    assert fairpair("print", "bracket", "-o", str(pdf)).startswith(f"wrote {pdf} (")
+    assert pdf.read_bytes().startswith(b"%PDF")

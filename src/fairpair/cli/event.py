@@ -468,14 +468,10 @@ def _create_knockout(
             first_white=first_white,
         )
     except FieldErrors as error:
-        said = "; ".join(
-            f"{'NAME' if k == 'name' else '--' + k.replace('_', '-')}: {v}"
-            for k, v in error.errors.items()
-        )
-        raise fail(said) from None
+        raise fail(stage.options_named(error)) from None
     made = ev.create_event(desk, settings.edited(report_fields(report)))
     assert made.settings.knockout is not None
-    how = "; ".join(value for _, value in made.settings.knockout.describe())
+    how = made.settings.knockout.summary()
     typer.echo(f"created event {made.id} {made.info.name!r}: {System.KNOCKOUT.label}; {how}")
 
 
@@ -646,7 +642,7 @@ def show(
             typer.echo(json.dumps(ev.settings_data(current), indent=2, ensure_ascii=False))
             return
         for label, value in ev.settings_lines(current):
-            typer.echo(f"{label + ':':<16}{value}")
+            typer.echo(f"{label + ':':<15} {value}")
 
 
 @app.command("list")

@@ -23,26 +23,17 @@ from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import KnockoutSettings
 
 __all__ = [
-    "KNOCKOUT_OPTIONS",
     "bracket",
     "cut",
     "in_knockout",
     "knockout_rules",
     "not_started",
+    "options_named",
     "result",
     "show_bracket",
     "standings",
     "start",
 ]
-
-KNOCKOUT_OPTIONS = {
-    "bracket": "--bracket",
-    "match": "--match",
-    "third_place": "--third-place",
-    "first_white": "--first-white",
-    "rounds": "--rounds",
-}
-"""The option that gives each knockout setting, for refusals."""
 
 BracketOption = Annotated[
     str,
@@ -93,8 +84,16 @@ def knockout_rules(
             first_white=first_white,
         )
     except FieldErrors as error:
-        said = "; ".join(f"{KNOCKOUT_OPTIONS.get(k, k)}: {v}" for k, v in error.errors.items())
-        raise fail(said) from None
+        raise fail(options_named(error)) from None
+
+
+def options_named(error: FieldErrors) -> str:
+    """The refusals of a settings reader, each under its option's name (``--first-white``)
+    or ``NAME``, on one line."""
+    return "; ".join(
+        f"{'NAME' if field == 'name' else '--' + field.replace('_', '-')}: {message}"
+        for field, message in error.errors.items()
+    )
 
 
 def cut(

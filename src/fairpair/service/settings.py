@@ -896,6 +896,10 @@ class KnockoutSettings:
             )
         return lines
 
+    def summary(self) -> str:
+        """The settings on one line: ``bracket: Single elimination; matches: ...``."""
+        return "; ".join(f"{label}: {value}" for label, value in self.describe())
+
     def to_data(self) -> dict[str, Any]:
         rules = self.rules
         return {
