@@ -341,3 +341,45 @@ def test_a_sixteen_player_chess_knockout_with_tie_breaks(
     pdf = tmp_path / "bracket.pdf"
     assert fairpair("print", "bracket", "-o", str(pdf)).startswith(f"wrote {pdf} (")
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_undo_takes_back_a_match_then_the_cut_and_the_swiss_is_as_it_was(
+    fairpair: Fairpair, tmp_path: Path
+) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text("name,rating\nAnn,2100\nBob,2000\nCy,1900\nDee,1800\n")
+    fairpair("event", "create", "Club", "--system", "casual", "--rounds", "1")
+    fairpair("player", "import", str(players))
+    fairpair("round", "pair")
+    fairpair("result", "1", "2-0", "2", "2-1")
+    standings = fairpair("event", "standings")
+    as_json = fairpair("event", "standings", "-f", "json")
+    assert "standings after round 1" in standings
+
+    cut = fairpair("event", "cut", "--top", "2", "--match", "1")
+    assert cut.startswith("cut to the top 2 (single elimination, best-of-1)")
+    assert "final standings" not in fairpair("event", "standings")
+    seeds = fairpair.export()["knockout"]["seeds"]  # type: ignore[index]
+    assert seeds == [row["start_rank"] for row in json.loads(as_json)["standings"][:2]]
+    # The final's result is written with its first player (seed 1) first: seed 2 won.
+    out = fairpair("result", "1", "0-1")
+    assert match_line(out) == (1, seeds[0], seeds[1], seeds[1])
+    assert f"champion: {seeds[1]} " in out
+
+    log = fairpair("log").splitlines()
+    cut_line = next(line for line in log if "stage.cut" in line)
+    match_line_ = next(line for line in log if "knockout.games" in line)
+    assert "cut to the top 2 (single elimination, best-of-1): seed 1 " in cut_line
+    assert "match 1 (Final): " in match_line_ and "goes through" in match_line_
+
+    undone = fairpair("undo")
+    assert undone.startswith("undid #") and "match 1 (Final)" in undone
+    assert "Match 1: (1) " in (shown := fairpair("bracket")) and "to play" in shown
+    undone = fairpair("undo")
+    assert "cut to the top 2" in undone
+    # The Swiss is as it was before the cut: its standings, its results open to correction.
+    assert fairpair("event", "standings") == standings
+    assert fairpair("event", "standings", "-f", "json") == as_json
+    assert "no knockout stage" in fairpair("bracket", code=2)
+    assert "round 1" in fairpair("result", "--round", "1", "1", "1-1-1")
+    assert "(undone by #" in fairpair("log")
