@@ -183,6 +183,10 @@ def test_a_casual_swiss_cut_to_a_top_eight_best_of_three(
     # Match 1: a drawn game, replayed; entered as the games come in.
     first = fairpair("result", "1", "1-0", "=")
     assert match_line(first)[3] is None and "next: game 3" in first
+    # Entered on the wrong match: --clear takes its games away.
+    cleared = fairpair("result", "1", "--clear")
+    assert cleared.startswith("cleared the games of match 1 (Quarter-finals): ")
+    assert fairpair.export()["knockout"]["results"] == []  # type: ignore[index]
     assert play(1, ["1-0", "=", "0-1", "1-0"]) == (seeds[0], seeds[7])
     assert winners[1] == seeds[0]
     # Match 2 won 2-0 by its second player (seed 5).
