@@ -254,6 +254,7 @@ def test_hostile_match_input_is_refused_naming_what_is_wrong() -> None:
     refused = [
         (0, [("1-0", None)], "there is no match 0: the matches are 1-7"),
         (999, [("1-0", None)], "there is no match 999"),
+        (1, [], r"match 1 \(Quarter-finals\) has no games to clear"),
         (
             5,
             [("1-0", None)],

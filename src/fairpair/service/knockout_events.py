@@ -232,6 +232,8 @@ def record_match(
             )
         if top is None or bottom is None:
             raise CommandError(f"{label}: its players are not known yet ({_waits_for(state)})")
+        if not games and not stage.games(match):
+            raise CommandError(f"{label} has no games to clear")
         coloured = stage.rules.match.coloured
         made: list[Game] = []
         for number, (text, white_ref) in enumerate(games, start=1):
