@@ -10,11 +10,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fairpair.core import ByeKind, GameResult, MatchScore, Player, RequestedBye
+from fairpair.core.knockout import KnockoutRules
 from fairpair.service import actions, directors
 from fairpair.service import events as ev
+from fairpair.service import knockout_events as ko
 from fairpair.service.errors import CommandError
 from fairpair.service.results import format_result, parse_result
-from fairpair.service.settings import EventSettings, System, parse_points
+from fairpair.service.settings import EventSettings, KnockoutSettings, System, parse_points
 from fairpair.storage import DirectorRecord, MemoryStore
 
 
@@ -278,8 +280,14 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     d.store.add_director(DirectorRecord(d.actor, "$argon2id$unused", d.clock()))
     directors.give_event(d, swiss.id, d.actor)
     ev.edit_event(d, swiss.id, {"city": "Lyon"})
+    cup = ev.create_event(
+        d, EventSettings("Cup", System.KNOCKOUT, knockout=KnockoutSettings(KnockoutRules()))
+    )
+    ev.import_players(d, cup.id, [Player(1, "Ann"), Player(2, "Bob", rating=2100)])
+    ko.cut(d, cup.id)
+    ko.record_match(d, cup.id, 1, [("0-1", None)])
     lines = []
-    for event_id in (event.id, swiss.id):
+    for event_id in (event.id, swiss.id, cup.id):
         t = ev.load(d, event_id).tournament
         lines += [(r.action, ev.describe(r, t)) for r in ev.history(d, event_id)]
     assert {action for action, _ in lines} >= set(actions.ACTIONS) | {"event.created"}
@@ -290,6 +298,12 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
     assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
     assert ("player.removed", "removed 3 Cy (never paired)") in lines
+    assert (
+        "stage.cut",
+        "started the knockout: 2 players seeded by rating (single elimination, best-of-1): "
+        "seed 1 2 Bob, seed 2 1 Ann",
+    ) in lines
+    assert ("knockout.games", "match 1 (Final): 2 Bob 0-1 1 Ann, 1 Ann goes through") in lines
 
 
 def test_a_casual_swiss_is_paired_by_its_engine_reproducibly_and_without_rematches() -> None:

@@ -11,6 +11,7 @@ import pytest
 from fairpair.core import Player, Tournament
 from fairpair.service import actions, directors
 from fairpair.service import events as ev
+from fairpair.service import knockout_events as ko
 from fairpair.service.errors import CommandError
 from fairpair.storage import ConcurrencyError, DirectorRecord, LogRecord, MemoryStore
 
@@ -54,6 +55,22 @@ def registered(d: ev.Desk) -> ev.Event:
     return event
 
 
+def finished(d: ev.Desk) -> ev.Event:
+    """A one-round Swiss of six players, played: ready for the cut."""
+    from fairpair.service.settings import EventSettings, System
+
+    event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=1))
+    for i, name in enumerate(NAMES):
+        ev.register_player(d, event.id, name, rating=2000 - 50 * i)
+    ev.pair_round(d, event.id)
+    return ev.enter_results(d, event.id, [(b, "1-0") for b in (1, 2, 3)])
+
+
+def cut(d: ev.Desk) -> ev.Event:
+    """That Swiss cut to its top four."""
+    return ko.cut(d, finished(d).id, top=4)
+
+
 def without(log: list[LogRecord], *seqs: int) -> Tournament:
     """What the log leads to without the records named."""
     return actions.replay((r.action, r.payload) for r in log if r.seq not in seqs)
@@ -81,6 +98,8 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
     "player.removed": (registered, lambda d, e: ev.remove_player(d, e, "bob")),
     "board.set": (paired, lambda d, e: ev.set_manual_board(d, e, "1", "2")),
     "pairs.forbidden": (swiss, lambda d, e: ev.forbid_pairs(d, e, ["ann", "bob"])),
+    "stage.cut": (finished, lambda d, e: ko.cut(d, e, top=4)),
+    "knockout.games": (cut, lambda d, e: ko.record_match(d, e, 1, [("1-0", None)])),
     "event.edited": (
         swiss,
         lambda d, e: ev.edit_event(d, e, {"name": "Open 2026", "city": "Lyon", "round_dates": []}),

@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
 
     app.command(name="knockout")(knockout.knockout)
 
-    from fairpair.cli import event, output, player, rounds, team
+    from fairpair.cli import event, output, player, rounds, stage, team
 
     app.add_typer(event.app, name="event")
     app.add_typer(player.app, name="player")
@@ -27,6 +27,7 @@ def register(app: typer.Typer) -> None:
     app.command(name="lineup")(team.lineup)
     # Forfeits are typed as -+ and +-: they must reach the command as results, not options.
     app.command(name="result", context_settings={"ignore_unknown_options": True})(rounds.result)
+    app.command(name="bracket")(stage.bracket)
     app.command(name="bye")(rounds.bye)
     app.command(name="undo")(rounds.undo)
     app.command(name="redo")(rounds.redo)

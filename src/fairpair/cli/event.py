@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli import double as ds
+from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Colour, PointSystem, format_points
 from fairpair.formats import printouts as sheets
@@ -192,6 +193,11 @@ def create(
     min_board_games: Annotated[
         int, typer.Option("--min-board-games", help="Team event: games for a board prize.")
     ] = 0,
+    bracket: stage.BracketOption = "",
+    match: stage.MatchOption = "",
+    third_place: stage.ThirdPlaceOption = False,
+    reset: stage.ResetOption = True,
+    first_white: stage.FirstWhiteOption = "",
     initial_colour: Annotated[
         str | None,
         typer.Option(
@@ -214,7 +220,9 @@ def create(
     actor: ActorOption = None,
 ) -> None:
     """Create an event (a team event with --system team-swiss or team-berger, a FIDE
-    Double-Swiss of two-game matches with --system double-swiss)."""
+    Double-Swiss of two-game matches with --system double-swiss, a knockout seeded by rating
+    with --system knockout and its --bracket, --match, --third-place, --no-reset,
+    --first-white)."""
     report = {
         "city": city,
         "federation": federation,
@@ -226,8 +234,49 @@ def create(
         "start_date": start,
         "end_date": end,
     }
+    knockout = {
+        "--bracket": bool(bracket),
+        "--match": bool(match),
+        "--third-place": third_place,
+        "--no-reset": not reset,
+        "--first-white": bool(first_white),
+    }
+    knockout_flags = [flag for flag, given_flag in knockout.items() if given_flag]
+    if knockout_flags and system is not System.KNOCKOUT:
+        raise fail(f"{knockout_flags[0]} is for a knockout event (--system knockout)")
     with session(db, None, actor) as s, _options_named():
         given = None if points is None else parse_points(points)
+        if system is System.KNOCKOUT:
+            refused = {
+                "--double": double,
+                "--black-first": black_first,
+                "--seed": bool(seed),
+                "--boards": boards is not None,
+                "--primary": primary is not None,
+                "--match-points": match_points is not None,
+                "--colour-model": colour_model is not None,
+                "--board-colours": board_colours is not None,
+                "--min-board-games": bool(min_board_games),
+                "--initial-colour": initial_colour is not None,
+                "--bye-values": bye_values is not None,
+            }
+            flags = [flag for flag, given_flag in refused.items() if given_flag]
+            if flags:
+                raise fail(f"{flags[0]} is not for a knockout event")
+            _create_knockout(
+                s.desk,
+                name,
+                rounds,
+                points or "",
+                tiebreaks or "",
+                game,
+                colours,
+                bye_limit,
+                withdrawal_policy,
+                (bracket, match, third_place, reset, first_white),
+                report,
+            )
+            return
         if system is System.DOUBLE_SWISS:
             refused = {
                 "--game": game not in (None, Game.CHESS),
@@ -381,6 +430,49 @@ def _create_double(
         f"created event {made.id} {made.info.name!r}: {System.DOUBLE_SWISS.label}, {rounds} "
         f"match-rounds; byes {lines['byes']}; {lines['first colour']}"
     )
+
+
+def _create_knockout(
+    desk: ev.Desk,
+    name: str,
+    rounds: int | None,
+    points: str,
+    tiebreaks: str,
+    game: Game | None,
+    colours: bool,
+    bye_limit: str | None,
+    withdrawal_policy: WithdrawalPolicy,
+    knockout: tuple[str, str, bool, bool, str],
+    report: Mapping[str, object],
+) -> None:
+    """``event create --system knockout``: read by the reader the desk and the API use, each
+    refusal under its option's name."""
+    bracket, match, third_place, reset, first_white = knockout
+    try:
+        settings = entry.event_settings(
+            name,
+            System.KNOCKOUT.value,
+            rounds,
+            points,
+            tiebreaks,
+            bye_limit or "",
+            ""
+            if withdrawal_policy is WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
+            else withdrawal_policy.value,
+            "" if game is None else game.value,
+            colours,
+            bracket=bracket,
+            match=match,
+            third_place=third_place,
+            reset=reset,
+            first_white=first_white,
+        )
+    except FieldErrors as error:
+        raise fail(stage.options_named(error)) from None
+    made = ev.create_event(desk, settings.edited(report_fields(report)))
+    assert made.settings.knockout is not None
+    how = made.settings.knockout.summary()
+    typer.echo(f"created event {made.id} {made.info.name!r}: {System.KNOCKOUT.label}; {how}")
 
 
 @app.command("edit")
@@ -550,7 +642,7 @@ def show(
             typer.echo(json.dumps(ev.settings_data(current), indent=2, ensure_ascii=False))
             return
         for label, value in ev.settings_lines(current):
-            typer.echo(f"{label + ':':<16}{value}")
+            typer.echo(f"{label + ':':<15} {value}")
 
 
 @app.command("list")
@@ -589,7 +681,9 @@ def standings(
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Standings with the event's tie-breaks (a team event: team standings, or --boards)."""
+    """Standings with the event's tie-breaks (a team event: team standings, or --boards);
+    once a knockout stage has started, the final standings: the knockout's places, then the
+    players below the cut."""
     with session(db, event) as s:
         if te.is_team_event(s.desk.store.event(s.event_id())):
             from fairpair.cli import team
@@ -614,6 +708,11 @@ def standings(
             typer.echo(_rendered(output_format, ranked, title, ""), nl=False)
             return
         current = s.event()
+        if current.tournament.knockout is not None or current.settings.system.knockout:
+            if boards:
+                raise fail("--boards is for a team event")
+            stage.standings(current, output_format.value)
+            return
         table = ev.standings(current)
         title = f"{current.tournament.name}: standings after round {table.rounds}"
         text = sheets.render_text(printouts.standings_sheet(current))
@@ -639,6 +738,9 @@ class CrosstableFormat(enum.Enum):
     TEXT = "text"
     CSV = "csv"
     HTML = "html"
+
+
+app.command("cut")(stage.cut)
 
 
 @app.command("crosstable")

@@ -13,7 +13,7 @@ from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import double_events as de
-from fairpair.service import double_printouts, printouts, team_printouts
+from fairpair.service import double_printouts, knockout_printouts, printouts, team_printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 
@@ -97,6 +97,9 @@ class Sheet(enum.Enum):
     BOARD_PAIRINGS = "board-pairings"
     MATCH_CARDS = "match-cards"
     BOARD_PRIZES = "board-prizes"
+    # A knockout stage's own sheets (its standings are the final standings).
+    BRACKET = "bracket"
+    MATCH_SLIPS = "match-slips"
 
 
 class PrintFormat(enum.Enum):
@@ -120,7 +123,9 @@ def print_sheet(
             "pairings, board-pairings (each board under its match), match-cards (one page "
             "a match, to sign), standings, board-prizes. A Double-Swiss event: pairings "
             "(both games of each board), alphabetical, slips (one per match, both games), "
-            "standings, crosstable."
+            "standings, crosstable. A knockout stage: bracket (its picture and matches), "
+            "match-slips (one per match to play, a line per game), standings (the final "
+            "standings)."
         ),
     ],
     output: Annotated[Path, typer.Option("--output", "-o", help="File to write.")],
@@ -145,7 +150,8 @@ def print_sheet(
     """Print pairings (by board, by name, in large type for the wall), result slips, the
     check-in list, standings or the crosstable as HTML, PDF or text; a team event's team
     pairings, match cards, team standings or board prizes; a Double-Swiss event's pairings
-    and match slips with both games, standings and crosstable."""
+    and match slips with both games, standings and crosstable; a knockout's bracket, match
+    slips and final standings."""
     chosen = output_format or {".pdf": PrintFormat.PDF, ".txt": PrintFormat.TEXT}.get(
         output.suffix.lower(), PrintFormat.HTML
     )
@@ -164,6 +170,10 @@ def print_sheet(
             _write_sheet(made, output, chosen, paper)
             return
         current = s.event()
+        knockout = knockout_printouts.knockout_sheet(current, sheet.value)
+        if knockout is not None:
+            _write_sheet(knockout, output, chosen, paper)
+            return
         match sheet:
             case Sheet.PAIRINGS:
                 made = printouts.pairings_sheet(current, round_number)

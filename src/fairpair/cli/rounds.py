@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from fairpair.cli import double, team
+from fairpair.cli import double, stage, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import double_events as de
@@ -33,6 +33,9 @@ def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = No
         if double.is_double(s):
             double.pair(s)
             return
+        if stage.not_started(s):
+            stage.start(s)
+            return
         event_id = s.event_id()
         field = len(ev.load(s.desk, event_id).tournament.players)
         if field >= SPINNER_FROM:
@@ -50,7 +53,8 @@ def show(
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
-    """Show a round's pairings and results."""
+    """Show a round's pairings and results; in a knockout stage, the bracket (a number: a
+    round played before the cut)."""
     with session(db, event) as s:
         if team.is_team(s):
             t = te.load_team(s.desk, s.event_id()).tournament
@@ -59,6 +63,11 @@ def show(
         if double.is_double(s):
             d = de.load_double(s.desk, s.event_id()).tournament
             typer.echo(double.round_text(d, number), nl=False)
+            return
+        if number is None and stage.in_knockout(s):
+            if by_name:
+                raise fail("--by-name is for a round's pairings: a knockout shows its bracket")
+            stage.show_bracket(s.event())
             return
         current = s.event()
         sheet = (
@@ -90,19 +99,39 @@ def result(
             help="BOARD RESULT pairs: 3 1-0 4 1/2 5 0-1 (also = +- -+ --, 2-1); a team event: "
             "MATCH.BOARD RESULT, first team's player first (1.2 1-0), MATCH +- for a match "
             "forfeited as a whole; a Double-Swiss: BOARD GAME1 GAME2, each game White first "
-            "(3 1-0 1/2), game 2 with the second-named player as White."
+            "(3 1-0 1/2), game 2 with the second-named player as White. A knockout: MATCH "
+            "GAME [GAME...], every game so far (1 1-0 = 0-1), chess White first, card games "
+            "the match's first player first."
         ),
     ],
     round_number: Annotated[
         int | None,
         typer.Option("--round", "-r", help="Enter or correct results of this round."),
     ] = None,
+    white: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--white",
+            help="Knockout, chess: GAME=PLAYER, who had White in that game when it was not "
+            "the player scheduled (repeat for each such game).",
+            show_default=False,
+        ),
+    ] = None,
+    clear: Annotated[
+        bool, typer.Option("--clear", help="Knockout: take away every game of the match.")
+    ] = False,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
 ) -> None:
-    """Enter results of the current round by board (several at once); --round to correct."""
+    """Enter results of the current round by board (several at once); --round to correct.
+    In a knockout stage: the games of one match so far (they replace what was entered)."""
     with session(db, event, actor) as s:
+        if round_number is None and stage.in_knockout(s):
+            stage.result(s, items, white or (), clear)
+            return
+        if white or clear:
+            raise fail("--white and --clear are for a knockout match's games")
         if double.is_double(s):
             double.result(s, items, round_number)
             return

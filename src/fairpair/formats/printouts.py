@@ -18,6 +18,7 @@ from fairpair.formats.csv_cells import CsvWriter
 
 __all__ = [
     "CARD_HEADER",
+    "KNOCKOUT_SLIP_HEADER",
     "MATCH_SLIP_HEADER",
     "PAPER_SIZES",
     "Layout",
@@ -56,6 +57,15 @@ class Layout(enum.Enum):
     result, a line for the match result and the two signatures. Rows are in the columns of
     :data:`MATCH_SLIP_HEADER`; a game's result already known is printed instead of its
     boxes."""
+    KNOCKOUT_SLIPS = "knockout-slips"
+    """One slip per knockout match to cut out and hand to the players: the match and its
+    round, both players with their seeds, one line per game the match may still need (its
+    phase, White and Black, or for card and board games who chooses to play or draw first),
+    boxes to tick each game's result, a line for the winner and the signatures. Rows are
+    games in the columns of :data:`KNOCKOUT_SLIP_HEADER`; consecutive rows of the same match
+    make one slip. A sheet whose twelfth heading is empty is of card or board games: its
+    eleventh column names who chooses. A game's result already known is printed instead of
+    its boxes."""
 
 
 SLIP_HEADER = ("Round", "Board", "No", "White", "Rtg", "No", "Black", "Rtg", "Result")
@@ -77,6 +87,27 @@ MATCH_SLIP_HEADER = (
 1) and the second (White in game 2) with start number and rating, then each game's result as
 on its scoresheet, White first, and the match's game points, the first-named player's first
 (``1½-½``) (each empty while it is to be played)."""
+
+KNOCKOUT_SLIP_HEADER = (
+    "Match",
+    "Round",
+    "Seed",
+    "No",
+    "Player",
+    "Seed",
+    "No",
+    "Player",
+    "Game",
+    "Phase",
+    "White",
+    "Black",
+    "Result",
+)
+"""The columns of a knockout match-slip sheet: the match (number, round in words), its
+first-named and second-named players (seed, start number, name), then one game (number in
+the match, phase, White and Black; a card game's sheet heads the two ``Chooses`` and ``""``
+and names in the first who chooses to play or draw first, where known) and its result, the
+first-named (chess: White) first, empty while it is to be played."""
 
 CARD_HEADER = (
     "Round",
@@ -117,6 +148,9 @@ class Sheet:
     to write); a cell with text shows its text."""
     centred: frozenset[int] = frozenset()
     """Columns centred (the result cells of a crosstable grid)."""
+    picture: str = ""
+    """An SVG picture drawn by our own renderers (names escaped, no scripts), printed above
+    the table in HTML and PDF; text and CSV have the table only."""
 
     def __post_init__(self) -> None:
         for row in self.rows:
@@ -145,6 +179,10 @@ def render_text(sheet: Sheet) -> str:
         # A form feed between the cards: each starts a page of its own on a printer.
         cards = ["\n".join(_card_text(sheet, rows)) for rows in _cards(sheet)]
         return ("\n\f\n".join(cards) + "\n") if cards else sheet.title + "\n"
+    if sheet.layout is Layout.KNOCKOUT_SLIPS:
+        cut = "- " * 36 + "8<"
+        blocks = ["\n".join(_ko_slip_text(sheet, rows)) for rows in _ko_slips(sheet)]
+        return (f"\n{cut}\n".join(blocks) + "\n") if blocks else sheet.title + "\n"
     if sheet.layout in (Layout.SLIPS, Layout.MATCH_SLIPS):
         cut = "- " * 36 + "8<"
         slip = _slip_text if sheet.layout is Layout.SLIPS else _match_slip_text
@@ -239,6 +277,13 @@ div.slip span.cut {{ position: absolute; bottom: -6pt; left: 0; font-size: 9pt; 
 div.slip.match-slip {{ height: 92mm; }}
 div.slip.match-slip table {{ margin-bottom: 2mm; }}
 div.slip.match-slip td.name {{ width: 80mm; }}
+div.picture {{ margin: 0 0 8pt 0; page-break-inside: avoid; }}
+div.picture svg {{ max-width: 100%; height: auto; }}
+div.slip.ko-slip {{ height: auto; min-height: 58mm; }}
+div.slip.ko-slip table.games {{ width: 100%; table-layout: auto; }}
+div.slip.ko-slip table.games th {{ background: none; border-bottom: 0.7pt solid #000;
+                                   padding: 1pt 3pt; font-size: 9pt; }}
+div.slip.ko-slip table.games td {{ border-bottom: 0.5pt solid #bbb; padding: 3pt; }}
 div.card {{ page-break-after: always; font-size: 11pt; }}
 div.card:last-child {{ page-break-after: auto; }}
 div.card h1 {{ font-size: 16pt; }}
@@ -295,12 +340,16 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         content = "\n".join(_slip_html(sheet, row) for row in sheet.rows)
     elif sheet.layout is Layout.MATCH_SLIPS:
         content = "\n".join(_match_slip_html(sheet, row) for row in sheet.rows)
+    elif sheet.layout is Layout.KNOCKOUT_SLIPS:
+        content = "\n".join(_ko_slip_html(sheet, rows) for rows in _ko_slips(sheet))
     else:
         body = "\n".join(f"<tr>{cells('td', row)}</tr>" for row in sheet.rows)
         content = (
             f"<table{large}><thead><tr>{cells('th', sheet.header)}</tr></thead>\n"
             f"<tbody>\n{body}\n</tbody></table>"
         )
+    if sheet.picture:
+        content = f'<div class="picture">{sheet.picture}</div>\n{content}'
     notes = "\n".join(f'<p class="note">{e(n)}</p>' for n in sheet.notes)
     subtitle = f'<p class="subtitle">{e(sheet.subtitle)}</p>' if sheet.subtitle else ""
     return (
@@ -485,4 +534,89 @@ def _card_html(sheet: Sheet, rows: list[tuple[str, ...]]) -> str:
         f'<span class="who">{_captain(second, cap2)}</span><span class="line"></span><br><br>'
         '<span class="who">Arbiter</span><span class="line"></span></p>'
         "</div>"
+    )
+
+
+_KO_CHESS_CHOICES = ("1-0", "½-½", "0-1")
+_KO_CARD_CHOICES = ("1-0", "drawn", "0-1")
+
+
+def _ko_slips(sheet: Sheet) -> list[list[tuple[str, ...]]]:
+    """The rows of a knockout match-slip sheet grouped by match."""
+    slips: list[list[tuple[str, ...]]] = []
+    for row in sheet.rows:
+        if slips and slips[-1][0][0] == row[0]:
+            slips[-1].append(row)
+        else:
+            slips.append([row])
+    return slips
+
+
+def _ko_cards(sheet: Sheet) -> bool:
+    """A slip of card or board games: no colours, a player who chooses."""
+    return not sheet.header[11]
+
+
+def _ko_result_words(sheet: Sheet) -> str:
+    if _ko_cards(sheet):
+        return "Results, the first-named player first"
+    return "Results, White first"
+
+
+def _ko_slip_text(sheet: Sheet, rows: list[tuple[str, ...]]) -> list[str]:
+    number, round_name, s1, n1, p1, s2, n2, p2 = rows[0][:8]
+    cards = _ko_cards(sheet)
+    choices = _KO_CARD_CHOICES if cards else _KO_CHESS_CHOICES
+    boxes = "   ".join(f"[ ] {c}" for c in choices)
+    out = [
+        f"{sheet.title}    Match {number}    {round_name}",
+        f"Seed {s1:>3}  {n1:>4}  {p1}",
+        f"Seed {s2:>3}  {n2:>4}  {p2}",
+        f"{_ko_result_words(sheet)}:",
+    ]
+    for row in rows:
+        game, phase, white, black, result = row[8:]
+        where = f"Game {game}" + (f" ({phase})" if phase else "")
+        if cards:
+            who = f"{white} chooses to play or draw first" if white else ""
+        else:
+            who = f"White {white or 'by lot'}, Black {black or 'by lot'}"
+        out.append(f"  {where:<20} {who}".rstrip())
+        out.append(f"  {'':<20} {result or boxes}")
+    out += [
+        "Winner: ______________",
+        f"Signatures: {p1} ______________   {p2} ______________   Arbiter ______________",
+    ]
+    return out
+
+
+def _ko_slip_html(sheet: Sheet, rows: list[tuple[str, ...]]) -> str:
+    e = html.escape
+    number, round_name, s1, n1, p1, s2, n2, p2 = (e(c) for c in rows[0][:8])
+    cards = _ko_cards(sheet)
+    choices = _KO_CARD_CHOICES if cards else _KO_CHESS_CHOICES
+    boxes = "".join(f'<span class="box"></span>{c}' for c in choices)
+    lines = []
+    for row in rows:
+        game, phase, white, black, result = (e(c) for c in row[8:])
+        if cards:
+            who = f"<td>{white}</td>"
+        else:
+            who = f"<td>{white or 'by lot'}</td><td>{black or 'by lot'}</td>"
+        lines.append(f"<tr><td>{game}</td><td>{phase}</td>{who}<td>{result or boxes}</td></tr>")
+    heads = "<th>Chooses to play or draw first</th>" if cards else "<th>White</th><th>Black</th>"
+    return (
+        '<div class="slip ko-slip">'
+        f'<p class="head">{e(sheet.title)} &middot; Match {number} &middot; {round_name}</p>'
+        f'<table><tr><td class="side">Seed {s1}</td><td class="n">{n1}</td>'
+        f'<td class="name">{p1}</td></tr>'
+        f'<tr><td class="side">Seed {s2}</td><td class="n">{n2}</td>'
+        f'<td class="name">{p2}</td></tr></table>'
+        f'<table class="games"><tr><th>Game</th><th>Phase</th>{heads}'
+        f"<th>{e(_ko_result_words(sheet))}</th></tr>{''.join(lines)}</table>"
+        '<p>Winner: <span class="line"></span></p>'
+        f'<p class="sign">{p1}: <span class="line" style="width:40mm"></span> &nbsp; '
+        f'{p2}: <span class="line" style="width:40mm"></span> &nbsp; '
+        'Arbiter: <span class="line" style="width:40mm"></span></p>'
+        '<span class="cut">&#9986;</span></div>'
     )

@@ -35,6 +35,7 @@ from fairpair.service import (
     directors,
     double_printouts,
     entry,
+    knockout_printouts,
     printouts,
     team_printouts,
 )
@@ -1693,25 +1694,28 @@ def print_sheet(
     if made is None:
         event = _mine(request, director, event_id)
         try:
-            match sheet:
-                case "pairings":
-                    made = printouts.pairings_sheet(event, round)
-                case "alphabetical":
-                    made = printouts.alphabetical_sheet(event, round)
-                case "standings":
-                    made = printouts.standings_sheet(event)
-                case "crosstable":
-                    made = printouts.crosstable(event)
-                case "slips":
-                    made = printouts.result_slips_sheet(event, round)
-                case "wall-chart":
-                    made = printouts.wall_chart_sheet(event, round)
-                case "check-in":
-                    made = printouts.check_in_sheet(event)
-                case "players":
-                    made = printouts.players_sheet(event)
-                case _:
-                    raise HTTPException(404, f"No sheet {sheet!r}: choose {', '.join(_SHEETS)}.")
+            made = knockout_printouts.knockout_sheet(event, sheet)
+            if made is None:
+                match sheet:
+                    case "pairings":
+                        made = printouts.pairings_sheet(event, round)
+                    case "alphabetical":
+                        made = printouts.alphabetical_sheet(event, round)
+                    case "standings":
+                        made = printouts.standings_sheet(event)
+                    case "crosstable":
+                        made = printouts.crosstable(event)
+                    case "slips":
+                        made = printouts.result_slips_sheet(event, round)
+                    case "wall-chart":
+                        made = printouts.wall_chart_sheet(event, round)
+                    case "check-in":
+                        made = printouts.check_in_sheet(event)
+                    case "players":
+                        made = printouts.players_sheet(event)
+                    case _:
+                        choose = ", ".join(_SHEETS | knockout_printouts.KNOCKOUT_SHEETS)
+                        raise HTTPException(404, f"No sheet {sheet!r}: choose {choose}.")
         except CommandError as error:
             raise HTTPException(400, str(error)) from None
     page = sheets.render_html(made, paper)
