@@ -14,6 +14,10 @@ def register(app: typer.Typer) -> None:
     app.command(name="convert")(convert.convert)
     app.command(name="standings")(standings.standings)
 
+    from fairpair.cli import knockout
+
+    app.command(name="knockout")(knockout.knockout)
+
     from fairpair.cli import event, output, player, rounds, team
 
     app.add_typer(event.app, name="event")

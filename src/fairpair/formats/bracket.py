@@ -42,11 +42,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from fairpair.core.knockout import (
+    MAX_SEEDS,
     Bracket,
     BracketKind,
     BracketMatch,
     BracketState,
-    LoserOf,
+    KnockoutRules,
+    KnockoutStage,
     MatchState,
     MatchStatus,
     PhaseKind,
@@ -54,6 +56,7 @@ from fairpair.core.knockout import (
     Seed,
     Source,
     WinnerOf,
+    bracket_state,
     draw_bracket,
     round_name,
 )
@@ -63,6 +66,7 @@ __all__ = [
     "bracket_svg",
     "bracket_text",
     "empty_bracket_data",
+    "empty_bracket_svg",
     "empty_bracket_text",
     "match_line",
     "score_text",
@@ -393,14 +397,12 @@ class _Layout:
         self.headers: list[tuple[float, float, str]] = []
         rounds = bracket.winners_rounds
         top = _MARGIN + _HEADER_H
-        w1_slot: dict[int, int] = {}
         real = iter(bracket.rounds(Section.WINNERS)[0][1])
         for i, (seed, bottom) in enumerate(bracket.first_round):
             if bottom is None:
                 self.byes[seed] = self._at(0, top, i, 1)
             else:
                 m = next(real)
-                w1_slot[m.number] = i
                 self.places[m.number] = self._at(0, top, i, 1)
         for r, matches in bracket.rounds(Section.WINNERS):
             self._header(r - 1, top, round_name(bracket, Section.WINNERS, r))
@@ -415,12 +417,9 @@ class _Layout:
         losers = bracket.rounds(Section.LOSERS)
         if losers:
             ltop = bottom_edge + _GAP + _HEADER_H
-            slots: dict[int, int] = {}
-            for r, matches in losers:
+            for r, _ in losers:
                 self._header(r - 1, ltop, round_name(bracket, Section.LOSERS, r))
-                for m in matches:
-                    slots[m.number] = slot = self._losers_slot(m, slots, w1_slot)
-                    self.places[m.number] = self._at(r - 1, ltop, slot, 1 << ((r - 1) // 2))
+            self._place_losers(bracket, ltop)
         finals = bracket.section(Section.FINAL) + bracket.section(Section.RESET)
         if finals:
             column = max(rounds, 2 * rounds - 2)
@@ -441,17 +440,36 @@ class _Layout:
     def _header(self, column: int, top: float, text: str) -> None:
         self.headers.append((_MARGIN + column * _COL_W, top - 10, text))
 
-    @staticmethod
-    def _losers_slot(m: BracketMatch, slots: dict[int, int], w1_slot: dict[int, int]) -> int:
-        """A losers' match's place in its round: that of the match its top player comes
-        from, halved in the rounds where two survivors meet (odd rounds), kept in those
-        where the survivors meet players dropping from the winners' bracket (even rounds)."""
-        source = m.top
-        if isinstance(source, LoserOf):  # from winners' round 1 (a bye in the losers' round 1)
-            return w1_slot[source.match] // 2
-        assert isinstance(source, WinnerOf)
-        base = slots[source.match]
-        return base // 2 if m.round % 2 == 1 else base
+    def _place_losers(self, bracket: Bracket, top: float) -> None:
+        """The losers' bracket as the tree it is: each match's winner goes on to one later
+        match, up to the losers' final. The matches fed by no earlier losers' match (those
+        whose players drop from the winners' bracket) take the next free place from the top,
+        in the order the tree is walked, and every other match sits midway between the
+        losers' matches it follows, so that no two lines cross whatever the byes took out."""
+        losers = bracket.section(Section.LOSERS)
+        inside = {m.number for m in losers}
+        feeders = {
+            m.number: [
+                s.match for s in (m.top, m.bottom) if isinstance(s, WinnerOf) and s.match in inside
+            ]
+            for m in losers
+        }
+        rounds = {m.number: m.round for m in losers}
+        leaves = 0
+
+        def place(number: int) -> float:
+            nonlocal leaves
+            if feeders[number]:
+                centre = sum(place(f) for f in feeders[number]) / len(feeders[number])
+            else:
+                centre = leaves * _PITCH + _LABEL_H + _BOX_H / 2
+                leaves += 1
+            self.places[number] = _Place(
+                _MARGIN + (rounds[number] - 1) * _COL_W, top + centre - _BOX_H / 2
+            )
+            return centre
+
+        place(losers[-1].number)
 
 
 def _isolated(text: str) -> str:
@@ -628,3 +646,17 @@ def bracket_svg(state: BracketState, names: Names, *, highlight_current: bool = 
         _box(out, state, ms, layout.places[ms.match.number], names, current)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def empty_bracket_svg(
+    n: int,
+    kind: BracketKind = BracketKind.SINGLE,
+    third_place: bool = False,
+    reset: bool = True,
+) -> str:
+    """The picture of the empty bracket of ``n`` seeds (each player shown as "Seed k")."""
+    rules = KnockoutRules(kind=kind, third_place=third_place, reset=reset)
+    seeds = tuple(range(1, n + 1)) if 2 <= n <= MAX_SEEDS else ()
+    draw_bracket(n, kind, third_place, reset)  # the size refused in the bracket's words
+    state = bracket_state(KnockoutStage(rules, seeds))
+    return bracket_svg(state, {s: f"Seed {s}" for s in seeds}, highlight_current=False)

@@ -34,6 +34,7 @@ from fairpair.core import (
     Round,
     Tournament,
 )
+from fairpair.service import knockout_actions
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, SETTING_FIELDS, EventSettings, System
 
@@ -552,8 +553,10 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,
     "event.edited": _event_edited,
+    **knockout_actions.ACTIONS,
 }
-"""Every action after ``event.created``, by its name in the log."""
+"""Every action after ``event.created``, by its name in the log (the knockout stage's from
+:mod:`fairpair.service.knockout_actions`)."""
 
 
 def _bye_within_limit(before: Tournament, after: Tournament, p: Payload, s: EventSettings) -> None:
@@ -595,6 +598,9 @@ def apply(
         change = ACTIONS[action]
     except KeyError:
         raise CommandError(f"unknown action {action!r} in the log") from None
+    closed = knockout_actions.closed_by_stage(tournament, action, settings)
+    if closed is not None:
+        raise CommandError(closed)
     after = change(tournament, payload)
     rule = RULES.get(action)
     if rule is not None and settings is not None:

@@ -23,6 +23,7 @@ from fairpair.service.settings import (
     DoubleSwissSettings,
     EventSettings,
     Game,
+    KnockoutSettings,
     System,
     TeamSettings,
     WithdrawalPolicy,
@@ -64,13 +65,24 @@ def event_settings(
     withdrawal_policy: str = "",
     game: str = "",
     colours: bool = False,
+    *,
+    bracket: str = "",
+    match: str = "",
+    third_place: bool = False,
+    reset: bool = True,
+    first_white: str = "",
 ) -> EventSettings:
     """The settings of a new event from the fields of the form (empty ``game`` and
     ``points``: as :func:`usual_scoring` decides, chess unless a casual Swiss or match points
     make a card game; empty ``tiebreaks`` the usual ones for the game and system, empty
     ``bye_limit`` none;
     ``half=2,last=2``: at most two half-point byes, none in the last two rounds; empty
-    ``withdrawal_policy`` is ``keep_played_forfeit_rest``, the only one a Swiss takes)."""
+    ``withdrawal_policy`` is ``keep_played_forfeit_rest``, the only one a Swiss takes).
+
+    A knockout (``system`` ``knockout``) has no rounds; its ``bracket`` (single, double),
+    ``match`` format (``best-of-3``, ``classical:2,rapid:2,blitz:2,armageddon``; empty: one
+    game), ``third_place``, ``reset`` and ``first_white`` (seed, lot) are read by
+    :meth:`KnockoutSettings.parse`; given to another system they are refused."""
     errors: dict[str, str] = {}
     if not name.strip():
         errors["name"] = "give the event a name"
@@ -109,10 +121,31 @@ def event_settings(
             number = int(rounds.strip())
         else:
             errors["rounds"] = f"{rounds.strip()!r} is not a whole number"
-    if number is not None and not 1 <= number <= 99:
-        errors["rounds"] = "between 1 and 99"
-    elif number is None and not chosen.round_robin and "rounds" not in errors:
-        errors["rounds"] = "a Swiss plays a set number of rounds: type how many, e.g. 7"
+    knockout: KnockoutSettings | None = None
+    if chosen.knockout:
+        try:
+            knockout = KnockoutSettings.parse(
+                bracket=bracket,
+                match=match,
+                third_place=third_place,
+                reset=reset,
+                first_white=first_white,
+            )
+        except FieldErrors as error:
+            errors.update(error.errors)
+        if number is not None:
+            errors["rounds"] = "a knockout plays matches until one player is left: leave empty"
+    else:
+        given = {"bracket": bracket, "match": match, "first_white": first_white}
+        for key, value in given.items():
+            if value.strip():
+                errors[key] = "for a knockout event (system knockout)"
+        if third_place:
+            errors["third_place"] = "for a knockout event (system knockout)"
+        if number is not None and not 1 <= number <= 99:
+            errors["rounds"] = "between 1 and 99"
+        elif number is None and not chosen.round_robin and "rounds" not in errors:
+            errors["rounds"] = "a Swiss plays a set number of rounds: type how many, e.g. 7"
     codes = tiebreak_codes(tiebreaks)
     try:
         check_tiebreaks(codes)
@@ -124,8 +157,10 @@ def event_settings(
             limit = ByeLimit.parse(bye_limit)
         except CommandError as error:
             errors["bye_limit"] = str(error)
-        if chosen.round_robin and limit.limits_anything:
-            errors["bye_limit"] = "a round robin follows its schedule: it has no requested byes"
+        if (chosen.round_robin or chosen.knockout) and limit.limits_anything:
+            errors["bye_limit"] = (
+                "a round robin or a knockout has no requested byes: a bye limit is for a Swiss"
+            )
     policy = WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
     if withdrawal_policy.strip():
         try:
@@ -151,6 +186,7 @@ def event_settings(
         game=chosen_game,
         bye_limit=limit,
         withdrawal_policy=policy,
+        knockout=knockout,
     )
 
 

@@ -32,7 +32,7 @@ from fairpair.formats import player_fields
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
-from fairpair.service import actions
+from fairpair.service import actions, knockout_actions
 from fairpair.service.cache import LatestVersions
 from fairpair.service.double_actions import replay_double_event
 from fairpair.service.errors import (
@@ -49,6 +49,7 @@ from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
     Game,
+    KnockoutSettings,
     System,
     WithdrawalPolicy,
     game_follows,
@@ -735,6 +736,9 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         t = event.tournament
         payload: dict[str, Any] = {}
         system = event.settings.system
+        closed = knockout_actions.closed_by_stage(t, "round.paired", event.settings)
+        if closed is not None:
+            raise CommandError(closed)
         if t.total_rounds is not None and t.next_round > t.total_rounds:
             raise CommandError(f"all {t.total_rounds} rounds are paired")
         if t.rounds and not t.rounds[-1].complete:
@@ -1230,6 +1234,10 @@ def describe(
         case "pairs.forbidden":
             kept = ", ".join(who(pid) for pid in p["players"])
             return f"kept apart from round {p['first_round']} on: {kept}"
+        case "stage.cut":
+            return _cut_words(p, who)
+        case "knockout.games":
+            return _match_words(p, who)
         case "event.claimed":
             return f"{p['owner']} now runs the event"
         case "event.edited":
@@ -1280,6 +1288,38 @@ def _namer(
         return f"{pid} {tournament.player(now).name}" if tournament.has_player(now) else str(pid)
 
     return who
+
+
+def _cut_words(p: Mapping[str, Any], who: Callable[[int], str]) -> str:
+    """``cut to the top 8 (single elimination, best-of-3): seed 1 3 Ann, seed 2 ...``."""
+    rules = KnockoutSettings.from_data(p["rules"]).rules
+    how = f"{rules.kind.value} elimination, {rules.match.text}"
+    if rules.third_place:
+        how += ", third-place match"
+    seeds = p["seeds"]
+    shown = ", ".join(f"seed {n} {who(pid)}" for n, pid in enumerate(seeds[:8], start=1))
+    more = f" and {len(seeds) - 8} more" if len(seeds) > 8 else ""
+    if p.get("by") == "rating":
+        start = f"started the knockout: {len(seeds)} players seeded by rating"
+    elif "top" in p:
+        start = f"cut to the top {p['top']}"
+    else:
+        start = f"cut to {len(seeds)} players named"
+    return f"{start} ({how}): {shown}{more}"
+
+
+def _match_words(p: Mapping[str, Any], who: Callable[[int], str]) -> str:
+    """``match 5 (Semi-finals): 3 Ann 2-1 7 Bob, 3 Ann goes through``."""
+    top, bottom = p["players"]
+    where = f"match {p['match']} ({p['round']})"
+    if not p["games"]:
+        return f"cleared the games of {where}: {who(top)} - {who(bottom)}"
+    verb = "corrected " if p.get("correction") else ""
+    games = len(p["games"])
+    line = f"{verb}{where}: {who(top)} {p['score']} {who(bottom)}"
+    if p.get("winner") is not None:
+        return f"{line}, {who(p['winner'])} goes through"
+    return f"{line} after {_plural(games, 'game')}"
 
 
 def _field_name(key: str) -> str:
@@ -1346,6 +1386,13 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"board set by hand in round {p['round']}"
         case "pairs.forbidden":
             return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
+        case "stage.cut":
+            if p.get("by") == "rating":
+                return "the start of the knockout"
+            return "the cut" + (f" to the top {p['top']}" if "top" in p else "")
+        case "knockout.games":
+            verb = "correction" if p.get("correction") else "games"
+            return f"{verb} of match {p['match']}"
         case "event.claimed":
             return "the change of director"
         case "event.edited":

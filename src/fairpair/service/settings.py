@@ -23,6 +23,14 @@ from fairpair.core import (
     points_from_text,
 )
 from fairpair.core.double_swiss import ByeValues, DoubleSwissTournament
+from fairpair.core.knockout import (
+    BracketKind,
+    FirstWhite,
+    KnockoutError,
+    KnockoutRules,
+    MatchFormat,
+    PhaseKind,
+)
 from fairpair.core.teams import (
     ColourModel,
     PrimaryScore,
@@ -39,6 +47,8 @@ __all__ = [
     "DOUBLE_SWISS_PRIMARY_CHOICES",
     "FIRST_COLOURS",
     "GO_TIEBREAKS",
+    "KNOCKOUT_BRACKETS",
+    "KNOCKOUT_FIRST_WHITE",
     "PRIMARY_CHOICES",
     "REPORT_FIELDS",
     "ROUND_ROBIN_TIEBREAKS",
@@ -48,6 +58,7 @@ __all__ = [
     "DoubleSwissSettings",
     "EventSettings",
     "Game",
+    "KnockoutSettings",
     "System",
     "TeamSettings",
     "WithdrawalPolicy",
@@ -81,6 +92,9 @@ class System(enum.StrEnum):
     """Teams, round robin on the FIDE Berger tables (spec team-swiss.md §9)."""
     DOUBLE_SWISS = "double-swiss"
     """Two-game matches, the FIDE Double-Swiss (C.04.5)."""
+    KNOCKOUT = "knockout"
+    """A knockout from the start: the players seeded by rating into a bracket
+    (:class:`KnockoutSettings`)."""
 
     @property
     def round_robin(self) -> bool:
@@ -107,6 +121,11 @@ class System(enum.StrEnum):
         """Two-game matches: the snapshot is a
         :class:`~fairpair.core.double_swiss.DoubleSwissTournament`."""
         return self is System.DOUBLE_SWISS
+
+    @property
+    def knockout(self) -> bool:
+        """A standalone knockout: no rounds, a bracket seeded by rating."""
+        return self is System.KNOCKOUT
 
     @property
     def scheduled(self) -> bool:
@@ -183,6 +202,7 @@ _LABELS: dict[enum.StrEnum, str] = {
     System.TEAM_SWISS: "Team Swiss (FIDE C.04.6)",
     System.TEAM_BERGER: "Team round robin (Berger tables)",
     System.DOUBLE_SWISS: "FIDE Double-Swiss (two-game matches)",
+    System.KNOCKOUT: "Knockout (seeded by rating)",
     WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST: "games played count, the rest are forfeits",
     WithdrawalPolicy.ANNUL_IF_UNDER_HALF: "annulled if he played under half of his games",
     Game.CHESS: "chess",
@@ -802,6 +822,146 @@ class TeamSettings:
         )
 
 
+KNOCKOUT_BRACKETS = (
+    (BracketKind.SINGLE.value, "Single elimination"),
+    (BracketKind.DOUBLE.value, "Double elimination (winners' and losers' brackets)"),
+)
+"""The kinds of bracket as a form offers them: (what is typed, the kind in words)."""
+KNOCKOUT_FIRST_WHITE = (
+    (FirstWhite.SEED.value, "The higher seed"),
+    (FirstWhite.LOT.value, "Drawn by lot for each match"),
+)
+"""Who has White in a chess match's first game, as a form offers it."""
+
+
+def _match_words(match: MatchFormat) -> str:
+    """A match format in an organiser's words: ``best of 3 games (a drawn game is replayed)``,
+    ``2 classical games, then 2 rapid, then an Armageddon``."""
+    first = match.phases[0]
+    if first.kind is PhaseKind.BEST_OF:
+        if first.games == 1:
+            return "one game (a drawn game is replayed)"
+        return f"best of {first.games} games (a drawn game is replayed)"
+    parts = []
+    for number, phase in enumerate(match.phases):
+        if phase.kind is PhaseKind.ARMAGEDDON:
+            parts.append("an Armageddon (a draw counts as a win for Black)")
+        elif number == 0:
+            parts.append(_count(phase.games, f"{phase.name} game"))
+        else:
+            parts.append(f"{phase.games} {phase.name}")
+    text = ", then ".join(parts)
+    last = match.phases[-1]
+    if last.kind is PhaseKind.GAMES:
+        text += " (repeated while level)"
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutSettings:
+    """How the organiser runs a knockout: the bracket, the matches, a third-place match, the
+    grand-final reset, who has White first. A standalone knockout event keeps them in its
+    settings; a top cut gives them when the stage starts (``stage.cut``)."""
+
+    rules: KnockoutRules = dataclasses.field(default_factory=KnockoutRules)
+
+    def __post_init__(self) -> None:
+        if self.rules.third_place and self.rules.kind is BracketKind.DOUBLE:
+            raise CommandError(
+                "a third-place match is for single elimination: in double elimination the "
+                "losers' bracket decides third place"
+            )
+
+    def describe(self) -> list[tuple[str, str]]:
+        """(label, value) lines for ``event show``."""
+        rules = self.rules
+        lines = [
+            ("bracket", dict(KNOCKOUT_BRACKETS)[rules.kind.value]),
+            ("matches", _match_words(rules.match)),
+        ]
+        if rules.kind is BracketKind.SINGLE:
+            lines.append(("third place", "a third-place match" if rules.third_place else "shared"))
+        else:
+            lines.append(
+                (
+                    "grand final",
+                    "played again if the losers' bracket winner wins it"
+                    if rules.reset
+                    else "one match, no reset",
+                )
+            )
+        if rules.match.coloured:
+            lines.append(
+                ("White in game 1", dict(KNOCKOUT_FIRST_WHITE)[rules.first_white.value].lower())
+            )
+        return lines
+
+    def to_data(self) -> dict[str, Any]:
+        rules = self.rules
+        return {
+            "kind": rules.kind.value,
+            "match": rules.match.text,
+            "third_place": rules.third_place,
+            "reset": rules.reset,
+            "first_white": rules.first_white.value,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> KnockoutSettings:
+        return cls(
+            KnockoutRules(
+                kind=BracketKind(data["kind"]),
+                match=MatchFormat.parse(data["match"]),
+                third_place=data["third_place"],
+                reset=data["reset"],
+                first_white=FirstWhite(data["first_white"]),
+            )
+        )
+
+    @classmethod
+    def parse(
+        cls,
+        *,
+        bracket: str = "",
+        match: str = "",
+        third_place: bool = False,
+        reset: bool = True,
+        first_white: str = "",
+    ) -> KnockoutSettings:
+        """The settings as typed (empty: single elimination, one game, White to the higher
+        seed); :class:`FieldErrors` naming each field that is wrong (``bracket``,
+        ``match``, ``third_place``, ``first_white``)."""
+        errors: dict[str, str] = {}
+        kind = BracketKind.SINGLE
+        if bracket.strip():
+            try:
+                kind = BracketKind(bracket.strip().casefold())
+            except ValueError:
+                errors["bracket"] = f"{bracket.strip()!r}: choose single or double"
+        fmt = KnockoutRules().match
+        if match.strip():
+            try:
+                fmt = MatchFormat.parse(match)
+            except KnockoutError as error:
+                errors["match"] = str(error)
+        white = FirstWhite.SEED
+        if first_white.strip():
+            try:
+                white = FirstWhite(first_white.strip().casefold())
+            except ValueError:
+                errors["first_white"] = (
+                    f"{first_white.strip()!r}: choose seed (the higher seed) or lot"
+                )
+        if third_place and kind is BracketKind.DOUBLE:
+            errors["third_place"] = (
+                "a third-place match is for single elimination: in double elimination the "
+                "losers' bracket decides third place"
+            )
+        if errors:
+            raise FieldErrors(errors)
+        return cls(KnockoutRules(kind, fmt, third_place, reset, white))
+
+
 DOUBLE_SWISS_PRIMARY_CHOICES = (
     ("gp", "Game points (a game won 1, drawn ½), then the tie-breaks"),
     ("mp", "Match points (a match won 2, drawn 1, lost 0), then the tie-breaks"),
@@ -943,6 +1103,8 @@ class EventSettings:
     """A team event's own settings; ``None`` for an individual event."""
     double_swiss: DoubleSwissSettings | None = None
     """A Double-Swiss event's own settings; ``None`` for any other event."""
+    knockout: KnockoutSettings | None = None
+    """A standalone knockout's own settings; ``None`` for any other event."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -971,6 +1133,17 @@ class EventSettings:
                 "a Double-Swiss is chess scored 1, ½, 0 a game, without a bye limit (its byes "
                 "have values of their own)"
             )
+        if self.system.knockout != (self.knockout is not None):
+            raise CommandError(
+                "knockout settings (bracket, match format) are for a knockout event"
+                if self.knockout is not None
+                else "a knockout event needs its knockout settings"
+            )
+        if self.system.knockout and (self.rounds is not None or self.double):
+            raise CommandError(
+                "a knockout plays matches until one player is left: it has no number of "
+                "rounds (leave out --rounds)"
+            )
         if self.rounds is not None and not 1 <= self.rounds <= 99:
             raise CommandError(
                 f"the number of rounds is a whole number from 1 to 99, not {self.rounds}"
@@ -979,7 +1152,7 @@ class EventSettings:
             raise CommandError(
                 "a team round robin counts its own rounds from its teams: leave out --rounds"
             )
-        if not self.system.scheduled and self.rounds is None:
+        if not (self.system.scheduled or self.system.knockout) and self.rounds is None:
             what = (
                 "team Swiss"
                 if self.system.team
@@ -988,10 +1161,9 @@ class EventSettings:
                 else f"{self.system.value} Swiss"
             )
             raise CommandError(f"a {what} needs its number of rounds (--rounds)")
-        if self.bye_limit.limits_anything and self.system.round_robin:
+        if self.bye_limit.limits_anything and (self.system.round_robin or self.system.knockout):
             raise CommandError(
-                "a round robin has no requested byes (its schedule is fixed): --bye-limit is "
-                "for Swiss events"
+                "a round robin or a knockout has no requested byes: --bye-limit is for Swiss events"
             )
         if (
             self.withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
@@ -1105,6 +1277,7 @@ class EventSettings:
         } | (
             ({} if self.team is None else {"team": self.team.to_data()})
             | ({} if self.double_swiss is None else {"double_swiss": self.double_swiss.to_data()})
+            | ({} if self.knockout is None else {"knockout": self.knockout.to_data()})
         )
 
     @classmethod
@@ -1150,6 +1323,7 @@ class EventSettings:
             double_swiss=DoubleSwissSettings.from_data(data["double_swiss"])
             if "double_swiss" in data
             else None,
+            knockout=KnockoutSettings.from_data(data["knockout"]) if "knockout" in data else None,
         )
 
     def empty_event(self) -> Tournament:
