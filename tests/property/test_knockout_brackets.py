@@ -24,6 +24,7 @@ from fairpair.core.knockout import (
     Bracket,
     BracketKind,
     BracketState,
+    KnockoutError,
     KnockoutRules,
     KnockoutStage,
     LoserOf,
@@ -316,3 +317,52 @@ def test_top_two_seeds_winning_everything_meet_in_the_final(v: Variant) -> None:
             # back through the losers' final); seed 1 wins both, so no reset.
             assert meetings == [Section.WINNERS, Section.FINAL], n
             assert state.champion == player_of(1)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    n=st.integers(min_value=2, max_value=64),
+    v=st.sampled_from(VARIANTS),
+    rng=st.randoms(use_true_random=False),
+)
+def test_a_result_changed_works_out_the_same_bracket_as_a_fresh_start(
+    n: int, v: Variant, rng: random.Random
+) -> None:
+    """with_games works out only what a changed match decides; entering, correcting and
+    clearing results at random must leave the state a stage made afresh from the same
+    games has, and refuse exactly what the fresh stage refuses."""
+    rules = KnockoutRules(
+        kind=v.kind, match=MatchFormat.parse("bo3"), third_place=v.third_place, reset=v.reset
+    )
+    seeds = tuple(player_of(s) for s in range(1, n + 1))
+    stage = KnockoutStage(rules, seeds)
+    for _ in range(3 * n):
+        state = bracket_state(stage)
+        known = [ms for ms in state.matches if ms.top is not None and ms.bottom is not None]
+        if not known:
+            break
+        ms = rng.choice(known)
+        assert ms.top is not None and ms.bottom is not None
+        pair = [ms.top, ms.bottom]
+        winner = rng.choice(pair)
+        loser = pair[1] if winner == pair[0] else pair[0]
+        games = [Game(winner, loser, GameResult.WHITE_WINS, coloured=False)] * rng.choice(
+            [0, 1, 2, 2, 3]
+        )
+        results = {r.match: r.games for r in stage.results}
+        results[ms.match.number] = tuple(games)
+        fresh_results = tuple(MatchGames(number, g) for number, g in sorted(results.items()) if g)
+        try:
+            fresh: KnockoutStage | None = KnockoutStage(rules, seeds, fresh_results)
+        except KnockoutError:
+            fresh = None
+        try:
+            changed: KnockoutStage | None = stage.with_games(ms.match.number, games)
+        except KnockoutError:
+            changed = None
+        assert (changed is None) == (fresh is None)
+        if changed is None or fresh is None:
+            continue
+        assert changed.results == fresh.results
+        assert bracket_state(changed).matches == bracket_state(fresh).matches
+        stage = changed

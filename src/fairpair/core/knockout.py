@@ -17,10 +17,12 @@ come from matches with smaller numbers).
 
 from __future__ import annotations
 
+import bisect
 import enum
+import heapq
 import random
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import InitVar, dataclass, field
 from functools import lru_cache
 
 from fairpair.core.player import PlayerId
@@ -258,6 +260,19 @@ class Bracket:
     matches: tuple[BracketMatch, ...]
     first_round: tuple[tuple[int, int | None], ...]
     """Round 1 as drawn, in bracket order: each pair of seeds, ``None`` for a bye."""
+    feeds: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """For each match (``feeds[number - 1]``), the later matches whose players it decides
+    (a grand-final reset is decided by the grand final too)."""
+
+    def __post_init__(self) -> None:
+        feeds: list[list[int]] = [[] for _ in self.matches]
+        for m in self.matches:
+            for source in (m.top, m.bottom):
+                if not isinstance(source, Seed):
+                    feeds[source.match - 1].append(m.number)
+            if m.section is Section.RESET:
+                feeds[m.number - 2].append(m.number)
+        object.__setattr__(self, "feeds", tuple(tuple(sorted(set(f))) for f in feeds))
 
     @property
     def size(self) -> int:
@@ -451,8 +466,20 @@ class KnockoutStage:
     _seed_of: dict[PlayerId, int] = field(
         default_factory=dict, init=False, repr=False, compare=False
     )
+    _state: BracketState | None = field(default=None, init=False, repr=False, compare=False)
+    _changed_from: InitVar[tuple[BracketState, int] | None] = None
+    """Private: the state of the stage this one was made from by :meth:`with_games` and the
+    match whose games changed, so that only what that match decides is worked out again."""
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, _changed_from: tuple[BracketState, int] | None) -> None:
+        if _changed_from is not None:
+            # Made by with_games from a stage that passed every check: the same seeds and
+            # bracket, one match's games changed (checked when its state is worked out).
+            before = _changed_from[0].stage
+            object.__setattr__(self, "_seed_of", before._seed_of)
+            object.__setattr__(self, "_bracket", before._bracket)
+            object.__setattr__(self, "_state", _work_out(self, _changed_from))
+            return
         if len(set(self.seeds)) != len(self.seeds):
             raise KnockoutError("a player is seeded twice")
         object.__setattr__(self, "_seed_of", {p: i for i, p in enumerate(self.seeds, start=1)})
@@ -465,7 +492,11 @@ class KnockoutStage:
             raise KnockoutError("a match has two sets of games")
         for number in numbers:
             bracket.match(number)
-        bracket_state(self)  # games that do not fit the bracket are refused here
+        # Kept in match order, so that a match's games are found by bisection.
+        object.__setattr__(self, "results", tuple(sorted(self.results, key=_by_match)))
+        # Games that do not fit the bracket are refused here; the state is kept, as the
+        # stage never changes (a frozen stage has one state).
+        object.__setattr__(self, "_state", _work_out(self))
 
     @property
     def bracket(self) -> Bracket:
@@ -473,9 +504,9 @@ class KnockoutStage:
         return self._bracket
 
     def games(self, match: int) -> tuple[Game, ...]:
-        for r in self.results:
-            if r.match == match:
-                return r.games
+        at = bisect.bisect_left(self.results, match, key=_by_match)
+        if at < len(self.results) and self.results[at].match == match:
+            return self.results[at].games
         return ()
 
     def seed_of(self, player: PlayerId) -> int:
@@ -483,10 +514,15 @@ class KnockoutStage:
 
     def with_games(self, match: int, games: Sequence[Game]) -> KnockoutStage:
         """The stage with the games of ``match`` replaced (none: the match not played)."""
-        kept = tuple(r for r in self.results if r.match != match)
-        if games:
-            kept += (MatchGames(match, tuple(games)),)
-        return KnockoutStage(self.rules, self.seeds, tuple(sorted(kept, key=_by_match)), self.lot)
+        self.bracket.match(match)  # an unknown match refused in words
+        results = self.results
+        at = bisect.bisect_left(results, match, key=_by_match)
+        end = at + 1 if at < len(results) and results[at].match == match else at
+        made = (MatchGames(match, tuple(games)),) if games else ()
+        changed = results[:at] + made + results[end:]
+        return KnockoutStage(
+            self.rules, self.seeds, changed, self.lot, (bracket_state(self), match)
+        )
 
 
 def _by_match(r: MatchGames) -> int:
@@ -583,11 +619,24 @@ class BracketState:
 
 
 def bracket_state(stage: KnockoutStage) -> BracketState:
+    """Who plays each match and what its games decided (worked out once, when the stage was
+    made: a stage whose games do not fit the bracket cannot be made)."""
+    assert stage._state is not None
+    return stage._state
+
+
+def _work_out(
+    stage: KnockoutStage, changed_from: tuple[BracketState, int] | None = None
+) -> BracketState:
     """Who plays each match and what its games decided; :class:`KnockoutError` if the games
     recorded do not fit (games in a match whose players are not known, games after the match
-    was decided, a player who is not in the match)."""
+    was decided, a player who is not in the match).
+
+    With ``changed_from`` (the state of the stage before and the match whose games changed),
+    only that match is worked out again, then each later match it feeds if it came out
+    differently, and so on: every other match has the same players and the same games as
+    before, so the same state (a result costs what it decides, not the whole bracket)."""
     states: list[MatchState] = []
-    recorded = {r.match: r.games for r in stage.results}
 
     def player(source: Source) -> PlayerId | None:
         if isinstance(source, Seed):
@@ -595,28 +644,57 @@ def bracket_state(stage: KnockoutStage) -> BracketState:
         found = states[source.match - 1]
         return found.winner if isinstance(source, WinnerOf) else found.loser
 
-    for m in stage.bracket.matches:
-        games = recorded.get(m.number, ())
-        top, bottom = player(m.top), player(m.bottom)
-        if m.section is Section.RESET:
-            final = states[-1]
-            if final.winner is not None and final.winner == final.top:
-                if games:
-                    raise KnockoutError(
-                        f"match {m.number} (the grand final reset) is not played: the "
-                        "winners' bracket winner won the grand final"
-                    )
-                states.append(MatchState(m, top, bottom, (), MatchStatus.NOT_NEEDED))
-                continue
-            if final.winner is None:
-                top = bottom = None
-        if top is None or bottom is None:
-            if games:
-                raise KnockoutError(f"match {m.number} has games but its players are not known yet")
-            states.append(MatchState(m, top, bottom, (), MatchStatus.WAITING))
-            continue
-        states.append(_decide(stage, m, top, bottom, games))
+    matches = stage.bracket.matches
+    if changed_from is None:
+        recorded = {r.match: r.games for r in stage.results}
+        for m in matches:
+            last = states[-1] if states else None
+            states.append(_match_state(stage, m, recorded.get(m.number, ()), player, last))
+        return BracketState(stage, tuple(states))
+    before, changed = changed_from
+    states = list(before.matches)
+    # Worked out in match order (a match draws its players from earlier ones only).
+    waiting = [changed]
+    while waiting:
+        number = heapq.heappop(waiting)
+        m = matches[number - 1]
+        last = states[number - 2] if number > 1 else None
+        made = _match_state(stage, m, stage.games(number), player, last)
+        if made != states[number - 1]:
+            states[number - 1] = made
+            for later in stage.bracket.feeds[number - 1]:
+                if later not in waiting:
+                    heapq.heappush(waiting, later)
     return BracketState(stage, tuple(states))
+
+
+def _match_state(
+    stage: KnockoutStage,
+    m: BracketMatch,
+    games: tuple[Game, ...],
+    player: Callable[[Source], PlayerId | None],
+    previous: MatchState | None,
+) -> MatchState:
+    """The state of match ``m`` (``previous``: the state of the match before it, which a
+    grand-final reset follows)."""
+    top, bottom = player(m.top), player(m.bottom)
+    if m.section is Section.RESET:
+        final = previous
+        assert final is not None  # a reset follows its grand final
+        if final.winner is not None and final.winner == final.top:
+            if games:
+                raise KnockoutError(
+                    f"match {m.number} (the grand final reset) is not played: the "
+                    "winners' bracket winner won the grand final"
+                )
+            return MatchState(m, top, bottom, (), MatchStatus.NOT_NEEDED)
+        if final.winner is None:
+            top = bottom = None
+    if top is None or bottom is None:
+        if games:
+            raise KnockoutError(f"match {m.number} has games but its players are not known yet")
+        return MatchState(m, top, bottom, (), MatchStatus.WAITING)
+    return _decide(stage, m, top, bottom, games)
 
 
 def _higher_seed(stage: KnockoutStage, a: PlayerId, b: PlayerId) -> PlayerId:
@@ -628,6 +706,14 @@ def _lot(stage: KnockoutStage, match: int, game: int, a: PlayerId, b: PlayerId) 
     return (a, b)[random.Random(f"{stage.lot}:{match}:{game}").randrange(2)]
 
 
+_POINTS = {
+    GameResult.WHITE_WINS: (2, 0),
+    GameResult.DRAW: (1, 1),
+    GameResult.BLACK_WINS: (0, 2),
+}
+"""Half points of White and Black for a game played."""
+
+
 def _decide(
     stage: KnockoutStage,
     m: BracketMatch,
@@ -637,8 +723,13 @@ def _decide(
 ) -> MatchState:
     fmt = stage.rules.match
     phase_index = 0
-    in_phase: list[Game] = []
+    # Counted as the games go (the games of the current phase only in ``in_phase``): a
+    # state of a large bracket decides every match again, so each match costs its games once.
+    in_phase = 0
+    phase_wins = {top: 0, bottom: 0}
+    phase_halves = {top: 0, bottom: 0}
     total = {top: 0, bottom: 0}
+    wins = {top: 0, bottom: 0}
     winner: PlayerId | None = None
     forfeited_by: PlayerId | None = None
     chooser = _higher_seed(stage, top, bottom)
@@ -662,43 +753,40 @@ def _decide(
             # A forfeited game loses the match: a knockout has no later round to make it up.
             forfeited_by = game.black if result is GameResult.WHITE_WINS_BY_FORFEIT else game.white
             winner = game.white if forfeited_by == game.black else game.black
+            wins[winner] += 1
             continue
         phase = fmt.phases[phase_index]
-        points = {
-            GameResult.WHITE_WINS: (2, 0),
-            GameResult.DRAW: (1, 1),
-            GameResult.BLACK_WINS: (0, 2),
-        }[result]
-        total[game.white] += points[0]
-        total[game.black] += points[1]
-        in_phase.append(game)
+        white_points, black_points = _POINTS[result]
+        total[game.white] += white_points
+        total[game.black] += black_points
+        phase_halves[game.white] += white_points
+        phase_halves[game.black] += black_points
+        if result is not GameResult.DRAW:
+            won = game.white if result is GameResult.WHITE_WINS else game.black
+            wins[won] += 1
+            phase_wins[won] += 1
+        in_phase += 1
         if phase.kind is PhaseKind.BEST_OF:
-            if points != (1, 1):
-                chooser = game.black if points[0] else game.white
-            wins = {p: sum(1 for g in in_phase if _won(g, p)) for p in (top, bottom)}
-            for p, count in wins.items():
-                if count > phase.games // 2:
+            if result is not GameResult.DRAW:
+                chooser = game.black if white_points else game.white
+            for p in (top, bottom):
+                if phase_wins[p] > phase.games // 2:
                     winner = p
             continue
         if phase.kind is PhaseKind.ARMAGEDDON:
             winner = game.white if result is GameResult.WHITE_WINS else game.black
             continue
-        scored = {p: sum(_halves(g, p) for g in in_phase) for p in (top, bottom)}
-        left = phase.games - len(in_phase)
-        lead = scored[top] - scored[bottom]
+        left = phase.games - in_phase
+        lead = phase_halves[top] - phase_halves[bottom]
         if abs(lead) > 2 * left:
             winner = top if lead > 0 else bottom
         elif left == 0:
             # Level after the phase: the next one, or this one again if it is the last.
             phase_index = min(phase_index + 1, len(fmt.phases) - 1)
-            in_phase = []
-    if fmt.coloured:
-        score = (total[top], total[bottom])
-    else:
-        score = (
-            sum(1 for g in games if _won(g, top)),
-            sum(1 for g in games if _won(g, bottom)),
-        )
+            in_phase = 0
+            phase_wins = {top: 0, bottom: 0}
+            phase_halves = {top: 0, bottom: 0}
+    score = (total[top], total[bottom]) if fmt.coloured else (wins[top], wins[bottom])
     if winner is not None:
         return MatchState(
             m, top, bottom, games, MatchStatus.DECIDED, winner, None, score, forfeited_by
@@ -713,7 +801,7 @@ def _decide(
                 if stage.rules.first_white is FirstWhite.LOT
                 else _higher_seed(stage, top, bottom)
             )
-        elif not in_phase:
+        elif in_phase == 0:
             # Each tie-break phase (the Armageddon too) starts after a new drawing of
             # colours, as FIDE's knockout regulations have it; within a phase they alternate.
             white = _lot(stage, m.number, number, top, bottom)
@@ -722,20 +810,6 @@ def _decide(
     status = MatchStatus.PLAYING if games else MatchStatus.READY
     next_game = NextGame(number, phase, white, None if fmt.coloured else chooser)
     return MatchState(m, top, bottom, games, status, None, next_game, score)
-
-
-def _won(game: Game, player: PlayerId) -> bool:
-    if game.result in (GameResult.WHITE_WINS, GameResult.WHITE_WINS_BY_FORFEIT):
-        return game.white == player
-    if game.result in (GameResult.BLACK_WINS, GameResult.BLACK_WINS_BY_FORFEIT):
-        return game.black == player
-    return False
-
-
-def _halves(game: Game, player: PlayerId) -> int:
-    if game.result is GameResult.DRAW:
-        return 1
-    return 2 if _won(game, player) else 0
 
 
 # --- placings ---------------------------------------------------------------------------
