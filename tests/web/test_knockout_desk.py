@@ -9,7 +9,6 @@ pages' own output."""
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Sequence
 
@@ -21,20 +20,9 @@ from fairpair.service import entry
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
 from fairpair.service.settings import EventSettings
-from tests.web.desk_client import Browser, browser, service_desk
+from tests.web.desk_client import Browser, alerts, browser, field_error, service_desk
 
 Site = tuple[FastAPI, Browser]
-
-
-def field_error(page: str, field_id: str) -> str:
-    found = re.search(rf'<span class="error" id="{re.escape(field_id)}-error">([^<]*)</span>', page)
-    assert found, f"no error next to #{field_id}"
-    return html.unescape(found[1])
-
-
-def alerts(page: str) -> list[str]:
-    found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', page)
-    return [html.unescape(x) for x in found]
 
 
 def played_swiss(app: FastAPI, players: int = 8, rounds: int = 3) -> int:
