@@ -152,3 +152,16 @@ def serving(config: WebConfig) -> Iterator[tuple[FastAPI, str]]:
     app = create_app(config)
     with served(app) as url:
         yield app, url
+
+
+def field_error(page: str, field_id: str) -> str:
+    """The message shown next to the field whose id is ``field_id``."""
+    found = re.search(rf'<span class="error" id="{re.escape(field_id)}-error">([^<]*)</span>', page)
+    assert found, f"no error next to #{field_id}"
+    return html.unescape(found[1])
+
+
+def alerts(page: str) -> list[str]:
+    """The messages of the page's alert (a refusal that belongs to no one field)."""
+    found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', page)
+    return [html.unescape(x) for x in found]

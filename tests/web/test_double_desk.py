@@ -16,7 +16,7 @@ from fairpair.core import Colour
 from fairpair.core.double_swiss import DoubleSwissTournament, Mark, MatchByeKind
 from fairpair.formats.trf_double import parse_double_trf
 from fairpair.service import double_events as de
-from tests.web.desk_client import Browser, browser, service_desk
+from tests.web.desk_client import Browser, alerts, browser, field_error, service_desk
 
 Site = tuple[FastAPI, Browser]
 
@@ -41,18 +41,6 @@ def stored(app: FastAPI, event_id: int) -> DoubleSwissTournament:
 
 def version(app: FastAPI, event_id: int) -> int:
     return de.load_double(service_desk(app), event_id).version
-
-
-def field_error(page: str, field_id: str) -> str:
-    """The message shown next to the field whose id is ``field_id``."""
-    found = re.search(rf'<span class="error" id="{re.escape(field_id)}-error">([^<]*)</span>', page)
-    assert found, f"no error next to #{field_id}"
-    return html.unescape(found[1])
-
-
-def alerts(page: str) -> list[str]:
-    found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', page)
-    return [html.unescape(x) for x in found]
 
 
 def with_players(app: FastAPI, anna: Browser, count: int = 8, **fields: str) -> int:

@@ -242,6 +242,7 @@ def test_one_director_cannot_touch_another_directors_event(
                 {"name": "X", "results": [{"match": 1, "board": 1, "result": "1-0"}]},
                 {"players": [1]},
                 {"results": [{"board": 1, "game1": "1-0", "game2": "1-0"}]},
+                {"games": [{"result": "1-0"}]},
             )
             for body in bodies:
                 answer = bruno.client.request(method, url, json=body, auth=("bruno", password))

@@ -14,7 +14,7 @@ from fairpair.core import GameResult
 from fairpair.core.teams import MatchForfeit, TeamTournament
 from fairpair.formats.trf_team import read_team_trf
 from fairpair.service import team_events as te
-from tests.web.desk_client import Browser, browser, service_desk
+from tests.web.desk_client import Browser, alerts, browser, field_error, service_desk
 
 
 def new_event(anna: Browser, **fields: str) -> tuple[int, str]:
@@ -51,18 +51,6 @@ def add_teams(anna: Browser, event_id: int, count: int) -> None:
             },
         )
         assert page.status_code == 303, page.text
-
-
-def field_error(page: str, field_id: str) -> str:
-    """The message shown next to the field whose id is ``field_id``."""
-    found = re.search(rf'<span class="error" id="{re.escape(field_id)}-error">([^<]*)</span>', page)
-    assert found, f"no error next to #{field_id}"
-    return html.unescape(found[1])
-
-
-def alert(page: str) -> list[str]:
-    found = re.findall(r'<p class="error" role="alert"[^>]*>([^<]*)</p>', page)
-    return [html.unescape(x) for x in found]
 
 
 # --- the new-event form -------------------------------------------------------------------
@@ -205,7 +193,7 @@ def test_a_second_team_of_the_same_name_is_refused(site: tuple[FastAPI, Browser]
     add_teams(anna, event_id, 1)
     anna.get(f"/desk/events/{event_id}")
     page = anna.submit(f"/desk/events/{event_id}/teams", {"name": "club 01", "players": "A"})
-    assert page.status_code == 400 and "already registered" in " ".join(alert(page.text))
+    assert page.status_code == 400 and "already registered" in " ".join(alerts(page.text))
 
 
 def test_teams_are_imported_from_a_csv_and_a_bad_file_names_its_line(
@@ -219,7 +207,7 @@ def test_teams_are_imported_from_a_csv_and_a_bad_file_names_its_line(
         f"/desk/events/{event_id}/teams/import",
         files={"file": ("teams.csv", bad.encode(), "text/csv")},
     )
-    assert page.status_code == 400 and "teams.csv:3" in " ".join(alert(page.text))
+    assert page.status_code == 400 and "teams.csv:3" in " ".join(alerts(page.text))
     good = "team,name,board,rating\nRooks,R2,2,2000\nRooks,R1,1,2100\nPawns,P1,1,1800\n"
     page = anna.post(
         f"/desk/events/{event_id}/teams/import",
@@ -363,7 +351,7 @@ def test_a_lineup_is_set_from_the_roster_and_its_refusals_name_the_board(
     refused = anna.submit(
         lineup_form(event_id, 1), {"team": str(tpn), "b1": "#1", "b2": "#3", "b3": "#2", "b4": "#4"}
     ).text
-    (message,) = [m for m in alert(refused) if "roster order" in m]
+    (message,) = [m for m in alerts(refused) if "roster order" in m]
     assert "board 2" in message and "roster 3" in message
     # A gap: an empty board above a filled one, refused on the board.
     anna.get(round_page)

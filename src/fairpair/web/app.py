@@ -112,6 +112,9 @@ def create_app(config: WebConfig) -> FastAPI:
         desk,
         double_api,
         double_desk,
+        knockout_api,
+        knockout_desk,
+        knockout_public,
         public,
         team_api,
         team_desk,
@@ -119,14 +122,18 @@ def create_app(config: WebConfig) -> FastAPI:
     )
 
     app.include_router(public.router)
+    app.include_router(knockout_public.router)
     app.include_router(team_public.router)
     app.include_router(api_read.router)
     app.include_router(team_api.read_router)
     app.include_router(double_api.read_router)
+    app.include_router(knockout_api.read_router)
     app.include_router(desk.router)
     app.include_router(team_desk.router)
     app.include_router(double_desk.router)
+    app.include_router(knockout_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)
+    app.include_router(knockout_api.write_router)
     return app

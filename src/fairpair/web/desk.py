@@ -327,6 +327,8 @@ _TEAM_FORM = (
 individual event refuses those it has not)."""
 _DOUBLE_FORM = ("ds_colour", "bye_values", "ds_primary")
 """The new-event form's settings of a Double-Swiss (web/double_desk.py reads them)."""
+_KNOCKOUT_FORM = ("bracket", "match", "third_place", "reset", "first_white")
+"""The new-event form's settings of a standalone knockout (read by entry.event_settings)."""
 _REPORT_FORM = tuple(field for field in REPORT_FIELDS if field != "name")
 """The rating-report fields on the new-event form and the event's "Report details" form:
 lists (deputy arbiters, round dates) typed with commas."""
@@ -383,7 +385,8 @@ def _settings_text(settings: EventSettings) -> dict[str, str]:
 
 @router.get("/events/new", response_class=HTMLResponse)
 def new_event_page(request: Request, director: Director) -> HTMLResponse:
-    values = dict.fromkeys((*_NEW_FIELDS, *_TEAM_FORM, *_DOUBLE_FORM, *_REPORT_FORM), "") | {
+    fields = (*_NEW_FIELDS, *_TEAM_FORM, *_DOUBLE_FORM, *_KNOCKOUT_FORM, *_REPORT_FORM)
+    values = dict.fromkeys(fields, "") | {
         "system": "dutch",
         "withdrawal_policy": WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value,
         "primary": "mp",
@@ -391,15 +394,22 @@ def new_event_page(request: Request, director: Director) -> HTMLResponse:
         "double": "no",
         "initial_colour": "white",
         "ds_primary": "gp",
+        "bracket": "single",
+        "third_place": "no",
+        "reset": "yes",
+        "first_white": "seed",
     }
     return _render(request, "desk/new_event.html", _new_context(values, {}))
 
 
 def _new_context(values: Mapping[str, str], errors: Mapping[str, str]) -> dict[str, Any]:
+    from fairpair.web import knockout_desk  # it builds on this module's helpers
+
     return {
         "values": values,
         "errors": errors,
-        "choices": _CHOICES,
+        "choices": _CHOICES | knockout_desk.CUT_CHOICES,
+        "match_examples": knockout_desk.MATCH_EXAMPLES,
     }
 
 
@@ -435,6 +445,11 @@ def new_event(
     ds_colour: _Text = "",
     bye_values: _Text = "",
     ds_primary: _Text = "",
+    bracket: _Text = "",
+    match: _Text = "",
+    third_place: _Text = "",
+    reset: _Text = "",
+    first_white: _Text = "",
 ) -> Response:
     report = {
         "start_date": start_date,
@@ -463,6 +478,9 @@ def new_event(
     team |= {"initial_colour": initial_colour}
     values |= team
     values |= {"ds_colour": ds_colour, "bye_values": bye_values, "ds_primary": ds_primary}
+    knockout = {"bracket": bracket, "match": match, "third_place": third_place}
+    knockout |= {"reset": reset, "first_white": first_white}
+    values |= knockout
     if system.strip() == System.DOUBLE_SWISS.value:
         from fairpair.web import double_desk  # it builds on this module's helpers
 
@@ -486,9 +504,25 @@ def new_event(
     }
     if bye_values.strip():
         errors["bye_values"] = "for a Double-Swiss only: leave empty"
+    # The knockout's choices are read for a knockout only (the form always sends its
+    # selects); a match format typed for another system is refused at its field.
+    staged: dict[str, Any] = {"match": match}
+    if system.strip() == System.KNOCKOUT.value:
+        from fairpair.web.knockout_desk import yes_no
+
+        staged |= {"bracket": bracket, "first_white": first_white}
+        staged |= {"third_place": yes_no(third_place, False), "reset": yes_no(reset, True)}
     try:
         settings = entry.event_settings(
-            name, system, rounds, points, tiebreaks, bye_limit, withdrawal_policy, game=game
+            name,
+            system,
+            rounds,
+            points,
+            tiebreaks,
+            bye_limit,
+            withdrawal_policy,
+            game=game,
+            **staged,
         )
     except FieldErrors as error:
         errors |= error.errors
@@ -611,21 +645,33 @@ def _desk_page(
     # take, and carry that version, so a change made since then refuses them.
     records = _log_at(request, event)
     undo_next, redo_next = ev.undo_targets(records)
+    from fairpair.web import knockout_desk as kd  # it builds on this module's helpers
+
+    step = kd.knockout_step(event)
+    cut_open = kd.cut_open(event)
     context = {
         "event": event,
         "t": t,
         "players": _player_rows(t),
-        "step": next_step(t),
+        "step": step or next_step(t),
+        "knockout": None if t.knockout is None else {"status": step.status if step else ""},
+        "cut_open": cut_open,
+        "cut_ready": cut_open and next_step(t).action == "standings",
+        "cut_errors": any(k.split(".")[0] == "cut" for k in errors or {}),
+        "cut_choices": kd.CUT_CHOICES,
+        "match_examples": kd.MATCH_EXAMPLES,
         "undo": _walk_button(undo_next, t, records),
         "redo": _walk_button(redo_next, t, records),
         "current": t.rounds[-1] if t.rounds else None,
-        "swiss": not event.settings.system.round_robin,
+        "swiss": not (event.settings.system.round_robin or event.settings.system.knockout),
+        "staged": t.knockout is not None,
         "errors": errors or {},
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
         "settings_open": any(k.split(".")[0] == "settings" for k in errors or {}),
         # The report form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _report_text(event.settings).items()}
         | {f"settings.{k}": v for k, v in _settings_text(event.settings).items()}
+        | (kd.cut_values(event) if cut_open else {})
         | dict(values or {}),
         "sheets": _SHEETS,
         "settings": ev.settings_lines(event),

@@ -44,15 +44,18 @@ class EventNav:
     """Rounds paired and, in a round robin, scheduled after them."""
     active: str
     """Which link is the page itself: ``event``, ``round-N``, ``standings``, ``crosstable``
-    (a team event also ``boards``)."""
+    (a team event also ``boards``; a knockout ``bracket`` and ``final``)."""
     team: bool = False
     """A team event: its pages link the board prizes too."""
+    knockout: bool = False
+    """The event has a knockout stage: its pages link the bracket and the final standings."""
 
 
 def _nav(event: ev.Event, active: str) -> EventNav:
     paired = len(event.tournament.rounds)
     planned = paired + len(scheduled_rounds(event.tournament, event.settings))
-    return EventNav(event.id, event.info.name, paired, planned, active)
+    staged = event.tournament.knockout is not None
+    return EventNav(event.id, event.info.name, paired, planned, active, knockout=staged)
 
 
 def _page(
@@ -83,7 +86,11 @@ def event_overview(request: Request, event_id: int) -> Response:
     """The event: its settings, the current round first, every round, the players."""
 
     def render(event: ev.Event) -> Response:
-        return _page(request, "event", event, "event", {"event": views.event_detail(event)})
+        from fairpair.web.knockout_views import bracket_view
+
+        staged = None if event.tournament.knockout is None else bracket_view(event)
+        context = {"event": views.event_detail(event), "knockout": staged}
+        return _page(request, "event", event, "event", context)
 
     return respond(
         request,
