@@ -18,11 +18,11 @@ from fairpair.service.settings import EventSettings, KnockoutSettings, System
 from tests.web.desk_client import Browser, add_director, service_desk
 
 
-def cup(app: FastAPI, owner: str, start: bool = True) -> int:
+def cup(app: FastAPI, owner: str, start: bool = True, name: str = "Cup") -> int:
     """An eight-player best-of-3 knockout run by ``owner``; player k is seed k."""
     desk = service_desk(app, owner)
     rules = KnockoutRules(match=MatchFormat.parse("best-of-3"))
-    settings = EventSettings("Cup", System.KNOCKOUT, knockout=KnockoutSettings(rules))
+    settings = EventSettings(name, System.KNOCKOUT, knockout=KnockoutSettings(rules))
     event = ev.create_event(desk, settings, owner=owner)
     people = [Player(n, f"Player {n}", rating=2400 - 10 * n) for n in range(1, 9)]
     ev.import_players(desk, event.id, people)
@@ -72,3 +72,17 @@ def test_another_directors_knockout_prints_nothing(site: tuple[FastAPI, Browser]
         answer = anna.get(f"/desk/events/{event_id}/print/{sheet}")
         assert answer.status_code == 404, sheet
         assert "Player 1" not in answer.text
+
+
+def test_the_desk_links_to_the_knockout_sheets_once_started(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    waiting = cup(app, "anna", start=False, name="Cup to come")
+    assert "/print/match-slips" not in anna.get(f"/desk/events/{waiting}").text
+    event_id = cup(app, "anna")
+    for page in (f"/desk/events/{event_id}", f"/desk/events/{event_id}/bracket"):
+        text = anna.get(page).text
+        for sheet in ("bracket", "match-slips"):
+            assert f'href="/desk/events/{event_id}/print/{sheet}"' in text, (page, sheet)
+            assert f'href="/desk/events/{event_id}/print/{sheet}?pdf=1"' in text, (page, sheet)

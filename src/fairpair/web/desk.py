@@ -673,7 +673,9 @@ def _desk_page(
         | {f"settings.{k}": v for k, v in _settings_text(event.settings).items()}
         | (kd.cut_values(event) if cut_open else {})
         | dict(values or {}),
-        "sheets": _SHEETS,
+        # Once the knockout has started, its bracket and match slips too, and the final
+        # standings for the standings.
+        "sheets": _SHEETS | (knockout_printouts.KNOCKOUT_SHEETS if t.knockout else {}),
         "settings": ev.settings_lines(event),
         "system_name": event.settings.system.label,
         "choices": _CHOICES,

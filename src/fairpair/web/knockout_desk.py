@@ -30,6 +30,7 @@ from fairpair.formats.bracket import bracket_svg, score_text
 from fairpair.formats.errors import FormatError
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
+from fairpair.service import knockout_printouts
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import KNOCKOUT_BRACKETS, KNOCKOUT_FIRST_WHITE, KnockoutSettings
 from fairpair.storage import ConcurrencyError
@@ -386,6 +387,7 @@ def bracket_page(
         "undo": _walk_button(undo_next, t, records),
         "redo": _walk_button(redo_next, t, records),
         "format": state.stage.rules.match.text,
+        "sheets": knockout_printouts.KNOCKOUT_SHEETS,
     }
     return _render(request, "desk/bracket.html", context, status_code)
 
