@@ -37,7 +37,10 @@ from fairpair.storage.sql import SqlStore
 url, event_id, marker = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 
 def pause(action):
-    Path(marker).write_text(action)
+    # Written aside, then renamed: the marker appears with its text (the test polls for it
+    # and read an empty file once, between the creation and the write).
+    Path(marker + ".part").write_text(action)
+    Path(marker + ".part").replace(marker)
     time.sleep(120)
 
 store = SqlStore(url, before_commit=pause if marker != "-" else None)

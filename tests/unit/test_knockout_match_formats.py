@@ -271,3 +271,23 @@ def test_armageddon_white_by_lot_is_reproducible() -> None:
     whites = [armageddon_white(lot) for lot in range(40)]
     assert whites == [armageddon_white(lot) for lot in range(40)]
     assert set(whites) == {ALICE, BOB}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("best-of-0", "1 to 99 games, not 0"),
+        ("best-of-4", "odd number of games, not 4"),
+        ("best-of-999999", "1 to 99 games, not 999999"),
+        ("best-of-x", "not a phase"),
+        ("classical:٢", "must be a whole number"),
+        ("classical:0", "1 to 99 games, not 0"),
+        ("armageddon,classical:2", "last phase"),
+        ("classical:2,armageddon,blitz:2", "last phase"),
+        ("rapid", "not a phase"),
+        ("armageddon:2", "an Armageddon is one game"),
+    ],
+)
+def test_a_match_format_that_cannot_be_played_is_refused(text: str, message: str) -> None:
+    with pytest.raises(KnockoutError, match=message):
+        MatchFormat.parse(text)

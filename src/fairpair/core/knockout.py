@@ -168,8 +168,10 @@ class MatchFormat:
 
 
 def _count(text: str, where: str) -> int:
-    if not (text.isascii() and text.isdecimal()) or len(text) > 3:
+    if not (text.isascii() and text.isdecimal()):
         raise KnockoutError(f"{where!r}: the number of games must be a whole number")
+    if len(text) > 3:
+        raise KnockoutError(f"a phase has 1 to 99 games, not {text}")
     return int(text)
 
 
