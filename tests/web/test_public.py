@@ -99,7 +99,8 @@ def test_a_round_shows_each_board_with_points_before_and_the_result(events: Even
         rnd = t.rounds[number - 1]
         before = chess_scores(t, number - 1)
         table = read_table(get(events, f"/events/{events.dutch.id}/rounds/{number}"), "pairings")
-        assert table.header == ["Bd", "White", "Pts", "Result", "Pts", "Black"]
+        # The last column opens each board's reasons (its heading is for screen readers).
+        assert table.header == ["Bd", "White", "Pts", "Result", "Pts", "Black", "Why these two"]
         boards = [r for r in table.rows if r.attrs.get("class") == "board"]
         assert len(boards) == len(rnd.games) == 12
         for index, (row, game) in enumerate(zip(boards, rnd.games, strict=True), start=1):
@@ -110,6 +111,7 @@ def test_a_round_shows_each_board_with_points_before_and_the_result(events: Even
             assert player_ids(row.links[1] + row.links[5]) == [white.id, black.id]
             assert row.cells[2] == shown(before[white.id])
             assert row.cells[4] == shown(before[black.id])
+            assert row.cells[6] == "Why?"
             assert row.cells[3] == SHOWN[board_result(number, index)]
 
 
@@ -327,7 +329,7 @@ def test_a_card_game_has_players_not_colours_and_match_scores(events: Events) ->
     event = events.cards
     t = event.tournament
     table = read_table(get(events, f"/events/{event.id}/rounds/1"), "pairings")
-    assert table.header == ["Bd", "Player 1", "Pts", "Result", "Pts", "Player 2"]
+    assert table.header == ["Bd", "Player 1", "Pts", "Result", "Pts", "Player 2", "Why these two"]
     boards = [r for r in table.rows if r.attrs.get("class") == "board"]
     assert [r.cells[3] for r in boards] == list(CARD_RESULTS[: len(boards)])
     (bye,) = [r for r in table.rows if r.attrs.get("class") == "board bye"]

@@ -101,6 +101,27 @@ def round_pairings(request: Request, event_id: int, number: int) -> Response:
 
 
 @router.get(
+    EVENT + "/rounds/{number:int}/why",
+    response_model=views.RoundReasonsView,
+    responses=_NOT_FOUND,
+)
+def round_reasons(request: Request, event_id: int, number: int) -> Response:
+    """Why each board of a paired round is as it is, in words: why the two met, why these
+    colours, and which rule ruled out the board the rules would try first (the pairing
+    system's own reasons: the round is paired again from the event as it stood before it; a
+    board paired by hand says so). Individual events; 404 for a round not paired."""
+
+    def render(event: ev.Event) -> Response:
+        try:
+            view = views.round_reasons_view(event, number)
+        except IndexError:
+            raise HTTPException(404, f"Round {number} is not paired.") from None
+        return _event_json(event, f"why {number}", lambda: view)
+
+    return respond(request, event_id, render)
+
+
+@router.get(
     EVENT + "/standings",
     response_model=views.StandingsView | tv.TeamStandingsView | dv.DoubleStandingsView,
     responses=_NOT_FOUND,

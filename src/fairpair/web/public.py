@@ -136,12 +136,29 @@ def round_pairings(request: Request, event_id: int, number: int, q: str = "") ->
             "q": q,
             "shown": shown,
             "total": len(boards) + len(byes),
+            # A paired round of a Swiss or round robin: each board links to its reasons.
+            "why": not pairings.scheduled and not event.settings.system.knockout,
         }
         return _page(request, "round", event, f"round-{number}", context)
 
     team = partial(team_public.round_pairings, request, number=number, q=q)
     double = partial(double_public.round_pairings, request, number=number, q=q)
     return respond(request, event_id, render, team=team, double=double)
+
+
+@page(EVENT + "/rounds/{number:int}/why")
+def round_reasons(request: Request, event_id: int, number: int) -> Response:
+    """Why each board of a round is as it is, in words: the page each board's "Why?" opens
+    (at its board's anchor)."""
+
+    def render(event: ev.Event) -> Response:
+        try:
+            reasons = views.round_reasons_view(event, number)
+        except IndexError:
+            raise HTTPException(404, f"Round {number} is not paired.") from None
+        return _page(request, "why", event, f"round-{number}", {"why": reasons})
+
+    return respond(request, event_id, render)
 
 
 def _key(*names: str) -> str:

@@ -33,6 +33,7 @@ from fairpair.core import (
 from fairpair.formats.standings_render import format_value
 from fairpair.service import events as ev
 from fairpair.service import printouts
+from fairpair.service.explanations import round_explanations
 from fairpair.service.pairing import scheduled_rounds
 from fairpair.service.results import format_result
 from fairpair.service.settings import System, WithdrawalPolicy
@@ -201,6 +202,49 @@ class RoundView(View):
     coloured: bool
     boards: list[Board]
     byes: list[ByeLine]
+
+
+class BoardReasons(View):
+    """Why one board of a round is as it is: why the two met, why these colours, and which
+    rule ruled out the board the rules would try first (each a sentence in words)."""
+
+    board: int
+    white: Side
+    black: Side
+    reasons: list[str]
+
+
+class RoundReasonsView(View):
+    """Why each board of a paired round is as it is, from the pairing system itself (the
+    round paired again from the event as it stood before it). ``explained`` is false where
+    the round is not explained (a knockout, a round robin not paired yet, a very large
+    field); a board the director paired by hand says so."""
+
+    event_id: int
+    number: int
+    explained: bool
+    boards: list[BoardReasons]
+
+
+def round_reasons_view(event: ev.Event, number: int) -> RoundReasonsView:
+    """Why each board of round ``number`` is as it is; ``IndexError`` for a round not paired."""
+    t = event.tournament
+    if not 1 <= number <= len(t.rounds):
+        raise IndexError(f"round {number} is not paired")
+    side = _side_of(event, number)
+    reasons = round_explanations(event, number)
+    boards = [
+        BoardReasons(
+            board=why.board,
+            white=side(game.white),
+            black=side(game.black),
+            reasons=list(why.lines),
+        )
+        for why, game in zip(reasons, t.rounds[number - 1].games, strict=False)
+    ]
+    return RoundReasonsView(
+        event_id=event.id, number=number, explained=bool(reasons), boards=boards
+    )
 
 
 class TiebreakColumn(View):
@@ -412,15 +456,22 @@ def _bye(bye: Bye, side: Callable[[PlayerId], Side], event: ev.Event) -> ByeLine
     return ByeLine(player=side(bye.player), kind=kind, label=label, points=format_points(points))
 
 
-def _paired_round(event: ev.Event, number: int) -> RoundView:
+def _side_of(event: ev.Event, number: int) -> Callable[[PlayerId], Side]:
+    """A player of round ``number`` as its boards show them, with their points before it."""
     t = event.tournament
-    rnd = t.rounds[number - 1]
     before = scores(t, number - 1)
 
     def side(pid: PlayerId) -> Side:
         p = t.player(pid)
         return Side(id=pid, name=p.name, rating=p.rating, points_before=format_points(before[pid]))
 
+    return side
+
+
+def _paired_round(event: ev.Event, number: int) -> RoundView:
+    t = event.tournament
+    rnd = t.rounds[number - 1]
+    side = _side_of(event, number)
     return RoundView(
         event_id=event.id,
         number=number,
