@@ -152,7 +152,9 @@ def test_a_board_paired_by_hand_says_so() -> None:
     desk, event_id = started(System.DUTCH, 8, 3)
     event, _ = ev.pair_round(desk, event_id)
     first = event.tournament.rounds[0].games[0]
-    # 1 and 2 (the top two) paired by hand: their opponents meet instead.
+    assert not any("director" in " ".join(w.lines) for w in round_explanations(event, 1))
+    # 1 and 2 (the top two) paired by hand: their opponents meet instead. The reasons kept
+    # for the round as the system paired it must not be served for the changed round.
     event = ev.set_manual_board(desk, event_id, "1", "2")
     reasons = round_explanations(event, 1)
     by_pair = {

@@ -17,7 +17,9 @@ it would have broken (:mod:`fairpair.pairing.alternatives`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+from collections import OrderedDict
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from fairpair.core import Colour, Pairing, PlayerId, Tournament, format_points
@@ -58,14 +60,40 @@ class BoardWhy:
 def round_explanations(event: Event, number: int) -> tuple[BoardWhy, ...]:
     """The reasons of every board of round ``number`` (memoised per version of the event);
     empty for a round the event has not paired, a knockout, or a round too large to explain."""
-    return event.memo(f"why-{number}", lambda: _explain(event, number))
+    return event.memo(f"why-{number}", lambda: _cached(event, number))
+
+
+_KEPT = 16
+_cache: OrderedDict[Hashable, tuple[BoardWhy, ...]] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def _cached(event: Event, number: int) -> tuple[BoardWhy, ...]:
+    """The reasons, kept across versions of the event while what they depend on stays the
+    same (the event before the round, its settings, the round's boards): a result entered in
+    the round makes a new version but changes no reason, and re-pairing a large round for
+    each would cost a second or more."""
+    t = event.tournament
+    if event.settings.system.knockout or not 1 <= number <= len(t.rounds):
+        return ()
+    boards = tuple((g.white, g.black) for g in t.rounds[number - 1].games)
+    key = (event.settings, t.before_round(number), boards)
+    with _cache_lock:
+        found = _cache.get(key)
+        if found is not None:
+            _cache.move_to_end(key)
+            return found
+    made = _explain(event, number)
+    with _cache_lock:
+        _cache[key] = made
+        while len(_cache) > _KEPT:
+            _cache.popitem(last=False)
+    return made
 
 
 def _explain(event: Event, number: int) -> tuple[BoardWhy, ...]:
     t = event.tournament
     system = event.settings.system
-    if system.knockout or not 1 <= number <= len(t.rounds):
-        return ()
     boards = t.rounds[number - 1].games
     if not boards or len(t.players) > MAX_EXPLAINED:
         return ()
