@@ -108,3 +108,26 @@ def test_the_name_filter_on_a_phone_leaves_only_that_players_board(
     expect(visible).to_have_count(1)
     expect(visible).to_contain_text(name)
     screenshots.shoot(page, "submitted-without-javascript")
+
+
+def test_a_player_taps_why_on_their_board_and_reads_the_reasons(
+    new_context: CreateContextCallback, sqlite_server: LiveServer, screenshots: Screenshots
+) -> None:
+    event_id, opponents = seed_paired_round(sqlite_server)
+    name, opponent = "Isolde Fischer", opponents["Isolde Fischer"]
+    context = new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{sqlite_server.url}/events/{event_id}/rounds/1")
+    row = page.locator("#pairings tr.board", has_text=name)
+    row.get_by_role("link", name=re.compile("Why board")).click()
+    expect(page).to_have_url(re.compile(r"/rounds/1/why#board-\d+$"))
+    board = page.locator("section.why:target")
+    expect(board).to_contain_text(name)
+    expect(board).to_contain_text(opponent)
+    # Round 1: everyone on 0 points, the usual board of the group, colours by pairing number.
+    expect(board).to_contain_text("both had 0 points")
+    expect(board).to_contain_text("This is the usual board of their score group")
+    expect(board).to_contain_text("pairing number decides")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the reasons page scrolls sideways on a phone ({width}px)"
+    screenshots.shoot(page, "why-on-a-phone")

@@ -124,7 +124,7 @@ def _explain(event: Event, number: int) -> tuple[BoardWhy, ...]:
             reasons.append(BoardWhy(n, _by_hand(), ""))
             continue
         white, black = players[g.white], players[g.black]
-        met = _met(white, black, names)
+        met = _met(white, black, names, number == 1)
         colours = _colours(view, white, black, order, names) if coloured else ""
         instead = (
             _instead(system, view, criteria, order, pairs, again, n, names, before)
@@ -170,18 +170,16 @@ def _points(player: SwissPlayer) -> str:
     return f"{text} point" if text == "1" else f"{text} points"
 
 
-def _met(white: SwissPlayer, black: SwissPlayer, names: dict[PlayerId, str]) -> str:
+def _met(white: SwissPlayer, black: SwissPlayer, names: dict[PlayerId, str], first: bool) -> str:
     a, b = names[white.id], names[black.id]
+    new = "" if first else ", and these two had not met before"
     if white.score == black.score:
-        return (
-            f"{a} and {b} both had {_points(white)}: players meet others on the same "
-            "score, and these two had not met before."
-        )
+        return f"{a} and {b} both had {_points(white)}: players meet others on the same score{new}."
     high, low = (white, black) if white.score > black.score else (black, white)
     return (
         f"{names[high.id]} had {_points(high)} and {names[low.id]} had {_points(low)}: "
-        f"when a score group cannot be paired within itself, a player moves to the next one "
-        "down (a float), and these two had not met before."
+        "when a score group cannot be paired within itself, a player moves to the next one "
+        f"down (a float){new}."
     )
 
 
