@@ -12,6 +12,7 @@ games, the CPU seconds of the draw, of the whole run and per result, and the pea
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -59,12 +60,14 @@ def run(seeds: int, kind: BracketKind, rng: random.Random) -> tuple[int, int, fl
 
 
 def main(argv: list[str]) -> None:
-    seed = 1
-    if "--seed" in argv:
-        at = argv.index("--seed")
-        seed = int(argv[at + 1])
-        del argv[at : at + 2]
-    sizes = [int(a) for a in argv] or [8, 64, 512, 4096]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "sizes", type=int, nargs="*", help="seeds of the brackets (default: 8, 64, 512, 4096)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random results")
+    args = parser.parse_args(argv)
+    seed = args.seed
+    sizes = args.sizes or [8, 64, 512, 4096]
     print(
         f"{'seeds':>6} {'kind':>7} {'matches':>8} {'games':>7} {'draw s':>8} "
         f"{'run s':>8} {'ms/game':>8} {'peak MiB':>9}"

@@ -13,6 +13,7 @@ memory of the work.
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 import time
@@ -43,12 +44,14 @@ def event_of(players: int, rng: random.Random) -> tuple[ev.Desk, ev.Event]:
 
 
 def main(argv: list[str]) -> None:
-    seed = 1
-    if "--seed" in argv:
-        at = argv.index("--seed")
-        seed = int(argv[at + 1])
-        del argv[at : at + 2]
-    sizes = [int(a) for a in argv] or [100, 500, 1000]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "sizes", type=int, nargs="*", help="players of the events (default: 100, 500, 1000)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random results")
+    args = parser.parse_args(argv)
+    seed = args.seed
+    sizes = args.sizes or [100, 500, 1000]
     print(
         f"{'players':>8} {'boards':>7} {'reasons s':>10} {'after a result s':>17} {'peak MiB':>9}"
     )

@@ -72,7 +72,7 @@ def test_the_new_event_form_names_wrong_report_fields(site: tuple[FastAPI, Brows
     assert 'value="France"' in page.text
     page = anna.post("/desk/events/new", NEW_EVENT | {"rounds": "1"})
     assert page.status_code == 422
-    assert field_error(page.text, "round_dates") == "2 dates for an event of 1 rounds"
+    assert field_error(page.text, "round_dates") == "2 dates for an event of 1 round"
     assert app.state.store.events() == []
 
 

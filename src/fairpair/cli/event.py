@@ -17,6 +17,7 @@ from fairpair.cli import double as ds
 from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Colour, PointSystem, format_points
+from fairpair.core.words import counted
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
 from fairpair.service import double_events as de
@@ -337,7 +338,7 @@ def create(
             made = te.create_team_event(s.desk, team_settings)
             typer.echo(
                 f"created team event {made.id} {made.info.name!r} ({system.value}"
-                + (f", {rounds} rounds" if rounds else "")
+                + (f", {counted(rounds, 'round')}" if rounds else "")
                 + f"; {team.boards} boards, ranked by {team.primary.value})"
             )
             return
@@ -372,7 +373,7 @@ def create(
         limit = event.settings.bye_limit
         typer.echo(
             f"created event {event.id} {event.info.name!r}: {system.label}"
-            + (f", {rounds} rounds" if rounds else "")
+            + (f", {counted(rounds, 'round')}" if rounds else "")
             + f"; {game.label}, points {_points(scoring)}"
             + f"; tie-breaks {','.join(event.settings.chosen_tiebreaks)}"
             + (f"; byes {limit.describe()}" if limit.limits_anything else "")

@@ -236,9 +236,11 @@ def with_director_rules(
 
 def _player_list(state: Tournament, option: str, text: str) -> tuple[PlayerId, ...]:
     parts = [part.strip() for part in text.split(",")]
-    if len(parts) < 2 or not all(part.isdecimal() for part in parts):
+    if len(parts) < 2 or not all(part.isascii() and part.isdecimal() for part in parts):
         raise _BadOption(f"{option} {text!r}: expected start numbers A,B,...")
     players = tuple(int(part) for part in parts)
+    if len(set(players)) != len(players):
+        raise _BadOption(f"{option} {text!r}: a player is named twice")
     for pid in players:
         if not state.has_player(pid):
             raise _BadOption(f"{option} {text!r}: no player with start number {pid}")
@@ -247,7 +249,7 @@ def _player_list(state: Tournament, option: str, text: str) -> tuple[PlayerId, .
 
 def _fixed_board(state: Tournament, text: str) -> tuple[PlayerId, PlayerId]:
     white, sep, black = text.partition("-")
-    if not sep or not white.strip().isdecimal() or not black.strip().isdecimal():
+    if not sep or not all(n.strip().isascii() and n.strip().isdecimal() for n in (white, black)):
         raise _BadOption(f"--fixed {text!r}: expected W-B, two start numbers")
     board = (int(white), int(black))
     for pid in board:

@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from fairpair.cli import double, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Player, Tournament, format_points, points_from_text, scores
+from fairpair.core.words import counted
 from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
@@ -147,7 +148,7 @@ def import_players(
         event_id = s.event_id()
         if double.is_double(s):
             de.import_double_players(s.desk, event_id, players, missed_points=missed)
-            typer.echo(f"imported {len(players)} players from {file}")
+            typer.echo(f"imported {counted(len(players), 'player')} from {file}")
             return
         if len(players) >= PROGRESS_FROM:
             columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn())
@@ -162,7 +163,7 @@ def import_players(
                 )
         else:
             ev.import_players(s.desk, event_id, players, missed_points=missed)
-        typer.echo(f"imported {len(players)} players from {file}")
+        typer.echo(f"imported {counted(len(players), 'player')} from {file}")
 
 
 @app.command("list")

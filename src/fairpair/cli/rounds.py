@@ -145,7 +145,7 @@ def result(
             return
         entries: list[tuple[int, str]] = []
         for board_text, text in zip(items[::2], items[1::2], strict=True):
-            if not board_text.isdecimal():
+            if not (board_text.isascii() and board_text.isdecimal()):
                 raise fail(f"{board_text!r} is not a board number (give BOARD RESULT pairs)")
             entries.append((int(board_text), text))
         event_id = s.event_id()

@@ -7,6 +7,7 @@ with a message that says what is expected; the caller names the file, line or fo
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Mapping
 
@@ -75,13 +76,25 @@ def birth_date(text: str) -> str:
     found = _YEAR_FIRST.fullmatch(value)
     if found:
         year, month, day = found.groups()
-        return f"{year}/{int(month):02d}/{int(day):02d}"
+        return _date(value, year, month, day)
     found = _DAY_FIRST.fullmatch(value)
     if found:
         day, mark, month, year = found.groups()
         if mark == "." or int(day) > 12:
-            return f"{year}/{int(month):02d}/{int(day):02d}"
+            return _date(value, year, month, day)
     return _fits("birth_date", value, ": write YYYY/MM/DD or the year")
+
+
+def _date(text: str, year: str, month: str, day: str) -> str:
+    """``YYYY/MM/DD``, or ``ValueError`` for a day the calendar has not; a month or day of 0
+    is kept (rating reports write an unknown day or month as 00)."""
+    m, d = int(month), int(day)
+    if m or d:
+        try:
+            datetime.date(int(year), m or 1, d or 1)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a date: write YYYY/MM/DD or the year") from None
+    return f"{year}/{m:02d}/{d:02d}"
 
 
 READERS = {

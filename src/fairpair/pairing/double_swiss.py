@@ -30,6 +30,7 @@ from fairpair.core.double_swiss import (
     MatchOutcome,
     match_entries,
 )
+from fairpair.core.words import counted
 from fairpair.pairing.errors import NoValidPairing, PairingInputError
 from fairpair.pairing.lexicographic import (
     Conflicts,
@@ -375,7 +376,7 @@ _FAILED = {
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('ch') else 's'}"
+    return counted(count, word, word + "es" if word.endswith("ch") else None)
 
 
 def bracket_note(bracket: DoubleBracket, states: dict[PlayerId, PlayerState]) -> str:

@@ -28,6 +28,7 @@ from fairpair.core import (
     format_points,
 )
 from fairpair.core.double_swiss import DoubleSwissTournament
+from fairpair.core.words import counted
 from fairpair.formats import player_fields
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
@@ -248,7 +249,13 @@ def store_new_event(
 
 
 def check_tiebreaks(codes: Sequence[str]) -> None:
-    """:class:`CommandError` naming the first tie-break code that is not known."""
+    """:class:`CommandError` naming the first tie-break code that is not known, or given
+    twice (a second BH ranks no one differently: it is a typing slip)."""
+    seen: set[str] = set()
+    for code in codes:
+        if code.casefold() in seen:
+            raise CommandError(f"tie-break {code!r} is given twice")
+        seen.add(code.casefold())
     try:
         compute_standings(Tournament(players=()), codes)
     except UnknownTiebreakError as error:
@@ -455,7 +462,7 @@ def _missed_rounds(
 
 
 def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" + ("" if count == 1 else "s")
+    return counted(count, noun)
 
 
 def register_player(
@@ -707,7 +714,9 @@ def edit_event(
         total = edited.rounds if "rounds" in changed else event.tournament.total_rounds
         if total is not None and len(edited.round_dates) > total:
             dates = len(edited.round_dates)
-            raise FieldErrors({"round_dates": f"{dates} dates for an event of {total} rounds"})
+            raise FieldErrors(
+                {"round_dates": f"{dates} dates for an event of {counted(total, 'round')}"}
+            )
         check_name_free(desk, event.id, changed)
         return {"changes": changed, "before": {k: before[k] for k in changed}}
 
@@ -1208,9 +1217,8 @@ def describe(
             (player,) = p["players"]
             return f"registered {player['id']} {player['name']}{_late(p, tournament.points)}"
         case "players.imported":
-            return (
-                f"imported {len(p['players'])} players{_late(p, tournament.points, 'late entries')}"
-            )
+            late = _late(p, tournament.points, "late entries")
+            return f"imported {counted(len(p['players']), 'player')}{late}"
         case "player.edited":
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             return f"edited {who(p['player'])}: {changes}"

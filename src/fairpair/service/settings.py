@@ -38,6 +38,7 @@ from fairpair.core.teams import (
     TeamTournament,
     alternating_colours,
 )
+from fairpair.core.words import counted
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.text_fields import text_problem
 
@@ -1235,7 +1236,9 @@ class EventSettings:
             errors["end_date"] = f"the event ends ({end}) before it starts ({start})"
         dates = settings.round_dates
         if settings.rounds is not None and len(dates) > settings.rounds:
-            errors["round_dates"] = f"{len(dates)} dates for an event of {settings.rounds} rounds"
+            errors["round_dates"] = (
+                f"{len(dates)} dates for an event of {counted(settings.rounds, 'round')}"
+            )
         if errors:
             raise FieldErrors(errors)
 
