@@ -30,9 +30,13 @@ RESULTS = {
     ("GET", "/desk/events/{event_id}/rounds/{number}/results"),
     ("POST", "/desk/events/{event_id}/rounds/{number}/results"),
     ("POST", "/api/events/{event_id}/results"),
+    ("GET", "/desk/events/{event_id}/bracket"),
+    ("POST", "/desk/events/{event_id}/bracket/matches/{number}"),
+    ("POST", "/api/events/{event_id}/matches/{number}"),
 }
 """The routes an assistant may use: the event's page (theirs shows only the round's
-results), the current round's results on the desk and through the API."""
+results), the current round's results on the desk and through the API, and a knockout's
+matches being played (test_staff_knockout.py)."""
 MANAGE = {
     ("POST", "/desk/events/{event_id}/staff"),
     ("POST", "/desk/events/{event_id}/staff/{username}/remove"),

@@ -51,6 +51,7 @@ __all__ = [
     "StaffMember",
     "access_of",
     "add_director",
+    "check_match",
     "check_may_manage",
     "check_new_password",
     "check_password",
@@ -273,6 +274,18 @@ def check_results_round(access: Access, number: int, current: int) -> None:
     raise CommandError(
         f"an assistant enters results of the current round only (round {current}); "
         f"ask a director to correct round {number}"
+    )
+
+
+def check_match(access: Access, number: int, playing: bool) -> None:
+    """:class:`CommandError` if the director may not record the games of knockout match
+    ``number``: an assistant records those of matches being played only (the knockout's
+    "current round"); correcting a decided match moves players through the bracket."""
+    if access.may(Right.DIRECT) or playing:
+        return
+    raise CommandError(
+        f"an assistant enters the games of matches being played; ask a director to correct "
+        f"match {number}"
     )
 
 

@@ -860,20 +860,35 @@ def event_desk(request: Request, director: Director, event_id: int) -> HTMLRespo
     return _desk_page(request, _mine(request, director, event_id))
 
 
+def _may_direct(request: Request, event_id: int) -> bool:
+    """Whether the signed-in director directs the event (shown what an assistant is not)."""
+    director = auth.current_director(request)
+    if director is None:
+        return False
+    try:
+        directors.access_of(desk_for(request, director), event_id, director, Right.DIRECT)
+    except UnknownEventError:
+        return False
+    return True
+
+
 def _assistant_page(request: Request, access: Access) -> HTMLResponse:
     """An assistant's page of the event: only the current round's results to enter (on an
     individual event; the results of team and Double-Swiss events stay with directors)."""
     info = access.info
     current = None
+    knockout = False
     individual = not (te.is_team_event(info) or de.is_double_event(info))
     if individual:
-        rounds = ev.load(desk_for(request), info.id).tournament.rounds
-        current = len(rounds) or None
+        t = ev.load(desk_for(request), info.id).tournament
+        current = len(t.rounds) or None
+        knockout = t.knockout is not None
     context = {
         "info": info,
         "role": access.role.value,
         "current": current,
         "individual": individual,
+        "knockout": knockout,
     }
     return _render(request, "desk/assistant.html", context)
 
