@@ -90,3 +90,21 @@ def ticking_clock(start: datetime | None = None) -> Callable[[], datetime]:
     first = start or datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
     ticks = itertools.count()
     return lambda: first + timedelta(seconds=next(ticks))
+
+
+def migrate_to(url: str, revision: str) -> None:
+    """Bring the database at ``url`` to an older schema ``revision`` with Alembic, as the
+    fairpair of that revision left it (for the tests of the migrations after it)."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    engine = sa.create_engine(url)
+    try:
+        with engine.begin() as connection:
+            config = Config()
+            config.set_main_option("script_location", "fairpair.storage:migrations")
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()

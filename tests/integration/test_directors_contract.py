@@ -22,7 +22,7 @@ from fairpair.storage import (
     NewRecord,
     UnknownEventError,
 )
-from tests.integration.stores import ticking_clock
+from tests.integration.stores import migrate_to, ticking_clock
 
 CHEAP = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
 """Argon2 with the smallest parameters: the same code path, a fraction of the CPU."""
@@ -171,7 +171,7 @@ def test_a_director_sees_and_reaches_only_their_events(store: EventStore) -> Non
     a = ev.create_event(d, EventSettings("A", System.BERGER), owner="anna")
     b = ev.create_event(d, EventSettings("B", System.BERGER), owner="bruno")
     loose = ev.create_event(d, EventSettings("Loose", System.BERGER))
-    assert [e.name for e in directors.events_of(d, "anna")] == ["A"]
+    assert [(e.name, role.value) for e, role in directors.events_of(d, "anna")] == [("A", "owner")]
     assert directors.event_of(d, a.id, "anna").name == "A"
     for event_id in (b.id, loose.id):
         with pytest.raises(directors.NotYourEventError, match=f"no event with id {event_id}"):
@@ -218,19 +218,10 @@ def test_a_round_robin_refuses_forbidden_pairs(store: EventStore) -> None:
 
 
 def test_a_store_from_revision_0001_keeps_its_events(tmp_path: Path) -> None:
-    from alembic import command
-    from alembic.config import Config
-
     from fairpair.storage.sql import SqlStore
 
     url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
-    engine = sa.create_engine(url)
-    with engine.begin() as connection:
-        config = Config()
-        config.set_main_option("script_location", "fairpair.storage:migrations")
-        config.attributes["connection"] = connection
-        command.upgrade(config, "0001")
-    engine.dispose()
+    migrate_to(url, "0001")
     # Fill it through revision 0001's tables as an older fairpair would have.
     engine = sa.create_engine(url)
     with engine.begin() as connection:

@@ -279,6 +279,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.forbid_pairs(d, swiss.id, ["ann", "bob"])
     d.store.add_director(DirectorRecord(d.actor, "$argon2id$unused", d.clock()))
     directors.give_event(d, swiss.id, d.actor)
+    d.store.add_director(DirectorRecord("bruno", "$argon2id$unused", d.clock()))
+    directors.set_staff(d, swiss.id, "bruno", "assistant")
     ev.edit_event(d, swiss.id, {"city": "Lyon"})
     cup = ev.create_event(
         d, EventSettings("Cup", System.KNOCKOUT, knockout=KnockoutSettings(KnockoutRules()))
@@ -295,6 +297,7 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("bye.granted", "half-point bye for 1 Ann in round 2") in lines
     assert ("pairs.forbidden", "kept apart from round 1 on: 1 Ann, 2 Bob") in lines
     assert ("event.claimed", f"{d.actor} now runs the event") in lines
+    assert ("event.staff", "bruno is now assistant of the event") in lines
     assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
     assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
     assert ("player.removed", "removed 3 Cy (never paired)") in lines

@@ -47,7 +47,20 @@ SAMPLE = {
     "tpn": "1",
     "match": "1",
     "round_number": "1",
+    "username": "carla",
 }
+
+
+API_BODIES: tuple[dict[str, Any], ...] = (
+    {},
+    {"name": "X", "results": [{"match": 1, "board": 1, "result": "1-0"}]},
+    {"players": [1]},
+    {"results": [{"board": 1, "game1": "1-0", "game2": "1-0"}]},
+    {"games": [{"result": "1-0"}]},
+    {"username": "carla", "role": "assistant"},
+)
+"""Request bodies for the write API, sent in turn until one passes validation (FastAPI
+checks a body before the route runs, so a refusal shows only past it)."""
 
 
 def concrete(path: str) -> str:
@@ -141,6 +154,10 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
         ("POST", "/api/events/{event_id}/results"),
         ("POST", "/api/events/{event_id}/undo"),
         ("POST", "/api/events/{event_id}/redo"),
+        ("POST", "/desk/events/{event_id}/staff"),
+        ("POST", "/desk/events/{event_id}/staff/{username}/remove"),
+        ("POST", "/api/events/{event_id}/staff"),
+        ("DELETE", "/api/events/{event_id}/staff/{username}"),
     }
     assert expected <= routes
     # Nothing outside the desk and the API changes anything: the public pages only read.
@@ -237,14 +254,7 @@ def test_one_director_cannot_touch_another_directors_event(
         url = concrete(path)  # event 1 is the demo event, run by demo
         if path.startswith("/api/"):
             # The body is checked first: send valid ones until one passes.
-            bodies = (
-                {},
-                {"name": "X", "results": [{"match": 1, "board": 1, "result": "1-0"}]},
-                {"players": [1]},
-                {"results": [{"board": 1, "game1": "1-0", "game2": "1-0"}]},
-                {"games": [{"result": "1-0"}]},
-            )
-            for body in bodies:
+            for body in API_BODIES:
                 answer = bruno.client.request(method, url, json=body, auth=("bruno", password))
                 if answer.status_code != 422:
                     break

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli import double as ds
+from fairpair.cli import staff as staff_commands
 from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Colour, PointSystem, format_points
@@ -742,6 +743,7 @@ class CrosstableFormat(enum.Enum):
 
 
 app.command("cut")(stage.cut)
+app.add_typer(staff_commands.app, name="staff")
 
 
 @app.command("crosstable")

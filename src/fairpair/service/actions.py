@@ -42,6 +42,7 @@ __all__ = [
     "ACTIONS",
     "KEPT",
     "REDONE",
+    "STAFF",
     "UNDONE",
     "UndoHistory",
     "apply",
@@ -529,8 +530,25 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
 
 
 def _claimed(t: Tournament, _: Payload) -> Tournament:
-    """The event was given to a director: who runs it is kept beside the snapshot, not in it."""
+    """The event was given to a director, or its staff changed: who runs an event is kept
+    beside the snapshot, not in it."""
     return t
+
+
+STAFF = "event.staff"
+"""A change of the event's staff: payload ``username``, ``role`` (``None`` when removed) and
+``previous`` (the role before, ``None`` when added); written by
+:func:`fairpair.service.directors.set_staff`."""
+
+
+def staff_words(p: Payload) -> str:
+    """An ``event.staff`` record in words, for the log of any kind of event."""
+    name, role, previous = p["username"], p["role"], p["previous"]
+    if role is None:
+        return f"{name} is no longer {previous} of the event"
+    if previous is None:
+        return f"{name} is now {role} of the event"
+    return f"{name} is now {role} of the event (was {previous})"
 
 
 def _created(_: Tournament | None, p: Payload) -> Tournament:
@@ -552,6 +570,7 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "board.set": _board_set,
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,
+    STAFF: _claimed,
     "event.edited": _event_edited,
     **knockout_actions.ACTIONS,
 }
@@ -613,9 +632,10 @@ UNDONE = "action.undone"
 ``action`` for the reader)."""
 REDONE = "action.redone"
 """A record bringing back the undone change whose sequence number it names."""
-KEPT = frozenset({"event.created", "event.claimed"})
-"""Records undo passes over: the event's creation (undoing it is refused) and a director
-taking the event over (who runs an event is kept beside the snapshot, not in it)."""
+KEPT = frozenset({"event.created", "event.claimed", STAFF})
+"""Records undo passes over: the event's creation (undoing it is refused), a director
+taking the event over and a change of its staff (who runs an event is kept beside the
+snapshot, not in it; the owner changes the staff back by another change)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,6 +6,12 @@ claim code (``fairpair event claim-code``) that a director types on the desk; ei
 as ``event.claimed``. No director can take an event without the organiser's word. Only its
 director may change an event; :func:`event_of` answers "no such event" to anyone else, so that a
 director cannot even learn that another's event exists by its number.
+
+The owner may add staff (:func:`set_staff`): co-directors, who may do all the owner does but
+give the event away or manage its staff, and assistants, who may enter and correct the
+results of the current round of an individual event (and, once players check in, take their
+check-in). Each route names the :class:`Right` it needs; :func:`access_of` is the one place
+that decides, from the director's :class:`Role` on the event.
 """
 
 from __future__ import annotations
@@ -14,12 +20,15 @@ import hashlib
 import re
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
+from enum import Enum
 from functools import cache
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from fairpair.service import actions
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import DEMO_ACCOUNT, Desk
 from fairpair.storage import (
@@ -27,23 +36,34 @@ from fairpair.storage import (
     DirectorRecord,
     EventInfo,
     NewRecord,
+    StaffRecord,
     UnknownEventError,
 )
 
 __all__ = [
     "DEMO_ACCOUNT",
     "MIN_PASSWORD",
+    "STAFF_ACTION",
+    "Access",
     "NotYourEventError",
+    "Right",
+    "Role",
+    "StaffMember",
+    "access_of",
     "add_director",
+    "check_match",
     "check_may_manage",
     "check_new_password",
     "check_password",
+    "check_results_round",
     "claim_with_code",
     "event_of",
     "events_of",
     "give_event",
     "new_claim_code",
     "set_password",
+    "set_staff",
+    "staff_of",
     "valid_username",
 ]
 
@@ -146,18 +166,188 @@ def check_password(desk: Desk, username: str, password: str) -> str | None:
     return found.username
 
 
-def events_of(desk: Desk, username: str) -> Sequence[EventInfo]:
-    """The events a director runs, the one changed last first."""
-    mine = [e for e in desk.store.events() if e.owner == username]
-    return sorted(mine, key=lambda e: (e.updated_at, e.id), reverse=True)
+class Right(Enum):
+    """What a route or a command of an event needs of the director using it."""
+
+    MANAGE = "manage"
+    """Give the event away, add or remove staff: the owner only."""
+    DIRECT = "direct"
+    """Everything else a director does (players, pairing, settings, undo, the log, exports,
+    printouts): the owner and co-directors. The default of every route."""
+    RESULTS = "results"
+    """Enter and correct the results of the current round: the whole staff."""
+    CHECK_IN = "check-in"
+    """Check players in before a round: the whole staff. Reserved for check-in, which no
+    route offers yet; a route that will take check-ins names this right."""
 
 
-def event_of(desk: Desk, event_id: int, username: str) -> EventInfo:
-    """The event if ``username`` runs it; :class:`NotYourEventError` otherwise."""
+class Role(Enum):
+    """Who a director is on an event, in the words the desk shows."""
+
+    OWNER = "owner"
+    CO_DIRECTOR = "co-director"
+    ASSISTANT = "assistant"
+
+    @property
+    def rights(self) -> frozenset[Right]:
+        """What this role may do on the event."""
+        match self:
+            case Role.OWNER:
+                return frozenset(Right)
+            case Role.CO_DIRECTOR:
+                return frozenset(Right) - {Right.MANAGE}
+            case Role.ASSISTANT:
+                return frozenset({Right.RESULTS, Right.CHECK_IN})
+
+
+STAFF_ROLES = (Role.CO_DIRECTOR, Role.ASSISTANT)
+"""The roles the owner may give (there is one owner, given by the organiser)."""
+
+STAFF_ACTION = actions.STAFF
+"""The log's action for a change of staff."""
+
+
+@dataclass(frozen=True, slots=True)
+class Access:
+    """A director's way into one event: its row and the director's role on it."""
+
+    info: EventInfo
+    role: Role
+
+    def may(self, right: Right) -> bool:
+        return right in self.role.rights
+
+
+@dataclass(frozen=True, slots=True)
+class StaffMember:
+    """One of the event's staff, as the desk, the CLI and the API list them."""
+
+    username: str
+    role: Role
+
+
+def _role(desk: Desk, info: EventInfo, username: str) -> Role | None:
+    if info.owner is not None and info.owner == username:
+        return Role.OWNER
+    if info.owner is None:
+        return None  # an event without an owner has no staff either: the organiser gives it
+    found = desk.store.staff_role(info.id, username)
+    return None if found is None else Role(found)
+
+
+def events_of(desk: Desk, username: str) -> Sequence[tuple[EventInfo, Role]]:
+    """The events a director runs or helps with, and their role on each, the one changed
+    last first."""
+    helped = {s.event_id: Role(s.role) for s in desk.store.staff_events(username)}
+    found: list[tuple[EventInfo, Role]] = []
+    for info in desk.store.events():
+        if info.owner is not None and info.owner == username:
+            found.append((info, Role.OWNER))
+        elif info.owner is not None and info.id in helped:
+            found.append((info, helped[info.id]))
+    return sorted(found, key=lambda e: (e[0].updated_at, e[0].id), reverse=True)
+
+
+def access_of(desk: Desk, event_id: int, username: str, right: Right = Right.DIRECT) -> Access:
+    """The director's access to the event if their role gives them ``right``;
+    :class:`NotYourEventError` otherwise, the words of an event that does not exist, so that
+    neither a stranger nor an assistant trying a director's page learns anything."""
     info = desk.store.event(event_id)
-    if info.owner != username:
+    role = _role(desk, info, username)
+    if role is None or right not in role.rights:
         raise NotYourEventError(f"no event with id {event_id}")
-    return info
+    return Access(info, role)
+
+
+def event_of(desk: Desk, event_id: int, username: str, right: Right = Right.DIRECT) -> EventInfo:
+    """The event if ``username``'s role on it gives them ``right`` (by default: if they
+    direct it); :class:`NotYourEventError` otherwise."""
+    return access_of(desk, event_id, username, right).info
+
+
+def check_results_round(access: Access, number: int, current: int) -> None:
+    """:class:`CommandError` if the director may not enter results of round ``number`` when
+    ``current`` is the last round paired: an assistant enters the current round's only (a
+    correction of an earlier round changes standings and pairings already made)."""
+    if access.may(Right.DIRECT) or number == current:
+        return
+    raise CommandError(
+        f"an assistant enters results of the current round only (round {current}); "
+        f"ask a director to correct round {number}"
+    )
+
+
+def check_match(access: Access, number: int, playing: bool) -> None:
+    """:class:`CommandError` if the director may not record the games of knockout match
+    ``number``: an assistant records those of matches being played only (the knockout's
+    "current round"); correcting a decided match moves players through the bracket."""
+    if access.may(Right.DIRECT) or playing:
+        return
+    raise CommandError(
+        f"an assistant enters the games of matches being played; ask a director to correct "
+        f"match {number}"
+    )
+
+
+def staff_of(desk: Desk, event_id: int) -> Sequence[StaffMember]:
+    """The event's staff (the owner not among them), by username."""
+    return [_member(s) for s in desk.store.staff(event_id)]
+
+
+def _member(record: StaffRecord) -> StaffMember:
+    return StaffMember(record.username, Role(record.role))
+
+
+def set_staff(desk: Desk, event_id: int, username: str, role: Role | str | None) -> EventInfo:
+    """Make ``username`` a co-director or an assistant of the event, change their role, or
+    (``role`` None) take them off the staff; one ``event.staff`` record by the acting
+    director. The caller has checked that the actor may (:data:`Right.MANAGE`: the owner, on
+    the desk and the API; the organiser, from the command line, as for giving the event).
+    :class:`FieldErrors` names the ``username`` or ``role`` that cannot be used, and
+    nothing changes."""
+    check_may_manage(desk.actor)
+    given = _staff_role(role)
+    name = _normal(username)
+    info = desk.store.event(event_id)
+    if info.owner is None:
+        raise CommandError(
+            "the event has no owner yet: give it to a director first (fairpair event owner)"
+        )
+    if not name:
+        raise FieldErrors({"username": "the username of a director is needed"})
+    if name == info.owner:
+        raise FieldErrors({"username": f"{name} owns the event"})
+    if name == DEMO_ACCOUNT:
+        raise FieldErrors({"username": "the demo account's password is public: choose another"})
+    if desk.store.director(name) is None:
+        raise FieldErrors({"username": f"no director {name!r}: they sign up on the desk first"})
+    found = desk.store.staff_role(event_id, name)
+    previous = None if found is None else Role(found)
+    if given is None and previous is None:
+        raise FieldErrors({"username": f"{name} is not on the event's staff"})
+    if given is not None and given is previous:
+        raise FieldErrors({"username": f"{name} is already {given.value} of the event"})
+    payload = {
+        "username": name,
+        "role": None if given is None else given.value,
+        "previous": None if previous is None else previous.value,
+    }
+    record = NewRecord(desk.clock(), desk.actor, STAFF_ACTION, payload)
+    return desk.store.set_staff(event_id, info.version, name, payload["role"], record)
+
+
+def _staff_role(role: Role | str | None) -> Role | None:
+    if role is None or isinstance(role, Role):
+        if role is Role.OWNER:
+            raise FieldErrors({"role": "co-director or assistant"})
+        return role
+    try:
+        found = Role(role.strip().lower())
+    except ValueError:
+        found = None
+    if found not in STAFF_ROLES:
+        raise FieldErrors({"role": "co-director or assistant"})
+    return found
 
 
 def give_event(desk: Desk, event_id: int, username: str) -> EventInfo:

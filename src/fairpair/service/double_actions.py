@@ -30,6 +30,7 @@ from fairpair.core.double_swiss import (
 )
 from fairpair.service.actions import (
     EDITABLE_FIELDS,
+    STAFF,
     paired_round,
     player_from_data,
     replay_log,
@@ -424,6 +425,7 @@ DOUBLE_ACTIONS: dict[str, Callable[[DoubleSwissTournament, Payload], DoubleSwiss
     "results.entered": _results,
     "result.corrected": _results,
     "event.claimed": _claimed,
+    STAFF: _claimed,
     "event.edited": _event_edited,
 }
 """Every action of a Double-Swiss event after ``event.created``, by its name in the log."""

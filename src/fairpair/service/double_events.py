@@ -33,7 +33,7 @@ from fairpair.formats.trf_double import write_double_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import DoubleSwissPairingSystem, double_swiss_pairing_system
 from fairpair.service import double_actions
-from fairpair.service.actions import REDONE, UNDONE, player_data
+from fairpair.service.actions import REDONE, UNDONE, player_data, staff_words
 from fairpair.service.double_actions import Games, games_data, unfinished_boards
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.events import (
@@ -815,6 +815,8 @@ def describe_double(record: LogRecord, log: Sequence[LogRecord] | None = None) -
             return f"{verb} round {p['round']}: {shown}{more}"
         case "event.claimed":
             return f"{p['owner']} now runs the event"
+        case "event.staff":
+            return staff_words(p)
         case "event.edited":
             return "edited the event: " + ", ".join(sorted(p["changes"]))
     return record.action

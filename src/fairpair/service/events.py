@@ -1252,6 +1252,8 @@ def describe(
             return _match_words(p, who)
         case "event.claimed":
             return f"{p['owner']} now runs the event"
+        case actions.STAFF:
+            return actions.staff_words(p)
         case "event.edited":
             return "edited the event: " + "; ".join(
                 f"{_field_name(k)} {_shown(v, k)} (was {_shown(p.get('before', {}).get(k), k)})"
@@ -1407,6 +1409,8 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"{verb} of match {p['match']}"
         case "event.claimed":
             return "the change of director"
+        case actions.STAFF:
+            return "the change of staff"
         case "event.edited":
             return "edit of the event's " + ", ".join(_field_name(k) for k in p["changes"])
         case actions.UNDONE:

@@ -31,7 +31,13 @@ from fairpair.core.teams import (
     TeamTournament,
     boards_from_lineups,
 )
-from fairpair.service.actions import EDITABLE_FIELDS, paired_round, player_from_data, replay_log
+from fairpair.service.actions import (
+    EDITABLE_FIELDS,
+    STAFF,
+    paired_round,
+    player_from_data,
+    replay_log,
+)
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, EventSettings
 
@@ -594,6 +600,7 @@ TEAM_ACTIONS: dict[str, Callable[[TeamTournament, Payload], TeamTournament]] = {
     "results.entered": _results,
     "result.corrected": _results,
     "event.claimed": _claimed,
+    STAFF: _claimed,
     "event.edited": _event_edited,
 }
 """Every action of a team event after ``event.created``, by its name in the log."""

@@ -28,7 +28,7 @@ from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
 from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
 from fairpair.service import team_actions
-from fairpair.service.actions import REDONE, UNDONE, player_data
+from fairpair.service.actions import REDONE, UNDONE, player_data, staff_words
 from fairpair.service.errors import CommandError
 from fairpair.service.events import (
     Desk,
@@ -953,6 +953,8 @@ def describe_team(record: LogRecord, log: Sequence[LogRecord] | None = None) -> 
             return f"{verb} round {p['round']}: {shown}{more}"
         case "event.claimed":
             return f"{p['owner']} now runs the event"
+        case "event.staff":
+            return staff_words(p)
         case "event.edited":
             return "edited the event: " + ", ".join(sorted(p["changes"]))
     return record.action

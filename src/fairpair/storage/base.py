@@ -32,6 +32,7 @@ __all__ = [
     "NewRecord",
     "SessionRecord",
     "Snapshot",
+    "StaffRecord",
     "StoreError",
     "StoredEvent",
     "UnknownEventError",
@@ -123,6 +124,17 @@ class DirectorRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class StaffRecord:
+    """A director who helps run an event that another owns, and in which role (the words
+    of :class:`fairpair.service.directors.Role`: ``co-director`` or ``assistant``)."""
+
+    event_id: int
+    username: str
+    role: str
+    added_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class SessionRecord:
     """A signed-in session of the desk: the SHA-256 of its random id (the cookie holds the
     id), whose it is, when it began and when it was last used."""
@@ -184,9 +196,34 @@ class EventStore(Protocol):
         replace_owner: bool = False,
     ) -> EventInfo:
         """Give an event without a director (any event with ``replace_owner``) to ``owner``
-        and log ``record`` (the snapshot stays); :class:`ClaimError` if it has a director,
-        :class:`ConcurrencyError` if it is no longer at ``expected_version``. Nothing is
-        written on failure."""
+        and log ``record`` (the snapshot stays; the new owner is no longer staff of it);
+        :class:`ClaimError` if it has a director, :class:`ConcurrencyError` if it is no
+        longer at ``expected_version``. Nothing is written on failure."""
+        ...
+
+    def set_staff(
+        self,
+        event_id: int,
+        expected_version: int,
+        username: str,
+        role: str | None,
+        record: NewRecord,
+    ) -> EventInfo:
+        """Make ``username`` staff of the event in ``role`` (a new member or a new role), or
+        no longer staff (``role`` None), and log ``record``, in one transaction;
+        :class:`ConcurrencyError` if the event is no longer at ``expected_version``."""
+        ...
+
+    def staff(self, event_id: int) -> Sequence[StaffRecord]:
+        """The event's staff, by username."""
+        ...
+
+    def staff_role(self, event_id: int, username: str) -> str | None:
+        """The role of ``username`` on the event, if they are staff of it."""
+        ...
+
+    def staff_events(self, username: str) -> Sequence[StaffRecord]:
+        """Every event ``username`` is staff of, by event id."""
         ...
 
     def events(self) -> Sequence[EventInfo]:

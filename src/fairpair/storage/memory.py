@@ -22,6 +22,7 @@ from fairpair.storage.base import (
     NewRecord,
     SessionRecord,
     Snapshot,
+    StaffRecord,
     StoredEvent,
     UnknownEventError,
 )
@@ -42,6 +43,7 @@ class MemoryStore:
         self._counters: dict[str, Attempts] = {}
         self._token_ids = 0
         self._claim_codes: dict[int, tuple[str, datetime]] = {}
+        self._staff: dict[tuple[int, str], StaffRecord] = {}
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -138,7 +140,43 @@ class MemoryStore:
             self._logs[event_id].append(_stored(event_id, seq, record))
             info = replace(info, version=seq, updated_at=record.at, owner=owner)
             self._info[event_id] = info
+            self._staff.pop((event_id, owner), None)
             return info
+
+    def set_staff(
+        self,
+        event_id: int,
+        expected_version: int,
+        username: str,
+        role: str | None,
+        record: NewRecord,
+    ) -> EventInfo:
+        with self._lock:
+            info = self.event(event_id)
+            if info.version != expected_version:
+                raise ConcurrencyError(info.name, expected_version, info.version)
+            seq = info.version + 1
+            self._logs[event_id].append(_stored(event_id, seq, record))
+            if role is None:
+                self._staff.pop((event_id, username), None)
+            else:
+                found = self._staff.get((event_id, username))
+                added = record.at if found is None else found.added_at
+                self._staff[event_id, username] = StaffRecord(event_id, username, role, added)
+            info = replace(info, version=seq, updated_at=record.at)
+            self._info[event_id] = info
+            return info
+
+    def staff(self, event_id: int) -> Sequence[StaffRecord]:
+        self.event(event_id)
+        return sorted((s for s in self._staff.values() if s.event_id == event_id), key=_username)
+
+    def staff_role(self, event_id: int, username: str) -> str | None:
+        found = self._staff.get((event_id, username))
+        return None if found is None else found.role
+
+    def staff_events(self, username: str) -> Sequence[StaffRecord]:
+        return sorted((s for s in self._staff.values() if s.username == username), key=_event)
 
     def log(self, event_id: int) -> Sequence[LogRecord]:
         self.event(event_id)
@@ -274,6 +312,14 @@ class MemoryStore:
 
 def _id(token: ApiTokenRecord) -> int:
     return token.id
+
+
+def _username(member: StaffRecord) -> str:
+    return member.username
+
+
+def _event(member: StaffRecord) -> int:
+    return member.event_id
 
 
 def _stored(event_id: int, seq: int, record: NewRecord) -> LogRecord:

@@ -31,6 +31,7 @@ from fairpair.storage.base import (
     NewRecord,
     SessionRecord,
     Snapshot,
+    StaffRecord,
     StoredEvent,
     UnknownEventError,
 )
@@ -40,13 +41,14 @@ from fairpair.storage.tables import (
     director_sessions,
     directors,
     event_log,
+    event_staff,
     events,
     sign_in_counters,
 )
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0003"
+HEAD_REVISION = "0004"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
@@ -315,10 +317,90 @@ class SqlStore:
                 connection.execute(
                     sa.insert(event_log).values(**_log_values(event_id, seq, record))
                 )
+                connection.execute(
+                    sa.delete(event_staff).where(
+                        event_staff.c.event_id == event_id, event_staff.c.username == owner
+                    )
+                )
                 self._hook(record.action)
         except sa.exc.IntegrityError:
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
         return self.event(event_id)
+
+    def set_staff(
+        self,
+        event_id: int,
+        expected_version: int,
+        username: str,
+        role: str | None,
+        record: NewRecord,
+    ) -> EventInfo:
+        _check_id(event_id)
+        seq = expected_version + 1
+        member = (event_staff.c.event_id == event_id) & (event_staff.c.username == username)
+        try:
+            with self.engine.begin() as connection:
+                updated = connection.execute(
+                    sa.update(events)
+                    .where(events.c.id == event_id, events.c.version == expected_version)
+                    .values(version=seq, updated_at=record.at)
+                ).rowcount
+                if updated != 1:
+                    raise self._conflict(connection, event_id, expected_version)
+                connection.execute(
+                    sa.insert(event_log).values(**_log_values(event_id, seq, record))
+                )
+                if role is None:
+                    connection.execute(sa.delete(event_staff).where(member))
+                elif (
+                    connection.execute(
+                        sa.update(event_staff).where(member).values(role=role)
+                    ).rowcount
+                    == 0
+                ):
+                    connection.execute(
+                        sa.insert(event_staff).values(
+                            event_id=event_id, username=username, role=role, added_at=record.at
+                        )
+                    )
+                self._hook(record.action)
+        except sa.exc.IntegrityError:
+            raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
+        return self.event(event_id)
+
+    @staticmethod
+    def _staff_record(row: Any) -> StaffRecord:
+        return StaffRecord(row.event_id, row.username, row.role, _utc(row.added_at))
+
+    def staff(self, event_id: int) -> Sequence[StaffRecord]:
+        self.event(event_id)
+        with self.engine.begin() as connection:
+            rows = connection.execute(
+                sa.select(event_staff)
+                .where(event_staff.c.event_id == event_id)
+                .order_by(event_staff.c.username)
+            )
+            return [self._staff_record(row) for row in rows]
+
+    def staff_role(self, event_id: int, username: str) -> str | None:
+        if not 0 < event_id < 2**63:
+            return None
+        with self.engine.begin() as connection:
+            role: str | None = connection.execute(
+                sa.select(event_staff.c.role).where(
+                    event_staff.c.event_id == event_id, event_staff.c.username == username
+                )
+            ).scalar()
+        return role
+
+    def staff_events(self, username: str) -> Sequence[StaffRecord]:
+        with self.engine.begin() as connection:
+            rows = connection.execute(
+                sa.select(event_staff)
+                .where(event_staff.c.username == username)
+                .order_by(event_staff.c.event_id)
+            )
+            return [self._staff_record(row) for row in rows]
 
     def _claim_refused(
         self, connection: sa.Connection, event_id: int, expected_version: int

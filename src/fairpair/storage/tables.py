@@ -95,3 +95,20 @@ claim_codes = sa.Table(
 )
 """One-time codes the organiser prints (``fairpair event claim-code``) for a director to take
 an event on the desk: at most one per event, kept as its SHA-256, deleted when used."""
+
+event_staff = sa.Table(
+    "event_staff",
+    metadata,
+    sa.Column(
+        "event_id",
+        sa.Integer,
+        sa.ForeignKey("events.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("username", sa.Text, primary_key=True),
+    sa.Column("role", sa.Text, nullable=False),
+    sa.Column("added_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Index("ix_event_staff_username", "username"),
+)
+"""Who helps run an event its owner runs (``events.owner``), and in which role: a
+co-director or an assistant; written with the ``event.staff`` log record that says so."""

@@ -20,6 +20,7 @@ from fairpair.service import directors, entry
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
+from fairpair.service.directors import Access, Right
 from fairpair.service.results import expand_shortcut, typed_result
 from fairpair.service.settings import WithdrawalPolicy
 from fairpair.storage import LogRecord
@@ -219,15 +220,26 @@ class Results(BaseModel):
     results: list[ResultIn] = Field(min_length=1)
 
 
-def _mine(
-    request: Request, director: str, event_id: int, teams: bool = False, double: bool = False
-) -> ev.Desk:
-    """The director's desk on one of their events; a team event only where ``teams``, a
-    Double-Swiss event only where ``double`` (the routes that answer those kinds too), else
-    400 naming the routes that do."""
-    desk = desk_for(request, director)
+def _access(request: Request, director: str, event_id: int, right: Right = Right.DIRECT) -> Access:
+    """The director's access to the event if their role gives them ``right``; 404 (as for
+    no event) otherwise. Every write route comes through here."""
     with answers():
-        info = directors.event_of(desk, event_id, director)
+        return directors.access_of(desk_for(request, director), event_id, director, right)
+
+
+def _mine(
+    request: Request,
+    director: str,
+    event_id: int,
+    teams: bool = False,
+    double: bool = False,
+    right: Right = Right.DIRECT,
+) -> ev.Desk:
+    """The director's desk on an event where they have ``right`` (by default: they direct
+    it); a team event only where ``teams``, a Double-Swiss event only where ``double`` (the
+    routes that answer those kinds too), else 400 naming the routes that do."""
+    desk = desk_for(request, director)
+    info = _access(request, director, event_id, right).info
     if not teams and te.is_team_event(info):
         raise HTTPException(400, team_api.individual_only(info.name))
     if not double and de.is_double_event(info):
@@ -426,8 +438,14 @@ def pair(
 
 @router.post("/events/{event_id}/results", response_model=RoundOut, responses=_ERRORS)
 def results(request: Request, director: ApiDirector, event_id: int, body: Results) -> RoundOut:
-    """Enter results of the round being played, or correct any round's, all or none."""
-    desk = _mine(request, director, event_id)
+    """Enter results of the round being played, or correct any round's, all or none. An
+    assistant of the event may enter and correct the current round's only."""
+    access = _access(request, director, event_id, Right.RESULTS)
+    desk = _mine(request, director, event_id, right=Right.RESULTS)
+    if not access.may(Right.DIRECT):
+        current = len(ev.load(desk, event_id).tournament.rounds)
+        with answers(["round"]):
+            directors.check_results_round(access, body.round or current, current)
     entries = [(item.board, expand_shortcut(item.result)) for item in body.results]
     with answers():
         event = ev.record_results(
@@ -509,3 +527,68 @@ def redo(
     with answers():
         event, taken = ev.redo(desk, event_id, walk.steps, expected_version=walk.version)
     return _walk_out(desk, event, taken)
+
+
+# --- staff ----------------------------------------------------------------------------------
+
+
+RoleName = Literal["co-director", "assistant"]
+
+
+class StaffIn(BaseModel):
+    """A director to add to the event's staff, or whose role changes."""
+
+    username: str = Field(min_length=1, max_length=40, description="A director's username.")
+    role: RoleName = Field(
+        description="co-director: all the owner's rights but giving the event away and "
+        "managing staff; assistant: the current round's results (and check-in)."
+    )
+
+
+class StaffMemberOut(BaseModel):
+    username: str
+    role: str = Field(description="owner, co-director or assistant.")
+
+
+class StaffOut(BaseModel):
+    """Who runs the event: the owner first, then the staff by username."""
+
+    event_id: int
+    version: int
+    staff: list[StaffMemberOut]
+
+
+def _staff_out(request: Request, director: str, event_id: int) -> StaffOut:
+    desk = desk_for(request, director)
+    info = desk.store.event(event_id)
+    owner = [] if info.owner is None else [StaffMemberOut(username=info.owner, role="owner")]
+    members = [
+        StaffMemberOut(username=m.username, role=m.role.value)
+        for m in directors.staff_of(desk, event_id)
+    ]
+    return StaffOut(event_id=event_id, version=info.version, staff=owner + members)
+
+
+@router.get("/events/{event_id}/staff", response_model=StaffOut, responses=_ERRORS)
+def staff(request: Request, director: ApiDirector, event_id: int) -> StaffOut:
+    """The event's owner and staff, for its directors (the owner and co-directors)."""
+    _access(request, director, event_id, Right.DIRECT)
+    return _staff_out(request, director, event_id)
+
+
+@router.post("/events/{event_id}/staff", response_model=StaffOut, responses=_ERRORS)
+def set_staff(request: Request, director: ApiDirector, event_id: int, body: StaffIn) -> StaffOut:
+    """Add a director to the staff, or change their role: the owner only; logged."""
+    _access(request, director, event_id, Right.MANAGE)
+    with answers():
+        directors.set_staff(desk_for(request, director), event_id, body.username, body.role)
+    return _staff_out(request, director, event_id)
+
+
+@router.delete("/events/{event_id}/staff/{username}", response_model=StaffOut, responses=_ERRORS)
+def remove_staff(request: Request, director: ApiDirector, event_id: int, username: str) -> StaffOut:
+    """Take a director off the staff: the owner only; logged."""
+    _access(request, director, event_id, Right.MANAGE)
+    with answers(["username"]):
+        directors.set_staff(desk_for(request, director), event_id, username, None)
+    return _staff_out(request, director, event_id)

@@ -42,6 +42,7 @@ from fairpair.service import (
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
+from fairpair.service.directors import Access, Right
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.results import expand_shortcut, parse_result, typed_result
 from fairpair.service.settings import (
@@ -569,12 +570,21 @@ def claim(request: Request, director: Director, code: _Text = "") -> Response:
 # --- one event ------------------------------------------------------------------------------
 
 
-def _owned(request: Request, director: str, event_id: int) -> EventInfo:
-    """The event's row, if the signed-in director runs it; 404 (as for no event) otherwise."""
+def _access(request: Request, director: str, event_id: int, right: Right = Right.DIRECT) -> Access:
+    """The signed-in director's access to the event if their role gives them ``right``;
+    404 (as for no event) otherwise. Every route of the desk comes through here."""
     try:
-        return directors.event_of(desk_for(request, director), event_id, director)
+        return directors.access_of(desk_for(request, director), event_id, director, right)
     except UnknownEventError:
         raise HTTPException(404, f"No event {event_id}.") from None
+
+
+def _owned(
+    request: Request, director: str, event_id: int, right: Right = Right.DIRECT
+) -> EventInfo:
+    """The event's row, if the signed-in director has ``right`` on it (by default: they
+    direct it); 404 (as for no event) otherwise."""
+    return _access(request, director, event_id, right).info
 
 
 def _team_event(request: Request, director: str, event_id: int) -> bool:
@@ -582,10 +592,20 @@ def _team_event(request: Request, director: str, event_id: int) -> bool:
     return te.is_team_event(_owned(request, director, event_id))
 
 
-def _double_event(request: Request, director: str, event_id: int) -> bool:
+def _double_event(
+    request: Request, director: str, event_id: int, right: Right = Right.DIRECT
+) -> bool:
     """Whether the director's event is a Double-Swiss, whose round pages are
     web/double_desk.py's."""
-    return de.is_double_event(_owned(request, director, event_id))
+    return de.is_double_event(_owned(request, director, event_id, right))
+
+
+def _results_round(access: Access, number: int, rounds: Sized) -> None:
+    """403 naming the round an assistant may enter, for another round."""
+    try:
+        directors.check_results_round(access, number, len(rounds))
+    except CommandError as error:
+        raise HTTPException(403, str(error)[0].upper() + str(error)[1:] + ".") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -622,10 +642,11 @@ def _kind_desk(request: Request, director: str, event_id: int) -> KindDesk | Non
     return None
 
 
-def _mine(request: Request, director: str, event_id: int) -> ev.Event:
-    """The individual event, if the signed-in director runs it; 404 (as for no event)
-    otherwise, and for a team or a Double-Swiss event, whose pages are their own."""
-    info = _owned(request, director, event_id)
+def _mine(request: Request, director: str, event_id: int, right: Right = Right.DIRECT) -> ev.Event:
+    """The individual event, if the signed-in director has ``right`` on it (by default:
+    they direct it); 404 (as for no event) otherwise, and for a team or a Double-Swiss
+    event, whose pages are their own."""
+    info = _owned(request, director, event_id, right)
     if te.is_team_event(info) or de.is_double_event(info):
         kind = "a team event" if te.is_team_event(info) else "a Double-Swiss event"
         raise HTTPException(404, f"{info.name} is {kind}: this page is for individual events.")
@@ -679,8 +700,27 @@ def _desk_page(
         "settings": ev.settings_lines(event),
         "system_name": event.settings.system.label,
         "choices": _CHOICES,
+        "staff": staff_section(request, event.id),
     }
     return _render(request, "desk/event.html", context, status_code)
+
+
+STAFF_CHOICES = tuple((role.value, role.value) for role in directors.STAFF_ROLES)
+"""The roles the owner may give, for the staff form."""
+
+
+def staff_section(request: Request, event_id: int) -> dict[str, Any] | None:
+    """The event's staff (``members``) and the roles to give (``choices``) for its page, if
+    the signed-in director may manage them (the owner); ``None`` hides the section."""
+    director = auth.current_director(request)
+    if director is None:
+        return None
+    desk = desk_for(request, director)
+    try:
+        directors.access_of(desk, event_id, director, Right.MANAGE)
+    except UnknownEventError:
+        return None
+    return {"members": directors.staff_of(desk, event_id), "choices": STAFF_CHOICES}
 
 
 def _log_at(request: Request, event: ev.Event | te.TeamEvent | de.DoubleEvent) -> list[LogRecord]:
@@ -811,10 +851,86 @@ _REFUSED = (CommandError, ConcurrencyError, FormatError)
 
 @router.get("/events/{event_id}", response_class=HTMLResponse)
 def event_desk(request: Request, director: Director, event_id: int) -> HTMLResponse:
+    access = _access(request, director, event_id, Right.RESULTS)
+    if not access.may(Right.DIRECT):
+        return _assistant_page(request, access)
     kind = _kind_desk(request, director, event_id)
     if kind is not None:
         return kind.page(request, kind.load(request, director, event_id))
     return _desk_page(request, _mine(request, director, event_id))
+
+
+def _may_direct(request: Request, event_id: int) -> bool:
+    """Whether the signed-in director directs the event (shown what an assistant is not)."""
+    director = auth.current_director(request)
+    if director is None:
+        return False
+    try:
+        directors.access_of(desk_for(request, director), event_id, director, Right.DIRECT)
+    except UnknownEventError:
+        return False
+    return True
+
+
+def _assistant_page(request: Request, access: Access) -> HTMLResponse:
+    """An assistant's page of the event: only the current round's results to enter (on an
+    individual event; the results of team and Double-Swiss events stay with directors)."""
+    info = access.info
+    current = None
+    knockout = False
+    individual = not (te.is_team_event(info) or de.is_double_event(info))
+    if individual:
+        t = ev.load(desk_for(request), info.id).tournament
+        current = len(t.rounds) or None
+        knockout = t.knockout is not None
+    context = {
+        "info": info,
+        "role": access.role.value,
+        "current": current,
+        "individual": individual,
+        "knockout": knockout,
+    }
+    return _render(request, "desk/assistant.html", context)
+
+
+# --- staff ----------------------------------------------------------------------------------
+
+
+def _staff_refused(
+    request: Request, director: str, event_id: int, error: Exception, username: str, role: str
+) -> HTMLResponse:
+    """The event's page again with what was wrong next to the staff form."""
+    values = {"staff.username": username, "staff.role": role}
+    kind = _kind_desk(request, director, event_id)
+    if kind is not None:
+        page = partial(kind.page, request, kind.load(request, director, event_id))
+        return _refusal(page, error, "staff", values)
+    return _refused(request, director, event_id, error, "staff", values)
+
+
+@router.post("/events/{event_id}/staff", response_class=HTMLResponse)
+def set_staff(
+    request: Request, director: Director, event_id: int, username: _Text = "", role: _Text = ""
+) -> Response:
+    """Add a director to the staff, or change their role (the owner only)."""
+    _access(request, director, event_id, Right.MANAGE)
+    try:
+        directors.set_staff(desk_for(request, director), event_id, username, role)
+    except _REFUSED as error:
+        return _staff_refused(request, director, event_id, error, username, role)
+    name = username.strip().lower()
+    return _done(request, f"{name} is now {role.strip().lower()} of the event.", _here(event_id))
+
+
+@router.post("/events/{event_id}/staff/{username}/remove", response_class=HTMLResponse)
+def remove_staff(request: Request, director: Director, event_id: int, username: str) -> Response:
+    """Take a director off the staff (the owner only)."""
+    _access(request, director, event_id, Right.MANAGE)
+    try:
+        directors.set_staff(desk_for(request, director), event_id, username, None)
+    except _REFUSED as error:
+        return _staff_refused(request, director, event_id, error, username, "")
+    return _done(request, f"{username} is no longer on the event's staff.", _here(event_id))
 
 
 def _here(event_id: int) -> str:
@@ -1517,12 +1633,14 @@ def _results_page(
 
 @router.get("/events/{event_id}/rounds/{number}/results", response_class=HTMLResponse)
 def results_page(request: Request, director: Director, event_id: int, number: int) -> HTMLResponse:
-    if _double_event(request, director, event_id):
+    if _double_event(request, director, event_id, Right.RESULTS):
         from fairpair.web import double_desk
 
         return double_desk.results_page(request, director, event_id, number)
-    event = _mine(request, director, event_id)
+    access = _access(request, director, event_id, Right.RESULTS)
+    event = _mine(request, director, event_id, Right.RESULTS)
     paired_or_404(event.tournament.rounds, number)
+    _results_round(access, number, event.tournament.rounds)
     return _results_page(request, event, number)
 
 
@@ -1538,7 +1656,7 @@ async def save_results(
 def _save_results(
     request: Request, director: str, event_id: int, number: int, form: FormData
 ) -> Response:
-    if _double_event(request, director, event_id):
+    if _double_event(request, director, event_id, Right.RESULTS):
         from fairpair.web import double_desk
 
         return double_desk.save_results(request, director, event_id, number, form)
@@ -1548,8 +1666,10 @@ def _save_results(
 def _save_game_results(
     request: Request, director: str, event_id: int, number: int, form: FormData
 ) -> Response:
-    event = _mine(request, director, event_id)
+    access = _access(request, director, event_id, Right.RESULTS)
+    event = _mine(request, director, event_id, Right.RESULTS)
     paired_or_404(event.tournament.rounds, number)
+    _results_round(access, number, event.tournament.rounds)
     rnd = event.tournament.rounds[number - 1]
     typed: dict[int, str] = {}
     errors: dict[int, str] = {}
@@ -1738,9 +1858,19 @@ def print_sheet(
 ) -> Response:
     if paper not in sheets.PAPER_SIZES:
         raise HTTPException(404, "Paper: a4 or letter.")
-    made = _team_sheet(request, director, event_id, sheet, round)
+    # An assistant prints the current round's result slips of an individual event; nothing
+    # else (the other sheets list players' private details or rounds not theirs to enter).
+    access = _access(
+        request, director, event_id, Right.RESULTS if sheet == "slips" else Right.DIRECT
+    )
+    made = None
+    if access.may(Right.DIRECT):
+        made = _team_sheet(request, director, event_id, sheet, round)
     if made is None:
-        event = _mine(request, director, event_id)
+        event = _mine(request, director, event_id, Right.RESULTS)
+        if not access.may(Right.DIRECT):
+            rounds = event.tournament.rounds
+            _results_round(access, len(rounds) if round is None else round, rounds)
         try:
             made = knockout_printouts.knockout_sheet(event, sheet)
             if made is None:

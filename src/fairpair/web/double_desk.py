@@ -54,6 +54,7 @@ from fairpair.web.desk import (
     _report_text,
     edit_event_details,
     paired_or_404,
+    staff_section,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -294,6 +295,7 @@ def double_page(
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
         # The forms show what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _event_text(event).items()} | dict(values or {}),
+        "staff": staff_section(request, event.id),
     }
     return _render(request, "desk/double_event.html", context, status_code)
 

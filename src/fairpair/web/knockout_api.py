@@ -19,12 +19,14 @@ from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, Field
 
 from fairpair.core.knockout import KnockoutRules
+from fairpair.service import directors
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
+from fairpair.service.directors import Right
 from fairpair.service.settings import KnockoutSettings
 from fairpair.web import knockout_views as kv
 from fairpair.web import views
-from fairpair.web.api_write import _mine
+from fairpair.web.api_write import _access, _mine
 from fairpair.web.auth import ApiDirector
 from fairpair.web.reading import respond
 from fairpair.web.writing import answers, error_responses
@@ -200,7 +202,12 @@ def record_match(
 ) -> Response:
     """Record a match's games so far (one undoable change): the bracket after them (the
     next game of the match, or who goes through)."""
-    desk = _mine(request, director, event_id)
+    access = _access(request, director, event_id, Right.RESULTS)
+    desk = _mine(request, director, event_id, right=Right.RESULTS)
+    if not access.may(Right.DIRECT):
+        with answers():
+            playing = ko.bracket(ev.load(desk, event_id)).match(number).current
+            directors.check_match(access, number, playing)
     games = [(g.result, g.white) for g in body.games]
     with answers():
         event = ko.record_match(desk, event_id, number, games, expected_version=body.version)

@@ -28,9 +28,10 @@ from fairpair.core import PlayerId
 from fairpair.core.knockout import MatchState, MatchStatus, round_name
 from fairpair.formats.bracket import bracket_svg, score_text
 from fairpair.formats.errors import FormatError
+from fairpair.service import directors, knockout_printouts
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
-from fairpair.service import knockout_printouts
+from fairpair.service.directors import Right
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import KNOCKOUT_BRACKETS, KNOCKOUT_FIRST_WHITE, KnockoutSettings
 from fairpair.storage import ConcurrencyError
@@ -39,10 +40,12 @@ from fairpair.web.deps import desk_for
 from fairpair.web.desk import (
     STALE,
     NextStep,
+    _access,
     _between_rounds,
     _done,
     _form_text,
     _log_at,
+    _may_direct,
     _mine,
     _page_version,
     _refusal,
@@ -388,13 +391,15 @@ def bracket_page(
         "redo": _walk_button(redo_next, t, records),
         "format": state.stage.rules.match.text,
         "sheets": knockout_printouts.KNOCKOUT_SHEETS,
+        # An assistant sees the matches being played, without undo, printouts or corrections.
+        "directing": _may_direct(request, event.id),
     }
     return _render(request, "desk/bracket.html", context, status_code)
 
 
 @router.get("/events/{event_id}/bracket", response_class=HTMLResponse)
 def bracket(request: Request, director: Director, event_id: int) -> HTMLResponse:
-    return bracket_page(request, _mine(request, director, event_id))
+    return bracket_page(request, _mine(request, director, event_id, Right.RESULTS))
 
 
 @router.post("/events/{event_id}/bracket/matches/{number}", response_class=HTMLResponse)
@@ -409,7 +414,8 @@ def _save_match(
     """Record a match's games as its form lists them (rows left empty at the end are games
     not played yet), replacing what was recorded: one more game carries the match on, another
     result corrects it."""
-    event = _mine(request, director, event_id)
+    access = _access(request, director, event_id, Right.RESULTS)
+    event = _mine(request, director, event_id, Right.RESULTS)
     if event.tournament.knockout is None:
         raise HTTPException(404, f"{event.info.name} has no knockout stage yet.")
     state = ko.bracket(event)
@@ -419,6 +425,10 @@ def _save_match(
         raise HTTPException(404, f"No match {number}.") from None
     except ValueError:
         raise HTTPException(404, f"No match {number}.") from None
+    try:
+        directors.check_match(access, number, ms.current)
+    except CommandError as error:
+        raise HTTPException(403, str(error)[0].upper() + str(error)[1:] + ".") from None
     typed: list[tuple[str, str]] = []
     for index in range(1, MAX_GAMES + 1):
         key = f"m{number}g{index}"

@@ -61,6 +61,7 @@ from fairpair.web.desk import (
     _upload_text,
     edit_event_details,
     paired_or_404,
+    staff_section,
 )
 
 router = APIRouter(prefix="/desk", include_in_schema=False)
@@ -316,6 +317,7 @@ def team_page(
         # The form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _event_text(event.settings).items()}
         | dict(values or {}),
+        "staff": staff_section(request, event.id),
     }
     return _render(request, "desk/team_event.html", context, status_code)
 
