@@ -34,7 +34,7 @@ from fairpair.core import (
     Round,
     Tournament,
 )
-from fairpair.service import knockout_actions
+from fairpair.service import knockout_actions, venue
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, SETTING_FIELDS, EventSettings, System
 
@@ -533,6 +533,11 @@ def _claimed(t: Tournament, _: Payload) -> Tournament:
     return t
 
 
+def _venue_set(t: Tournament, _: Payload) -> Tournament:
+    """The round clock or the announcement: kept with the settings, not in the snapshot."""
+    return t
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -553,6 +558,7 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,
     "event.edited": _event_edited,
+    **dict.fromkeys(venue.ACTIONS, _venue_set),
     **knockout_actions.ACTIONS,
 }
 """Every action after ``event.created``, by its name in the log (the knockout stage's from
@@ -613,9 +619,11 @@ UNDONE = "action.undone"
 ``action`` for the reader)."""
 REDONE = "action.redone"
 """A record bringing back the undone change whose sequence number it names."""
-KEPT = frozenset({"event.created", "event.claimed"})
-"""Records undo passes over: the event's creation (undoing it is refused) and a director
-taking the event over (who runs an event is kept beside the snapshot, not in it)."""
+KEPT = frozenset({"event.created", "event.claimed", *venue.ACTIONS})
+"""Records undo passes over: the event's creation (undoing it is refused), a director
+taking the event over (who runs an event is kept beside the snapshot, not in it), and the
+venue screen's clock and announcement (undoing a result must not stop the clock; they are
+set again instead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -722,9 +730,12 @@ def replay_log(
 
 
 def settings_after(settings: EventSettings, action: str, payload: Payload) -> EventSettings:
-    """The event's settings after one action: only ``event.edited`` changes them."""
+    """The event's settings after one action: ``event.edited`` changes them, and the venue
+    screen's commands its clock and announcement."""
     if action == "event.edited":
         return settings.edited(payload["changes"])
+    if action in venue.ACTIONS:
+        return dataclasses.replace(settings, venue=settings.venue.after(action, payload))
     return settings
 
 
