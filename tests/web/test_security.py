@@ -243,6 +243,7 @@ def test_one_director_cannot_touch_another_directors_event(
                 {"players": [1]},
                 {"results": [{"board": 1, "game1": "1-0", "game2": "1-0"}]},
                 {"games": [{"result": "1-0"}]},
+                {"step": "pause", "announcement": "X"},  # the venue screen's routes
             )
             for body in bodies:
                 answer = bruno.client.request(method, url, json=body, auth=("bruno", password))

@@ -124,13 +124,17 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_public,
         live,
         public,
+        screen,
         team_api,
         team_desk,
         team_public,
+        venue_api,
+        venue_desk,
     )
 
     app.include_router(public.router)
     app.include_router(live.router)
+    app.include_router(screen.router)
     app.include_router(knockout_public.router)
     app.include_router(team_public.router)
     app.include_router(api_read.router)
@@ -141,8 +145,10 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(team_desk.router)
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)
+    app.include_router(venue_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)
     app.include_router(knockout_api.write_router)
+    app.include_router(venue_api.router)
     return app
