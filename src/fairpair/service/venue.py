@@ -27,6 +27,7 @@ __all__ = [
     "clock_after",
     "clock_minutes",
     "clock_words",
+    "time_text",
 ]
 
 CLOCK_MAX_MINUTES = 24 * 60
@@ -156,14 +157,17 @@ def clock_words(payload: Mapping[str, Any]) -> str:
     clock = RoundClock.from_data(payload["clock"])
     length = f"{clock.seconds // 60} min"
     if payload["step"] == ClockStep.START.value:
-        return f"started the round clock ({length}, {_minutes(clock.seconds - clock.used)} left)"
+        return f"started the round clock ({length}, {time_text(clock.seconds - clock.used)} left)"
     if payload["step"] == ClockStep.PAUSE.value:
-        return f"paused the round clock ({_minutes(clock.seconds - clock.used)} left)"
+        return f"paused the round clock ({time_text(clock.seconds - clock.used)} left)"
     return f"reset the round clock to {length}"
 
 
-def _minutes(seconds: int) -> str:
-    return f"{seconds // 60}:{seconds % 60:02d}"
+def time_text(seconds: int) -> str:
+    """Time left as a clock shows it: ``42:05``, ``1:02:05`` from an hour."""
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def announcement_text(text: str) -> str:

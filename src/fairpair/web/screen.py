@@ -20,6 +20,7 @@ from fairpair.formats.printouts import Sheet
 from fairpair.service import double_events as de
 from fairpair.service import printouts
 from fairpair.service import team_events as te
+from fairpair.service.venue import time_text
 from fairpair.storage import UnknownEventError
 from fairpair.web.deps import store_of, templates
 from fairpair.web.reading import event_or_404
@@ -40,9 +41,7 @@ class ClockShown:
 
     @property
     def text(self) -> str:
-        hours, rest = divmod(self.left, 3600)
-        minutes, seconds = divmod(rest, 60)
-        return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+        return time_text(self.left)
 
 
 @router.api_route(
