@@ -17,6 +17,7 @@ from fairpair.service import knockout_events as ko
 from fairpair.service.errors import CommandError
 from fairpair.service.results import format_result, parse_result
 from fairpair.service.settings import EventSettings, KnockoutSettings, System, parse_points
+from fairpair.service.venue import ClockStep
 from fairpair.storage import DirectorRecord, MemoryStore
 
 
@@ -282,6 +283,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     d.store.add_director(DirectorRecord("bruno", "$argon2id$unused", d.clock()))
     directors.set_staff(d, swiss.id, "bruno", "assistant")
     ev.edit_event(d, swiss.id, {"city": "Lyon"})
+    ev.set_clock(d, swiss.id, ClockStep.START, 25)
+    ev.announce(d, swiss.id, "Round 2 at 14:00")
     cup = ev.create_event(
         d, EventSettings("Cup", System.KNOCKOUT, knockout=KnockoutSettings(KnockoutRules()))
     )
@@ -299,6 +302,8 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("event.claimed", f"{d.actor} now runs the event") in lines
     assert ("event.staff", "bruno is now assistant of the event") in lines
     assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
+    assert ("clock.set", "started the round clock (25 min, 25:00 left)") in lines
+    assert ("announcement.set", "announced: Round 2 at 14:00") in lines
     assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
     assert ("player.removed", "removed 3 Cy (never paired)") in lines
     assert (

@@ -140,6 +140,9 @@ def served(app: FastAPI, what: str = "the app") -> Iterator[str]:
                 raise RuntimeError(f"{what} did not start (see the log above)")
         yield f"http://127.0.0.1:{port}"
     finally:
+        # Live pages keep their streams open while a browser shows them: end them first,
+        # as a signal does for `fairpair serve`, or uvicorn waits for them.
+        app.state.live.stop()
         server.should_exit = True
         thread.join(30)
         listener.close()

@@ -58,6 +58,7 @@ API_BODIES: tuple[dict[str, Any], ...] = (
     {"results": [{"board": 1, "game1": "1-0", "game2": "1-0"}]},
     {"games": [{"result": "1-0"}]},
     {"username": "carla", "role": "assistant"},
+    {"step": "pause", "announcement": "X"},  # the venue screen's routes
 )
 """Request bodies for the write API, sent in turn until one passes validation (FastAPI
 checks a body before the route runs, so a refusal shows only past it)."""

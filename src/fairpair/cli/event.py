@@ -41,6 +41,7 @@ from fairpair.service.settings import (
     report_fields,
     usual_scoring,
 )
+from fairpair.service.venue import ClockStep
 
 app = typer.Typer(
     help="Create and list events; standings and crosstable of one.", no_args_is_help=True
@@ -817,3 +818,44 @@ def claim_code(
         code = directors.new_claim_code(s.desk, event_id, hours)
         name = s.desk.store.event(event_id).name
         typer.echo(f"claim code for {name} (one use, {hours} h): {code}")
+
+
+class ClockAction(enum.Enum):
+    START = "start"
+    PAUSE = "pause"
+    RESET = "reset"
+
+
+@app.command("clock")
+def clock(
+    step: Annotated[
+        ClockAction, typer.Argument(help="start (or go on after a pause), pause or reset.")
+    ],
+    minutes: Annotated[
+        int | None,
+        typer.Option(help="The round's length in minutes, when it changes (first start: 50)."),
+    ] = None,
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """The venue screen's round clock (/events/ID/screen): every screen shows the same time
+    left. One logged change; undo passes over it (set the clock again instead)."""
+    with session(db, event, actor) as s, _options_named():
+        changed = ev.set_clock(s.desk, s.event_id(), ClockStep(step.value), minutes)
+        record = ev.history(s.desk, changed.id)[-1]
+        typer.echo(f"{ev.describe(record, changed.tournament)} (version {changed.version})")
+
+
+@app.command("announce")
+def announce(
+    text: Annotated[str, typer.Argument(help='One line for the venue screen; "" takes it down.')],
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Show a line on the venue screen (/events/ID/screen) under the round clock."""
+    with session(db, event, actor) as s:
+        changed = ev.announce(s.desk, s.event_id(), text)
+        record = ev.history(s.desk, changed.id)[-1]
+        typer.echo(f"{ev.describe(record, changed.tournament)} (version {changed.version})")

@@ -34,7 +34,7 @@ from fairpair.core import (
     Round,
     Tournament,
 )
-from fairpair.service import knockout_actions
+from fairpair.service import knockout_actions, venue
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import REPORT_FIELDS, SETTING_FIELDS, EventSettings, System
 
@@ -551,6 +551,11 @@ def staff_words(p: Payload) -> str:
     return f"{name} is now {role} of the event (was {previous})"
 
 
+def _venue_set(t: Tournament, _: Payload) -> Tournament:
+    """The round clock or the announcement: kept with the settings, not in the snapshot."""
+    return t
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -572,6 +577,7 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "event.claimed": _claimed,
     STAFF: _claimed,
     "event.edited": _event_edited,
+    **dict.fromkeys(venue.ACTIONS, _venue_set),
     **knockout_actions.ACTIONS,
 }
 """Every action after ``event.created``, by its name in the log (the knockout stage's from
@@ -632,10 +638,12 @@ UNDONE = "action.undone"
 ``action`` for the reader)."""
 REDONE = "action.redone"
 """A record bringing back the undone change whose sequence number it names."""
-KEPT = frozenset({"event.created", "event.claimed", STAFF})
+KEPT = frozenset({"event.created", "event.claimed", STAFF, *venue.ACTIONS})
 """Records undo passes over: the event's creation (undoing it is refused), a director
 taking the event over and a change of its staff (who runs an event is kept beside the
-snapshot, not in it; the owner changes the staff back by another change)."""
+snapshot, not in it; the owner changes the staff back by another change), and the venue
+screen's clock and announcement (undoing a result must not stop the clock; they are set
+again instead)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -742,9 +750,12 @@ def replay_log(
 
 
 def settings_after(settings: EventSettings, action: str, payload: Payload) -> EventSettings:
-    """The event's settings after one action: only ``event.edited`` changes them."""
+    """The event's settings after one action: ``event.edited`` changes them, and the venue
+    screen's commands its clock and announcement."""
     if action == "event.edited":
         return settings.edited(payload["changes"])
+    if action in venue.ACTIONS:
+        return dataclasses.replace(settings, venue=settings.venue.after(action, payload))
     return settings
 
 

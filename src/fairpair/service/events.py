@@ -33,7 +33,7 @@ from fairpair.formats import player_fields
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
-from fairpair.service import actions, knockout_actions
+from fairpair.service import actions, knockout_actions, venue
 from fairpair.service.cache import LatestVersions
 from fairpair.service.double_actions import replay_double_event
 from fairpair.service.errors import (
@@ -737,6 +737,40 @@ def rating_order(tournament: Tournament | DoubleSwissTournament) -> list[int]:
     return [p.id for p in sorted(tournament.players, key=key)]
 
 
+def set_clock(
+    desk: Desk,
+    event_id: int,
+    step: venue.ClockStep,
+    minutes: int | str | None = None,
+    *,
+    expected_version: int | None = None,
+) -> Event:
+    """Start, pause or reset the venue screen's round clock (``minutes``: the round's length,
+    when it changes): one ``clock.set`` record holding the clock after the step, timed by the
+    desk's clock. :class:`FieldErrors` names ``minutes``; a pause of a stopped clock or a
+    start of a running one is refused."""
+    length = venue.clock_minutes(minutes)
+
+    def build(event: Event) -> Mapping[str, Any]:
+        clock = venue.clock_after(event.settings.venue.clock, step, length, desk.clock())
+        return {"step": step.value, "clock": clock.to_data()}
+
+    return _command(desk, event_id, venue.CLOCK_SET, build, expected_version)
+
+
+def announce(desk: Desk, event_id: int, text: str, *, expected_version: int | None = None) -> Event:
+    """Show ``text`` on the venue screen (empty: no announcement): one ``announcement.set``
+    record. :class:`FieldErrors` names ``announcement`` for a line too long."""
+    line = venue.announcement_text(text)
+
+    def build(event: Event) -> Mapping[str, Any]:
+        if line == event.settings.venue.announcement:
+            raise FieldErrors({"announcement": "the screen already shows that"})
+        return {"text": line}
+
+    return _command(desk, event_id, venue.ANNOUNCEMENT_SET, build, expected_version)
+
+
 def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
     """Pair the next round (round 1 of a Swiss first gives start numbers by rating)."""
     made: list[Pairing] = []
@@ -1254,6 +1288,10 @@ def describe(
             return f"{p['owner']} now runs the event"
         case actions.STAFF:
             return actions.staff_words(p)
+        case venue.CLOCK_SET:
+            return venue.clock_words(p)
+        case venue.ANNOUNCEMENT_SET:
+            return f"announced: {p['text']}" if p["text"] else "took down the announcement"
         case "event.edited":
             return "edited the event: " + "; ".join(
                 f"{_field_name(k)} {_shown(v, k)} (was {_shown(p.get('before', {}).get(k), k)})"
@@ -1411,6 +1449,10 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return "the change of director"
         case actions.STAFF:
             return "the change of staff"
+        case venue.CLOCK_SET:
+            return "the round clock"
+        case venue.ANNOUNCEMENT_SET:
+            return "the announcement"
         case "event.edited":
             return "edit of the event's " + ", ".join(_field_name(k) for k in p["changes"])
         case actions.UNDONE:

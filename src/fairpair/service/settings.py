@@ -41,6 +41,7 @@ from fairpair.core.teams import (
 from fairpair.core.words import counted
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.text_fields import text_problem
+from fairpair.service.venue import Venue
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
@@ -1110,6 +1111,9 @@ class EventSettings:
     """A Double-Swiss event's own settings; ``None`` for any other event."""
     knockout: KnockoutSettings | None = None
     """A standalone knockout's own settings; ``None`` for any other event."""
+    venue: Venue = dataclasses.field(default_factory=Venue)
+    """The venue screen's round clock and announcement (:mod:`fairpair.service.venue`),
+    changed by their own commands, never by the organiser's settings."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -1288,6 +1292,7 @@ class EventSettings:
             ({} if self.team is None else {"team": self.team.to_data()})
             | ({} if self.double_swiss is None else {"double_swiss": self.double_swiss.to_data()})
             | ({} if self.knockout is None else {"knockout": self.knockout.to_data()})
+            | ({} if self.venue == Venue() else {"venue": self.venue.to_data()})
         )
 
     @classmethod
@@ -1334,6 +1339,7 @@ class EventSettings:
             if "double_swiss" in data
             else None,
             knockout=KnockoutSettings.from_data(data["knockout"]) if "knockout" in data else None,
+            venue=Venue.from_data(data["venue"]) if "venue" in data else Venue(),
         )
 
     def empty_event(self) -> Tournament:

@@ -20,6 +20,7 @@ from fairpair.storage import open_store
 from fairpair.web import auth, limits
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import HERE, templates
+from fairpair.web.live import LiveHub
 from fairpair.web.reading import PublicGZip
 
 log = logging.getLogger("fairpair.web")
@@ -56,6 +57,7 @@ def create_app(config: WebConfig) -> FastAPI:
         try:
             yield
         finally:
+            app.state.live.stop()
             app.state.store.close()
 
     app = FastAPI(
@@ -69,6 +71,11 @@ def create_app(config: WebConfig) -> FastAPI:
         dependencies=[Depends(auth.csrf_guard)],
     )
     app.state.config = config
+    # One watcher per event with live pages open, however many phones (web/live.py).
+    app.state.live = LiveHub(
+        lambda event_id: app.state.store.event(event_id).version,
+        per_event=config.live_connections,
+    )
     app.add_middleware(PublicGZip)
     auth.install(app, config)
     limits.install(app, config)
@@ -115,13 +122,19 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_api,
         knockout_desk,
         knockout_public,
+        live,
         public,
+        screen,
         team_api,
         team_desk,
         team_public,
+        venue_api,
+        venue_desk,
     )
 
     app.include_router(public.router)
+    app.include_router(live.router)
+    app.include_router(screen.router)
     app.include_router(knockout_public.router)
     app.include_router(team_public.router)
     app.include_router(api_read.router)
@@ -132,8 +145,10 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(team_desk.router)
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)
+    app.include_router(venue_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)
     app.include_router(knockout_api.write_router)
+    app.include_router(venue_api.router)
     return app

@@ -32,3 +32,7 @@ class WebConfig:
     max_body: int = 5 * 1024 * 1024
     """The largest request body taken, in bytes (a players CSV or TRF of a large open is
     well under 5 MiB); a larger one is refused with 413 before it is read."""
+    live_connections: int = 2000
+    """Live connections (``/events/{id}/live``) one event takes in this process: a large
+    open's players, their coaches and the screens in the hall, with room to spare; more are
+    refused with 503 and their pages work as without JavaScript."""

@@ -702,6 +702,11 @@ def _desk_page(
         "choices": _CHOICES,
         "staff": staff_section(request, event.id),
     }
+    from fairpair.web.venue_desk import venue_context  # it builds on this module's helpers
+
+    venue = venue_context(event)
+    context["venue_clock"] = venue["venue_clock"]
+    context["values"] = venue["venue_values"] | context["values"]
     return _render(request, "desk/event.html", context, status_code)
 
 

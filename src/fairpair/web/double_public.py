@@ -36,7 +36,7 @@ def _page(
     from fairpair.web.public import EventNav  # the header every event page shares
 
     paired = len(event.tournament.rounds)
-    nav = EventNav(event.id, event.info.name, paired, paired, active)
+    nav = EventNav(event.id, event.info.name, paired, paired, active, version=event.info.version)
     return templates.TemplateResponse(
         request, f"public/double_{name}.html", {"nav": nav, **context}
     )

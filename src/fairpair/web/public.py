@@ -49,13 +49,18 @@ class EventNav:
     """A team event: its pages link the board prizes too."""
     knockout: bool = False
     """The event has a knockout stage: its pages link the bracket and the final standings."""
+    version: int = 0
+    """The event's version the page shows: ``static/live.js`` fetches the page again when
+    the event's live stream announces another."""
 
 
 def _nav(event: ev.Event, active: str) -> EventNav:
     paired = len(event.tournament.rounds)
     planned = paired + len(scheduled_rounds(event.tournament, event.settings))
     staged = event.tournament.knockout is not None
-    return EventNav(event.id, event.info.name, paired, planned, active, knockout=staged)
+    return EventNav(
+        event.id, event.info.name, paired, planned, active, knockout=staged, version=event.version
+    )
 
 
 def _page(

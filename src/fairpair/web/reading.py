@@ -120,13 +120,17 @@ def respond(
         )
     if render is None:
         raise HTTPException(404, f"Event {event_id} is an individual event: it has no such page.")
-    return conditional(request, tag, lambda: render(event_or_404(request, event_id)))
+    by_event = render
+    return conditional(
+        request,
+        tag,
+        lambda: _kept_page(request, info, lambda: by_event(event_or_404(request, event_id))),
+    )
 
 
 @dataclass(slots=True)
 class _KeptPages:
-    """The pages of one version of a team or Double-Swiss event already rendered, by
-    address."""
+    """The pages of one version of an event already rendered, by address."""
 
     id: int
     version: int
@@ -169,9 +173,9 @@ def version_memo(request: Request, info: EventInfo, key: str, compute: Callable[
 
 
 def _kept_page(request: Request, info: EventInfo, render: Callable[[], Response]) -> Response:
-    """A team or Double-Swiss event's page or JSON, rendered once per version of the event
-    and address, as the individual pages are built once per version: a crowd of phones after
-    a round's last result costs one rendering."""
+    """An event's page or JSON, rendered once per version of the event and address: a crowd
+    of phones fetching the round page the moment it is paired (the live pages) costs one
+    rendering, not one per phone."""
     pages = _pages_of(request, info)
     address = str(request.url.path) + "?" + str(request.url.query)
     found = pages.bodies.get(address)

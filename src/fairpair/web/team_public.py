@@ -37,7 +37,9 @@ def _page(
     from fairpair.web.public import EventNav  # the header every event page shares
 
     paired = len(event.tournament.rounds)
-    nav = EventNav(event.id, event.info.name, paired, paired, active, team=True)
+    nav = EventNav(
+        event.id, event.info.name, paired, paired, active, team=True, version=event.info.version
+    )
     return templates.TemplateResponse(request, f"public/team_{name}.html", {"nav": nav, **context})
 
 

@@ -126,6 +126,40 @@ class RoundSummary(View):
     )
 
 
+class ClockView(View):
+    """The venue screen's round clock as stored: the time left is the length less the time
+    already run and, while it runs, the time since ``started_at``."""
+
+    length_seconds: int = Field(description="The round's length.")
+    running: bool
+    started_at: datetime | None = Field(description="When it was last started, if running.")
+    used_seconds: int = Field(description="Time run before the last pause.")
+
+
+class VenueView(View):
+    """What the venue screen shows beside the pairings."""
+
+    clock: ClockView | None = Field(description="None until the director sets the clock.")
+    announcement: str = Field(description="The line the director typed (empty: none).")
+
+
+def venue_view(event: ev.Event) -> VenueView:
+    """The event's round clock and announcement."""
+    venue = event.settings.venue
+    clock = venue.clock
+    return VenueView(
+        clock=None
+        if clock is None
+        else ClockView(
+            length_seconds=clock.seconds,
+            running=clock.running,
+            started_at=clock.started_at,
+            used_seconds=clock.used,
+        ),
+        announcement=venue.announcement,
+    )
+
+
 class EventDetail(View):
     """An event's overview: its settings, players and paired rounds."""
 
@@ -148,6 +182,7 @@ class EventDetail(View):
     rounds: list[RoundSummary] = Field(
         description="The rounds paired, then a round robin's scheduled rounds."
     )
+    venue: VenueView = Field(description="The venue screen's round clock and announcement.")
 
 
 class Side(PlayerRef):
@@ -400,6 +435,7 @@ def _event_detail(event: ev.Event) -> EventDetail:
                 for p in scheduled_rounds(t, s)
             ),
         ],
+        venue=venue_view(event),
     )
 
 

@@ -6,13 +6,7 @@
 (function () {
   "use strict";
   var box = document.getElementById("name-filter");
-  var table = document.getElementById("pairings");
-  if (!box || !table) return;
-  var rows = Array.prototype.slice.call(table.querySelectorAll("tr.board"));
-  // A team match counts once (its heading row); its boards (data-part) show or hide alone.
-  var counted = rows.filter(function (row) { return !row.hasAttribute("data-part"); });
-  var count = document.getElementById("filter-count");
-  var none = document.getElementById("no-match");
+  if (!box || !document.getElementById("pairings")) return;
   function fold(text) {
     return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   }
@@ -25,6 +19,14 @@
     });
   }
   function narrow() {
+    // Looked up each time: live.js swaps in a newer table (and keeps this box).
+    var table = document.getElementById("pairings");
+    if (!table) return;
+    var rows = Array.prototype.slice.call(table.querySelectorAll("tr.board"));
+    // A team match counts once (its heading row); its boards (data-part) show or hide alone.
+    var counted = rows.filter(function (row) { return !row.hasAttribute("data-part"); });
+    var count = document.getElementById("filter-count");
+    var none = document.getElementById("no-match");
     var words = fold(box.value).split(/\s+/).filter(Boolean);
     var shown = 0;
     rows.forEach(function (row) {
@@ -41,6 +43,9 @@
   }
   box.addEventListener("input", narrow);
   // Filtering is live: Enter need not reload the page (without this script it does).
-  box.form.addEventListener("submit", function (event) { event.preventDefault(); narrow(); });
+  document.addEventListener("submit", function (event) {
+    if (event.target === box.form) { event.preventDefault(); narrow(); }
+  });
+  document.addEventListener("fairpair:refreshed", function () { if (box.value) narrow(); });
   if (box.value) narrow();
 })();
