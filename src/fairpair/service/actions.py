@@ -533,6 +533,43 @@ def _claimed(t: Tournament, _: Payload) -> Tournament:
     return t
 
 
+def _codes_issued(t: Tournament, p: Payload) -> Tournament:
+    """Personal codes given to players: kept in the log beside the snapshot, never in it (so
+    never in an export); see :mod:`fairpair.service.players`."""
+    for pid in p["codes"]:
+        t.player(int(pid))
+    return t
+
+
+def _checkin_changed(t: Tournament, p: Payload) -> Tournament:
+    """Check-in opened or closed for the next round (kept beside the snapshot)."""
+    if p["round"] != t.next_round:
+        raise CommandError(
+            f"check-in is for the next round, round {t.next_round}, not round {p['round']}"
+        )
+    return t
+
+
+def _checked_in(t: Tournament, p: Payload) -> Tournament:
+    """A player is here for the next round (kept beside the snapshot)."""
+    _checkin_changed(t, p)
+    if t.withdrawn_before(p["player"], p["round"]):
+        raise CommandError(f"{t.player(p['player']).name} has withdrawn")
+    return t
+
+
+def _missing_out(t: Tournament, p: Payload) -> Tournament:
+    """The players who did not check in for the next round: each absent from it (a bye of no
+    points, as a requested absence) or withdrawn from it on, in one step."""
+    _checkin_changed(t, p)
+    for pid in p["players"]:
+        if p["as"] == "withdrawn":
+            t = _withdrawn(t, {"player": pid, "round": p["round"]})
+        else:
+            t = _bye(t, {"player": pid, "round": p["round"], "kind": "absent"})
+    return t
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -553,6 +590,11 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "pairs.forbidden": _forbidden,
     "event.claimed": _claimed,
     "event.edited": _event_edited,
+    "player.codes.issued": _codes_issued,
+    "checkin.opened": _checkin_changed,
+    "checkin.closed": _checkin_changed,
+    "player.checked.in": _checked_in,
+    "checkin.missing": _missing_out,
     **knockout_actions.ACTIONS,
 }
 """Every action after ``event.created``, by its name in the log (the knockout stage's from
