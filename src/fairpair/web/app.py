@@ -115,6 +115,7 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_api,
         knockout_desk,
         knockout_public,
+        player_door,
         public,
         team_api,
         team_desk,
@@ -129,6 +130,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_api.read_router)
     app.include_router(knockout_api.read_router)
     app.include_router(desk.router)
+    app.include_router(player_door.router)
     app.include_router(team_desk.router)
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)

@@ -36,6 +36,7 @@ from fairpair.service import (
     double_printouts,
     entry,
     knockout_printouts,
+    players,
     printouts,
     team_printouts,
 )
@@ -653,6 +654,9 @@ def _desk_page(
         "event": event,
         "t": t,
         "players": _player_rows(t),
+        # The players' personal codes and check-in (web/player_door.py has their page).
+        "door": players.door(desk_for(request), event),
+        "missing": players.missing(desk_for(request), event),
         "step": step or next_step(t),
         "knockout": None if t.knockout is None else {"status": step.status if step else ""},
         "cut_open": cut_open,

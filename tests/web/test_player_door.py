@@ -1,0 +1,142 @@
+"""The player's own page and the director's check-in page over the web: a code opens one
+player's page and nothing else, codes stay off public pages, attempts are throttled, every
+form needs the CSRF token, and a check-in or drop is logged as made by the player."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+from fairpair.service import accounts
+from fairpair.service import events as ev
+from fairpair.service import players as pl
+from fairpair.web.config import WebConfig
+from tests.web.desk_client import Browser, browser, running, service_desk
+from tests.web.test_desk import create, register
+
+NAMES = [("Ann", "2300"), ("Bob", "2200"), ("Cy", "2100"), ("Dee", "2000")]
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
+    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
+        anna = Browser(client)
+        anna.sign_up("anna", "anna's password")
+        yield app, anna
+
+
+def codes_for(app: FastAPI, anna: Browser) -> tuple[int, dict[str, str]]:
+    """An event of four players with check-in open and codes given from the check-in page."""
+    event_id = create(anna)
+    register(anna, event_id, NAMES)
+    anna.get(f"/desk/events/{event_id}/checkin")
+    assert anna.submit(f"/desk/events/{event_id}/checkin/codes").status_code == 303
+    anna.get(f"/desk/events/{event_id}/checkin")
+    assert anna.submit(f"/desk/events/{event_id}/checkin/open").status_code == 303
+    page = anna.get(f"/desk/events/{event_id}/checkin").text
+    shown = dict(re.findall(r"<td>(\w+)</td>\s*<td>.*?</td>\s*<td><code>(\w+)</code>", page, re.S))
+    assert sorted(shown) == ["Ann", "Bob", "Cy", "Dee"]
+    return event_id, shown
+
+
+def test_a_code_opens_its_players_page_and_acts_for_that_player_only(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, codes = codes_for(app, anna)
+    bob = browser(app)
+    link = bob.get(f"/events/{event_id}/me?code={codes['Bob'].lower()}", follow_redirects=False)
+    assert link.status_code == 303 and link.headers["location"] == f"/events/{event_id}/me"
+    page = bob.get(f"/events/{event_id}/me")
+    assert '<h1 id="me-name">Bob</h1>' in page.text
+    assert page.headers["cache-control"] == "no-store"
+    assert bob.submit(f"/events/{event_id}/me/checkin").status_code == 303
+    # the form is for Bob: no field names a player, so the code cannot act for another
+    bob.get(f"/events/{event_id}/me")
+    assert bob.post(f"/events/{event_id}/me/drop", {"round": "1", "player": "1"}).status_code == 303
+    d = service_desk(app)
+    log = ev.history(d, event_id)
+    assert [(r.action, r.actor) for r in log[-2:]] == [
+        ("player.checked.in", "player 2 Bob (self)"),
+        ("player.withdrawn", "player 2 Bob (self)"),
+    ]
+    assert ev.load(d, event_id).tournament.withdrawals == ((2, 1),)
+    desk_page = anna.get(f"/desk/events/{event_id}/checkin").text
+    assert "withdrawn from round 1 (by the player)" in desk_page
+
+    # A stranger: no cookie, no acting; the form without a token is refused.
+    eve = browser(app)
+    assert eve.post(f"/events/{event_id}/me/checkin", token="").status_code == 403
+    eve.get(f"/events/{event_id}/me")
+    assert eve.post(f"/events/{event_id}/me/checkin").status_code == 403
+    # Bob's cookie opens nothing in another event.
+    other = create(anna, name="Other")
+    register(anna, other, NAMES)
+    pl.issue_codes(d, other)
+    assert "me-name" not in bob.get(f"/events/{other}/me").text
+
+
+def test_a_wrong_code_says_nothing_and_attempts_are_throttled(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    app.state.sign_in_limits = accounts.Limits(per_address=3)
+    event_id, codes = codes_for(app, anna)
+    eve = browser(app)
+    eve.get(f"/events/{event_id}/me")
+    for wrong in ("2345", codes["Ann"][:-1] + "2"):
+        page = eve.post(f"/events/{event_id}/me", {"code": wrong})
+        assert page.status_code == 422
+        assert "That code opens nothing in this event" in page.text
+        assert not [name for name, _ in NAMES if name in page.text]
+    eve.post(f"/events/{event_id}/me", {"code": "ZZZZ"})
+    page = eve.post(f"/events/{event_id}/me", {"code": codes["Ann"]})
+    assert page.status_code == 429 and "retry-after" in page.headers
+
+
+def test_a_new_code_ends_the_old_session_and_codes_stay_off_public_pages(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, codes = codes_for(app, anna)
+    cy = browser(app)
+    cy.get(f"/events/{event_id}/me?code={codes['Cy']}")
+    assert "me-name" in cy.get(f"/events/{event_id}/me").text
+    anna.get(f"/desk/events/{event_id}/checkin")
+    assert anna.submit(f"/desk/events/{event_id}/checkin/codes", {"player": "3"}).status_code == 303
+    assert "me-name" not in cy.get(f"/events/{event_id}/me").text
+    new = pl.door(service_desk(app), ev.load(service_desk(app), event_id)).codes
+    public = browser(app)
+    pages = [f"/events/{event_id}", f"/events/{event_id}/standings", f"/api/events/{event_id}"]
+    pages += [f"/events/{event_id}/players/{n}" for n in range(1, 5)]
+    for path in pages:
+        text = public.get(path).text
+        assert not [c for c in (*codes.values(), *new.values()) if c in text], path
+
+
+def test_the_director_checks_players_in_and_makes_the_missing_absent(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, _ = codes_for(app, anna)
+    anna.get(f"/desk/events/{event_id}/checkin")
+    assert anna.submit(f"/desk/events/{event_id}/checkin/players/1").status_code == 303
+    assert "checked in" in anna.get(f"/desk/events/{event_id}/checkin").text
+    page = anna.get(f"/desk/events/{event_id}/checkin").text
+    assert re.search(r"Not checked in \(3\)", page)
+    desk = anna.get(f"/desk/events/{event_id}").text
+    assert "Not checked in for round 1: 2 Bob, 3 Cy, 4 Dee." in desk
+    assert "1 Ann" not in desk.split('id="not-checked-in"')[1].split("</p>")[0]
+    anna.get(f"/desk/events/{event_id}/checkin")
+    assert (
+        anna.submit(f"/desk/events/{event_id}/checkin/missing", {"how": "absent"}).status_code
+        == 303
+    )
+    t = ev.load(service_desk(app), event_id).tournament
+    assert sorted(b.player for b in t.requested_byes) == [2, 3, 4]
+    page = anna.post(f"/desk/events/{event_id}/checkin/missing", {"how": "gone"})
+    assert page.status_code == 422 and "how: choose absent or withdrawn" in page.text
