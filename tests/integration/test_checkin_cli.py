@@ -52,3 +52,32 @@ def test_check_in_and_the_missing_made_absent(tmp_path: Path) -> None:
     assert code == 0, err
     code, out, _ = fairpair(db, "checkin", "missing")
     assert out.splitlines() == ["3 Cy", "4 Dee"]
+
+
+def test_the_code_slips_carry_each_players_code_and_page(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    assert fairpair(db, "event", "create", "Open", "-r", "3")[0] == 0
+    for name in ("Bob", "Ann"):
+        assert fairpair(db, "player", "add", name)[0] == 0
+    slips = tmp_path / "codes.html"
+    code, _, err = fairpair(
+        db, "print", "player-codes", "-o", str(slips), "--site", "https://x.org"
+    )
+    assert code != 0 and "give them codes first" in err
+    listed = {
+        row.split("\t")[1]: row.split("\t")[2]
+        for row in fairpair(db, "player", "codes")[1].split("\n")
+        if row
+    }
+    code, _, err = fairpair(db, "print", "player-codes", "-o", str(slips))
+    assert code != 0 and "--site" in err
+    code, _, err = fairpair(
+        db, "print", "player-codes", "-o", str(slips), "--site", "https://x.org/"
+    )
+    assert code == 0, err
+    page = slips.read_text()
+    assert page.count("<svg") == 2
+    for player_code in listed.values():
+        assert f"https://x.org/events/1/me?code={player_code}" in page
+        assert f'<strong class="code">{player_code}</strong>' in page
+    assert page.index("Ann") < page.index("Bob")  # by name, to hand out

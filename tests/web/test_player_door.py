@@ -140,3 +140,18 @@ def test_the_director_checks_players_in_and_makes_the_missing_absent(
     assert sorted(b.player for b in t.requested_byes) == [2, 3, 4]
     page = anna.post(f"/desk/events/{event_id}/checkin/missing", {"how": "gone"})
     assert page.status_code == 422 and "how: choose absent or withdrawn" in page.text
+
+
+def test_the_desk_prints_the_code_slips_with_links_to_this_site(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, codes = codes_for(app, anna)
+    page = anna.get(f"/desk/events/{event_id}/print/player-codes")
+    assert page.status_code == 200
+    for code in codes.values():
+        assert f"http://testserver/events/{event_id}/me?code={code}" in page.text
+    stranger = browser(app).get(
+        f"/desk/events/{event_id}/print/player-codes", follow_redirects=False
+    )
+    assert stranger.status_code == 303 and not [c for c in codes.values() if c in stranger.text]

@@ -1685,6 +1685,7 @@ _SHEETS = {
     "crosstable": "crosstable",
     "players": "players",
     "check-in": "check-in list",
+    "player-codes": "player code slips",
 }
 
 _TOOLBAR = """<style>@media screen {{
@@ -1765,6 +1766,10 @@ def print_sheet(
                         made = printouts.check_in_sheet(event)
                     case "players":
                         made = printouts.players_sheet(event)
+                    case "player-codes":
+                        codes = players.door(desk_for(request), event).codes
+                        site = str(request.base_url)
+                        made = printouts.player_codes_sheet(event, codes, site)
                     case _:
                         choose = ", ".join(_SHEETS | knockout_printouts.KNOCKOUT_SHEETS)
                         raise HTTPException(404, f"No sheet {sheet!r}: choose {choose}.")
