@@ -155,3 +155,27 @@ def test_the_desk_prints_the_code_slips_with_links_to_this_site(
         f"/desk/events/{event_id}/print/player-codes", follow_redirects=False
     )
     assert stranger.status_code == 303 and not [c for c in codes.values() if c in stranger.text]
+
+
+def test_the_page_shows_the_board_now_and_a_stale_drop_is_refused(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, codes = codes_for(app, anna)
+    dee = browser(app)
+    dee.get(f"/events/{event_id}/me?code={codes['Dee']}")
+    dee.get(f"/events/{event_id}/me")  # the page offers to drop from round 1
+    event, _ = ev.pair_round(service_desk(app), event_id)
+    t = event.tournament
+    (board,) = [n for n, g in enumerate(t.rounds[0].games, 1) if 4 in (g.white, g.black)]
+    game = t.rounds[0].games[board - 1]
+    opponent = t.player(game.black if game.white == 4 else game.white).name
+    colour = "white" if game.white == 4 else "black"
+    page = dee.post(f"/events/{event_id}/me/drop", {"round": "1"})
+    assert page.status_code == 409 and "round 1 is already paired" in page.text
+    assert ev.load(service_desk(app), event_id).tournament.withdrawals == ()
+    now = dee.get(f"/events/{event_id}/me").text
+    assert re.search(
+        rf"board {board}</strong> against <strong>{opponent}</strong>, you play <strong>{colour}",
+        now,
+    ), now
