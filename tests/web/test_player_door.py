@@ -5,28 +5,16 @@ form needs the CSRF token, and a check-in or drop is logged as made by the playe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 
 from fairpair.service import accounts
 from fairpair.service import events as ev
 from fairpair.service import players as pl
-from fairpair.web.config import WebConfig
-from tests.web.desk_client import Browser, browser, running, service_desk
+from tests.web.desk_client import Browser, browser, service_desk
 from tests.web.test_desk import create, register
 
 NAMES = [("Ann", "2300"), ("Bob", "2200"), ("Cy", "2100"), ("Dee", "2000")]
-
-
-@pytest.fixture
-def site(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    with running(WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True)) as (app, client):
-        anna = Browser(client)
-        anna.sign_up("anna", "anna's password")
-        yield app, anna
 
 
 def codes_for(app: FastAPI, anna: Browser) -> tuple[int, dict[str, str]]:
