@@ -145,3 +145,69 @@ def test_self_drop_is_logged_as_the_player_and_refused_once_the_round_is_paired(
     with pytest.raises(CommandError, match="round 2 is already paired"):
         pl.self_drop(me, event.id, cy.id, 2)
     assert ev.load(d, event.id).tournament.withdrawals == ()
+
+
+def reporting_round(d: ev.Desk) -> tuple[ev.Event, int, int]:
+    """Round 1 paired with self-reporting on: the event and board 1's White and Black."""
+    event, _ = ev.pair_round(d, open_swiss(d).id)
+    event = pl.switch_reporting(d, event.id, on=True)
+    game = event.tournament.rounds[0].games[0]
+    return event, game.white, game.black
+
+
+def test_results_agreed_by_both_players_are_entered_as_reported_by_both(
+    open_store: Callable[[], EventStore],
+) -> None:
+    d = desk(open_store())
+    event, white, black = reporting_round(d)
+    t = event.tournament
+    me = ev.Desk(d.store, d.clock, pl.self_actor(t.player(white)))
+    event = pl.report_result(me, event.id, white, 1, "1-0")
+    assert event.tournament.rounds[0].games[0].result is None
+    (flag,) = pl.reported_boards(d, event)
+    assert (flag.board, flag.disagree, [p.id for p, _ in flag.reports]) == (1, False, [white])
+    them = ev.Desk(d.store, d.clock, pl.self_actor(t.player(black)))
+    event = pl.report_result(desk(open_store(), them.actor), event.id, black, 1, "1-0")
+    assert event.tournament.rounds[0].games[0].result is not None
+    last = ev.history(d, event.id)[-1]
+    assert last.action == "results.entered"
+    assert last.actor.endswith("reported by both")
+    assert t.player(white).name in last.actor and t.player(black).name in last.actor
+    assert pl.reported_boards(d, event) == ()
+
+
+def test_a_disagreement_is_flagged_and_the_directors_entry_wins(
+    open_store: Callable[[], EventStore],
+) -> None:
+    d = desk(open_store())
+    event, white, black = reporting_round(d)
+    pl.report_result(d, event.id, white, 1, "1-0")
+    event = pl.report_result(d, event.id, black, 1, "0-1")
+    assert event.tournament.rounds[0].games[0].result is None
+    (flag,) = pl.reported_boards(d, event)
+    assert flag.disagree and {text for _, text in flag.reports} == {"1-0", "0-1"}
+    event = ev.enter_results(d, event.id, [(1, "1/2")])
+    assert pl.reported_boards(d, event) == ()
+    with pytest.raises(CommandError, match="has its result already"):
+        pl.report_result(d, event.id, white, 1, "1-0")
+    assert ev.load(d, event.id).tournament.rounds[0].games[0].result == (
+        event.tournament.rounds[0].games[0].result
+    )
+
+
+def test_a_report_is_refused_for_another_board_a_bad_result_or_when_switched_off(
+    open_store: Callable[[], EventStore],
+) -> None:
+    d = desk(open_store())
+    event, white, _ = reporting_round(d)
+    before = ev.load(d, event.id).version
+    with pytest.raises(CommandError, match="you do not play on board 2"):
+        pl.report_result(d, event.id, white, 2, "1-0")
+    with pytest.raises(CommandError, match="is not a result"):
+        pl.report_result(d, event.id, white, 1, "won")
+    with pytest.raises(CommandError, match="no board 9"):
+        pl.report_result(d, event.id, white, 9, "1-0")
+    pl.switch_reporting(d, event.id, on=False)
+    with pytest.raises(CommandError, match="the director enters the results"):
+        pl.report_result(d, event.id, white, 1, "1-0")
+    assert ev.load(d, event.id).version == before + 1

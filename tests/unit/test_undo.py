@@ -78,6 +78,11 @@ def checking_in(d: ev.Desk) -> ev.Event:
     return pl.check_in(d, event.id, "ann")
 
 
+def reporting(d: ev.Desk) -> ev.Event:
+    """The Swiss with round 2 paired and players allowed to report their results."""
+    return pl.switch_reporting(d, paired(d).id, on=True)
+
+
 def without(log: list[LogRecord], *seqs: int) -> Tournament:
     """What the log leads to without the records named."""
     return actions.replay((r.action, r.payload) for r in log if r.seq not in seqs)
@@ -112,6 +117,13 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
     "checkin.closed": (checking_in, pl.close_check_in),
     "player.checked.in": (checking_in, lambda d, e: pl.check_in(d, e, "bob")),
     "checkin.missing": (checking_in, lambda d, e: pl.mark_missing(d, e, "absent")),
+    "reporting.switched": (swiss, lambda d, e: pl.switch_reporting(d, e, on=True)),
+    "result.reported": (
+        reporting,
+        lambda d, e: pl.report_result(
+            d, e, ev.load(d, e).tournament.rounds[-1].games[0].white, 1, "1-0"
+        ),
+    ),
     "event.edited": (
         swiss,
         lambda d, e: ev.edit_event(d, e, {"name": "Open 2026", "city": "Lyon", "round_dates": []}),

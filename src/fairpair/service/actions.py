@@ -558,6 +558,27 @@ def _checked_in(t: Tournament, p: Payload) -> Tournament:
     return t
 
 
+def _reporting_switched(t: Tournament, _: Payload) -> Tournament:
+    """Players may report their own results, or no longer (kept beside the snapshot)."""
+    return t
+
+
+def _result_reported(t: Tournament, p: Payload) -> Tournament:
+    """One player's report of their board's result, while the board waits for one: kept
+    beside the snapshot until both players agree or the director enters it."""
+    if not t.rounds or p["round"] != t.rounds[-1].number:
+        raise CommandError(f"round {p['round']} is not the round being played")
+    games = t.rounds[-1].games
+    if not 1 <= p["board"] <= len(games):
+        raise CommandError(f"round {p['round']} has no board {p['board']}")
+    game = games[p["board"] - 1]
+    if p["player"] not in (game.white, game.black):
+        raise CommandError(f"player {p['player']} does not play on board {p['board']}")
+    if game.result is not None:
+        raise CommandError(f"board {p['board']} has its result already")
+    return t
+
+
 def _missing_out(t: Tournament, p: Payload) -> Tournament:
     """The players who did not check in for the next round: each absent from it (a bye of no
     points, as a requested absence) or withdrawn from it on, in one step."""
@@ -595,6 +616,8 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "checkin.closed": _checkin_changed,
     "player.checked.in": _checked_in,
     "checkin.missing": _missing_out,
+    "reporting.switched": _reporting_switched,
+    "result.reported": _result_reported,
     **knockout_actions.ACTIONS,
 }
 """Every action after ``event.created``, by its name in the log (the knockout stage's from

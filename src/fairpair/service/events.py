@@ -1251,6 +1251,12 @@ def describe(
             gone = ", ".join(who(pid) for pid in p["players"])
             how = "absent from" if p["as"] == "absent" else "withdrawn from"
             return f"did not check in, {how} round {p['round']}: {gone}"
+        case "reporting.switched":
+            return f"players {'may' if p['on'] else 'may no longer'} report their results"
+        case "result.reported":
+            return (
+                f"round {p['round']}: {who(p['player'])} reported board {p['board']} {p['result']}"
+            )
         case "stage.cut":
             return _cut_words(p, who)
         case "knockout.games":
@@ -1411,6 +1417,10 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"check-in of {who(p['player'])}"
         case "checkin.missing":
             return f"{_plural(len(p['players']), 'player')} who did not check in"
+        case "reporting.switched":
+            return f"self-reporting {'on' if p['on'] else 'off'}"
+        case "result.reported":
+            return f"report of board {p['board']} by {who(p['player'])}"
         case "stage.cut":
             if p.get("by") == "rating":
                 return "the start of the knockout"

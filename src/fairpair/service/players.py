@@ -11,6 +11,7 @@ A code is 12 characters of an alphabet without look-alikes (no 0/O, 1/I/L): 31**
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
 from collections.abc import Mapping, Sequence
@@ -20,12 +21,23 @@ from typing import Any
 from fairpair.core import Player, PlayerId, Tournament
 from fairpair.service import accounts, actions
 from fairpair.service.errors import CommandError
-from fairpair.service.events import Desk, Event, _command, _names, find_player, load, withdraw
+from fairpair.service.events import (
+    Desk,
+    Event,
+    _command,
+    _names,
+    enter_results,
+    find_player,
+    load,
+    withdraw,
+)
+from fairpair.service.results import parse_result
 
 __all__ = [
     "CODE_ALPHABET",
     "CODE_LENGTH",
     "Door",
+    "ReportedBoard",
     "check_in",
     "close_check_in",
     "code_digest",
@@ -36,8 +48,11 @@ __all__ = [
     "new_code",
     "open_check_in",
     "player_by_code",
+    "report_result",
+    "reported_boards",
     "self_actor",
     "self_drop",
+    "switch_reporting",
 ]
 
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -70,6 +85,12 @@ class Door:
     """Who has checked in for ``check_in_round`` (or for the round it was last open for)."""
     check_in_of: int | None
     """The round ``checked_in`` is about."""
+    reporting: bool = False
+    """Players may report their own results (the director's switch; off at first)."""
+    reports: Mapping[tuple[int, int], Mapping[PlayerId, str]] = dataclasses.field(
+        default_factory=dict
+    )
+    """The results players reported, by (round, board) and player, as they typed them."""
 
     def code_of(self, pid: PlayerId) -> str | None:
         return self.codes.get(pid)
@@ -88,9 +109,18 @@ def _fold(records: Sequence[tuple[int, str, Mapping[str, Any]]]) -> Door:
     here: dict[PlayerId, bool] = {}
     open_round: int | None = None
     of: int | None = None
+    reporting = False
+    reports: dict[tuple[int, int], dict[PlayerId, str]] = {}
     for seq, action, p in records:
         if seq not in in_effect:
             continue
+        if action == "reporting.switched":
+            reporting = p["on"]
+        elif action == "result.reported":
+            reports.setdefault((p["round"], p["board"]), {})[p["player"]] = p["result"]
+        elif action in ("round.unpaired", "board.set"):
+            # The boards of that round are not what the players reported on any more.
+            reports = {key: value for key, value in reports.items() if key[0] != p["round"]}
         if action == "player.codes.issued":
             codes.update({int(pid): code for pid, code in p["codes"].items()})
         elif action == "checkin.opened":
@@ -115,7 +145,7 @@ def _fold(records: Sequence[tuple[int, str, Mapping[str, Any]]]) -> Door:
             here.pop(gone, None)
             step = {n: n - 1 for n in (*codes, *here) if n > gone}
             codes, here = _renumbered(codes, step), _renumbered(here, step)
-    return Door(codes, open_round, frozenset(here), of)
+    return Door(codes, open_round, frozenset(here), of, reporting, reports)
 
 
 def door(desk: Desk, event: Event) -> Door:
@@ -265,3 +295,85 @@ def self_drop(desk: Desk, event_id: int, player_id: PlayerId, from_round: int) -
             f"round {event.tournament.next_round} on"
         )
     return withdraw(desk, event_id, str(player_id), from_round)
+
+
+# --- self-reported results ----------------------------------------------------------------
+
+
+def switch_reporting(desk: Desk, event_id: int, on: bool) -> Event:
+    """Let players report their own results (``on``), or stop them."""
+
+    def build(e: Event) -> Mapping[str, Any]:
+        if door(desk, e).reporting == on:
+            raise CommandError(f"self-reporting is already {'on' if on else 'off'}")
+        return {"on": on}
+
+    return _command(desk, event_id, "reporting.switched", build)
+
+
+def _same(first: str, second: str) -> bool:
+    return parse_result(first) == parse_result(second)
+
+
+def report_result(desk: Desk, event_id: int, player_id: PlayerId, board: int, text: str) -> Event:
+    """A player's report of their board's result in the round being played (White's or the
+    first-listed player's side first, as a director types it). When the opponent has
+    reported the same result, the result is entered, logged as reported by both; otherwise
+    the report waits, and the desk shows the board (:func:`reported_boards`). The
+    director's entry always wins: a board with a result takes no report."""
+    parse_result(text)  # a clear error before anything is written
+    event = load(desk, event_id)
+    known = door(desk, event)
+    if not known.reporting:
+        raise CommandError("the director enters the results of this event")
+    t = event.tournament
+    if not t.rounds or not 1 <= board <= len(t.rounds[-1].games):
+        raise CommandError(f"there is no board {board} to report")
+    number = t.rounds[-1].number
+    game = t.rounds[-1].games[board - 1]
+    if player_id not in (game.white, game.black):
+        raise CommandError(f"you do not play on board {board}")
+    other = game.black if game.white == player_id else game.white
+    theirs = known.reports.get((number, board), {}).get(other)
+    if theirs is not None and _same(theirs, text) and game.result is None:
+        both = Desk(
+            desk.store,
+            desk.clock,
+            f"{self_actor(t.player(other))} and {self_actor(t.player(player_id))}, "
+            "reported by both",
+        )
+        return enter_results(both, event_id, [(board, text)], expected_version=event.version)
+    return _command(
+        desk,
+        event_id,
+        "result.reported",
+        lambda _: {"round": number, "board": board, "player": player_id, "result": text},
+        expected_version=event.version,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ReportedBoard:
+    """A board of the round being played that players reported on without a result yet:
+    their reports disagree, or only one has reported."""
+
+    board: int
+    reports: tuple[tuple[Player, str], ...]
+    disagree: bool
+
+
+def reported_boards(desk: Desk, event: Event) -> tuple[ReportedBoard, ...]:
+    """The boards the desk flags: reports that disagree, or a lone report."""
+    t = event.tournament
+    if not t.rounds:
+        return ()
+    number = t.rounds[-1].number
+    flagged = []
+    for (rnd, board), reports in sorted(door(desk, event).reports.items()):
+        if rnd != number or t.rounds[-1].games[board - 1].result is not None:
+            continue
+        texts = list(reports.values())
+        disagree = len(texts) == 2 and not _same(texts[0], texts[1])
+        shown = tuple((t.player(pid), text) for pid, text in reports.items())
+        flagged.append(ReportedBoard(board, shown, disagree))
+    return tuple(flagged)
