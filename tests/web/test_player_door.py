@@ -167,3 +167,46 @@ def test_the_page_shows_the_board_now_and_a_stale_drop_is_refused(
         rf"board {board}</strong> against <strong>{opponent}</strong>, you play <strong>{colour}",
         now,
     ), now
+
+
+def test_both_players_report_from_their_phones_and_a_disagreement_shows_on_the_desk(
+    site: tuple[FastAPI, Browser],
+) -> None:
+    app, anna = site
+    event_id, codes = codes_for(app, anna)
+    event, _ = ev.pair_round(service_desk(app), event_id)
+    anna.get(f"/desk/events/{event_id}/checkin")
+    assert (
+        anna.submit(f"/desk/events/{event_id}/checkin/reporting", {"on": "yes"}).status_code == 303
+    )
+    phones = {}
+    for name, code in codes.items():
+        phones[name] = browser(app)
+        phones[name].get(f"/events/{event_id}/me?code={code}")
+        assert 'id="report"' in phones[name].get(f"/events/{event_id}/me").text
+    t = event.tournament
+    one, two = (t.rounds[0].games[i] for i in (0, 1))
+    white1, black1 = t.player(one.white).name, t.player(one.black).name
+    white2, black2 = t.player(two.white).name, t.player(two.black).name
+    # Board 1: both say White won; board 2: they disagree.
+    assert (
+        phones[white1].submit(f"/events/{event_id}/me/report", {"result": "1-0"}).status_code == 303
+    )
+    page = phones[black1].get(f"/events/{event_id}/me")
+    assert "reported" not in page.text.split('id="report"')[1].split("</form>")[0]  # not his report
+    assert (
+        phones[black1].submit(f"/events/{event_id}/me/report", {"result": "1-0"}).status_code == 303
+    )
+    assert "Both players agree" in phones[black1].get(f"/events/{event_id}/me").text
+    phones[white2].submit(f"/events/{event_id}/me/report", {"result": "1-0"})
+    phones[black2].get(f"/events/{event_id}/me")
+    phones[black2].submit(f"/events/{event_id}/me/report", {"result": "½-½"})
+    stored = ev.load(service_desk(app), event_id).tournament.rounds[0]
+    assert stored.games[0].result is not None and stored.games[1].result is None
+    desk = anna.get(f"/desk/events/{event_id}").text
+    flagged = desk.split('id="reported-boards"')[1].split("</div>")[0]
+    assert "board 2: <strong>they disagree</strong>" in flagged
+    assert f"{white2} 1-0; {black2} ½-½" in flagged or f"{black2} ½-½; {white2} 1-0" in flagged
+    # A player cannot report on a board that is not theirs.
+    page = phones[white1].post(f"/events/{event_id}/me/report", {"board": "2", "result": "0-1"})
+    assert page.status_code == 409 and "you do not play on board 2" in page.text

@@ -165,7 +165,7 @@ def test_the_player_door_refuses_a_visitor_without_a_code(
     assert {p for _, p in door} >= {PLAYER_DOOR + "/checkin", PLAYER_DOOR + "/drop"}
     for method, path in door:
         url = path.replace("{event_id:int}", "1")
-        answer = visitor.post(url, {"round": "9", "player": "1"})
+        answer = visitor.post(url, {"round": "9", "player": "1", "board": "1", "result": "1-0"})
         expected = 303 if path.endswith("/leave") else 403
         assert answer.status_code == expected, (method, path, answer.text)
         assert visitor.post(url, {"round": "9"}, token="").status_code == 403

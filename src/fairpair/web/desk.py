@@ -657,6 +657,7 @@ def _desk_page(
         # The players' personal codes and check-in (web/player_door.py has their page).
         "door": players.door(desk_for(request), event),
         "missing": players.missing(desk_for(request), event),
+        "reported": players.reported_boards(desk_for(request), event),
         "step": step or next_step(t),
         "knockout": None if t.knockout is None else {"status": step.status if step else ""},
         "cut_open": cut_open,

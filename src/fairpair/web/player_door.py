@@ -102,6 +102,13 @@ def _me_page(
             "check_in_open": door.check_in_round is not None,
             "checked_in": door.check_in_of == t.next_round and player.id in door.checked_in,
             "to_pair": player.id in t.players_to_pair(),
+            "reporting": door.reporting and current is not None and not current.result,
+            "reported": (
+                None
+                if current is None or current.board is None
+                else door.reports.get((current.round, current.board), {}).get(player.id)
+            ),
+            "choices": ("1-0", "½-½", "0-1") if views.is_coloured(event) else (),
         }
     response = templates.TemplateResponse(
         request, "public/me.html", context, status_code=status_code
@@ -201,6 +208,32 @@ def player_drop(
     return _back(request, event_id, f"You have withdrawn from round {from_round} on.")
 
 
+@router.post(ME + "/report", response_class=HTMLResponse)
+def player_report(
+    request: Request,
+    event_id: int,
+    board: Annotated[int, Form()],
+    result: Annotated[str, Form()] = "",
+) -> Response:
+    """The player's report of their board's result (White's side first)."""
+    event, player, desk = _acting(request, event_id)
+    if not result.strip():
+        return _me_page(
+            request, event, player, error="result: choose or type the result", status_code=422
+        )
+    try:
+        done = pl.report_result(desk, event_id, player.id, board, result)
+    except (CommandError, ConcurrencyError) as error:
+        return _me_page(request, event, player, error=str(error), status_code=409)
+    entered = done.tournament.rounds[-1].games[board - 1].result is not None
+    said = (
+        "Both players agree: the result is entered."
+        if entered
+        else ("Your report is in; the result is entered when your opponent reports the same.")
+    )
+    return _back(request, event_id, said)
+
+
 @router.post(ME + "/leave")
 def leave(request: Request, event_id: int) -> Response:
     """Forget this phone's player session (a shared tablet)."""
@@ -243,6 +276,7 @@ def _checkin_page(
         "event": event,
         "t": t,
         "rows": rows,
+        "reporting": door.reporting,
         "open": door.check_in_round is not None,
         "missing": pl.missing(desk, event),
         "error": error,
@@ -307,6 +341,22 @@ def missing_out(
         event_id,
         lambda d: pl.mark_missing(d, event_id, how),
         f"Those who did not check in are {words[how]}.",
+    )
+
+
+@router.post(CHECKIN + "/reporting", response_class=HTMLResponse)
+def switch_reporting(
+    request: Request, director: Director, event_id: int, on: Annotated[str, Form()] = ""
+) -> Response:
+    if on not in ("yes", "no"):
+        event = _mine(request, director, event_id)
+        return _checkin_page(request, event, "on: choose yes or no", 422)
+    return _command(
+        request,
+        director,
+        event_id,
+        lambda d: pl.switch_reporting(d, event_id, on=on == "yes"),
+        "Players may report their results." if on == "yes" else "Only the desk enters results.",
     )
 
 
