@@ -202,10 +202,14 @@ def player_by_code(
 
 def player_by_digest(desk: Desk, event: Event, digest: str) -> Player | None:
     """The player whose current code has this digest (a cookie's), if any."""
-    for pid, code in door(desk, event).codes.items():
-        if secrets.compare_digest(code_digest(code), digest) and event.tournament.has_player(pid):
-            return event.tournament.player(pid)
-    return None
+    by_digest = event.memo(
+        "player_code_digests",
+        lambda: {code_digest(code): pid for pid, code in door(desk, event).codes.items()},
+    )
+    pid = by_digest.get(digest)
+    if pid is None or not event.tournament.has_player(pid):
+        return None
+    return event.tournament.player(pid)
 
 
 def self_actor(player: Player) -> str:
