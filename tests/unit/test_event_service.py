@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from fairpair.core import ByeKind, GameResult, MatchScore, Player, RequestedBye
 from fairpair.core.knockout import KnockoutRules
-from fairpair.service import actions, directors
+from fairpair.service import actions, directors, players
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
 from fairpair.service.errors import CommandError
@@ -291,8 +291,21 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.import_players(d, cup.id, [Player(1, "Ann"), Player(2, "Bob", rating=2100)])
     ko.cut(d, cup.id)
     ko.record_match(d, cup.id, 1, [("0-1", None)])
+    night = ev.create_event(d, EventSettings("Night", System.DUTCH, rounds=3))
+    ev.import_players(d, night.id, [Player(1, "Ann"), Player(2, "Bob"), Player(3, "Cy")])
+    players.issue_codes(d, night.id)
+    players.open_check_in(d, night.id)
+    players.close_check_in(d, night.id)
+    players.open_check_in(d, night.id)
+    players.check_in(d, night.id, "ann")
+    players.check_in(d, night.id, "bob")
+    players.mark_missing(d, night.id, "absent")
+    paired, _ = ev.pair_round(d, night.id)
+    players.switch_reporting(d, night.id, on=True)
+    game = paired.tournament.rounds[0].games[0]
+    players.report_result(d, night.id, game.white, 1, "1-0")
     lines = []
-    for event_id in (event.id, swiss.id, cup.id):
+    for event_id in (event.id, swiss.id, cup.id, night.id):
         t = ev.load(d, event_id).tournament
         lines += [(r.action, ev.describe(r, t)) for r in ev.history(d, event_id)]
     assert {action for action, _ in lines} >= set(actions.ACTIONS) | {"event.created"}
@@ -306,6 +319,9 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("announcement.set", "announced: Round 2 at 14:00") in lines
     assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
     assert ("player.removed", "removed 3 Cy (never paired)") in lines
+    assert ("checkin.missing", "did not check in, absent from round 1: 3 Cy") in lines
+    # The codes themselves never reach a line of the log.
+    assert ("player.codes.issued", "new player code for 1 Ann, 2 Bob, 3 Cy") in lines
     assert (
         "stage.cut",
         "started the knockout: 2 players seeded by rating (single elimination, best-of-1): "

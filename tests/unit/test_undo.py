@@ -12,6 +12,7 @@ from fairpair.core import Player, Tournament
 from fairpair.service import actions, directors
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
+from fairpair.service import players as pl
 from fairpair.service.errors import CommandError
 from fairpair.storage import ConcurrencyError, DirectorRecord, LogRecord, MemoryStore
 
@@ -71,6 +72,17 @@ def cut(d: ev.Desk) -> ev.Event:
     return ko.cut(d, finished(d).id, top=4)
 
 
+def checking_in(d: ev.Desk) -> ev.Event:
+    """The Swiss with check-in open for round 2, Ann checked in."""
+    event = pl.open_check_in(d, swiss(d).id)
+    return pl.check_in(d, event.id, "ann")
+
+
+def reporting(d: ev.Desk) -> ev.Event:
+    """The Swiss with round 2 paired and players allowed to report their results."""
+    return pl.switch_reporting(d, paired(d).id, on=True)
+
+
 def without(log: list[LogRecord], *seqs: int) -> Tournament:
     """What the log leads to without the records named."""
     return actions.replay((r.action, r.payload) for r in log if r.seq not in seqs)
@@ -100,6 +112,18 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
     "pairs.forbidden": (swiss, lambda d, e: ev.forbid_pairs(d, e, ["ann", "bob"])),
     "stage.cut": (finished, lambda d, e: ko.cut(d, e, top=4)),
     "knockout.games": (cut, lambda d, e: ko.record_match(d, e, 1, [("1-0", None)])),
+    "player.codes.issued": (swiss, lambda d, e: pl.issue_codes(d, e)),
+    "checkin.opened": (swiss, pl.open_check_in),
+    "checkin.closed": (checking_in, pl.close_check_in),
+    "player.checked.in": (checking_in, lambda d, e: pl.check_in(d, e, "bob")),
+    "checkin.missing": (checking_in, lambda d, e: pl.mark_missing(d, e, "absent")),
+    "reporting.switched": (swiss, lambda d, e: pl.switch_reporting(d, e, on=True)),
+    "result.reported": (
+        reporting,
+        lambda d, e: pl.report_result(
+            d, e, ev.load(d, e).tournament.rounds[-1].games[0].white, 1, "1-0"
+        ),
+    ),
     "event.edited": (
         swiss,
         lambda d, e: ev.edit_event(d, e, {"name": "Open 2026", "city": "Lyon", "round_dates": []}),
@@ -119,7 +143,9 @@ def test_undo_takes_a_change_back_and_redo_restores_it_exactly(action: str) -> N
     change(d, before.id)
     after = ev.load(d, before.id)
     made = ev.history(d, before.id)[-1]
-    assert made.action == action and after.tournament != before.tournament
+    # The players' door (codes, check-in) lives beside the snapshot: compare both.
+    assert made.action == action
+    assert (after.tournament, pl.door(d, after)) != (before.tournament, pl.door(d, before))
 
     undone, taken = ev.undo(d, before.id)
     assert [r.seq for r in taken] == [made.seq]
@@ -130,12 +156,14 @@ def test_undo_takes_a_change_back_and_redo_restores_it_exactly(action: str) -> N
     )
     assert undone.tournament == without(log, made.seq, log[-1].seq)
     assert undone.tournament == before.tournament
+    assert pl.door(d, undone) == pl.door(d, before)
     assert ev.load(d, before.id).tournament == undone.tournament
     assert undone.version == after.version + 1
 
     redone, again = ev.redo(d, before.id)
     assert [r.seq for r in again] == [made.seq]
     assert redone.tournament == after.tournament
+    assert pl.door(d, redone) == pl.door(d, after)
     assert ev.rebuild(d, before.id).matched
 
 

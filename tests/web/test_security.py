@@ -36,6 +36,9 @@ OPEN_TO_ALL = {
     ("GET", "/desk/signup"),
 }
 """What a visitor may do without being signed in (signing out is harmless)."""
+PLAYER_DOOR = "/events/{event_id:int}/me"
+"""The player's own page: its forms need a player's code, not a director (see
+:func:`test_the_player_door_refuses_a_visitor_without_a_code`)."""
 
 SAMPLE = {
     "event_id": "1",
@@ -90,7 +93,8 @@ def guarded_routes(app: FastAPI) -> list[tuple[str, str]]:
     for method, path in every_route(app):
         unsafe = method in UNSAFE
         desk_page = method == "GET" and path.startswith("/desk")
-        if (unsafe or desk_page) and (method, path) not in OPEN_TO_ALL:
+        player_door = path.startswith(PLAYER_DOOR)
+        if (unsafe or desk_page) and (method, path) not in OPEN_TO_ALL and not player_door:
             found.append((method, path))
     assert found, "no route found: has FastAPI changed how routes are listed?"
     return found
@@ -163,6 +167,27 @@ def test_the_route_list_covers_the_contract(site: tuple[FastAPI, TestClient]) ->
     assert expected <= routes
     # Nothing outside the desk and the API changes anything: the public pages only read.
     assert all(p.startswith(("/desk", "/api/")) for _, p in routes)
+
+
+def test_the_player_door_refuses_a_visitor_without_a_code(
+    site: tuple[FastAPI, TestClient],
+) -> None:
+    app, client = site
+    visitor = Browser(client)
+    visitor.get("/events/1/me")
+    assert visitor.token
+    before = event_state(app)
+    door = sorted(
+        (m, p) for m, p in every_route(app) if m in UNSAFE and p.startswith(PLAYER_DOOR + "/")
+    )
+    assert {p for _, p in door} >= {PLAYER_DOOR + "/checkin", PLAYER_DOOR + "/drop"}
+    for method, path in door:
+        url = path.replace("{event_id:int}", "1")
+        answer = visitor.post(url, {"round": "9", "player": "1", "board": "1", "result": "1-0"})
+        expected = 303 if path.endswith("/leave") else 403
+        assert answer.status_code == expected, (method, path, answer.text)
+        assert visitor.post(url, {"round": "9"}, token="").status_code == 403
+    assert event_state(app) == before
 
 
 def test_a_visitor_who_is_not_signed_in_is_refused_everywhere(

@@ -35,6 +35,11 @@ def register(app: typer.Typer) -> None:
     app.command(name="export")(output.export)
     app.command(name="print")(output.print_sheet)
 
+    from fairpair.cli import checkin
+
+    app.command(name="checkin")(checkin.checkin)
+    player.app.command(name="codes")(checkin.codes)
+
     from fairpair.cli import directors, serve
 
     app.command(name="serve")(serve.serve)

@@ -13,7 +13,13 @@ from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
 from fairpair.service import double_events as de
-from fairpair.service import double_printouts, knockout_printouts, printouts, team_printouts
+from fairpair.service import (
+    double_printouts,
+    knockout_printouts,
+    players,
+    printouts,
+    team_printouts,
+)
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 
@@ -93,6 +99,7 @@ class Sheet(enum.Enum):
     CHECK_IN = "check-in"
     WALL_CHART = "wall-chart"
     PLAYERS = "players"
+    PLAYER_CODES = "player-codes"
     # A team event's own sheets (it prints pairings and standings as well).
     BOARD_PAIRINGS = "board-pairings"
     MATCH_CARDS = "match-cards"
@@ -144,6 +151,14 @@ def print_sheet(
             help="Round of the pairings, slips, wall chart, match cards (default: the last).",
         ),
     ] = None,
+    site: Annotated[
+        str,
+        typer.Option(
+            "--site",
+            help="The address players reach the site at, for player-codes "
+            "(e.g. https://chess.example.org).",
+        ),
+    ] = "",
     db: DbOption = None,
     event: EventOption = None,
 ) -> None:
@@ -191,6 +206,11 @@ def print_sheet(
                 made = printouts.wall_chart_sheet(current, round_number)
             case Sheet.PLAYERS:
                 made = printouts.players_sheet(current)
+            case Sheet.PLAYER_CODES:
+                if not site.startswith(("http://", "https://")):
+                    raise fail("--site: give the address players open, e.g. https://example.org")
+                codes = players.door(s.desk, current).codes
+                made = printouts.player_codes_sheet(current, codes, site)
             case _:
                 raise fail(
                     f"{sheet.value} is a sheet of team events; {current.tournament.name!r} "

@@ -57,6 +57,10 @@ class Layout(enum.Enum):
     result, a line for the match result and the two signatures. Rows are in the columns of
     :data:`MATCH_SLIP_HEADER`; a game's result already known is printed instead of its
     boxes."""
+    CODE_SLIPS = "code-slips"
+    """One slip per player to cut out and hand over: the player's name and start number,
+    their personal code and a QR code of the address of their own page. Rows are ``(no,
+    name, code, address)``."""
     KNOCKOUT_SLIPS = "knockout-slips"
     """One slip per knockout match to cut out and hand to the players: the match and its
     round, both players with their seeds, one line per game the match may still need (its
@@ -183,6 +187,13 @@ def render_text(sheet: Sheet) -> str:
         cut = "- " * 36 + "8<"
         blocks = ["\n".join(_ko_slip_text(sheet, rows)) for rows in _ko_slips(sheet)]
         return (f"\n{cut}\n".join(blocks) + "\n") if blocks else sheet.title + "\n"
+    if sheet.layout is Layout.CODE_SLIPS:
+        cut = "- " * 36 + "8<"
+        blocks = [
+            f"{sheet.title}\n{no} {name}\nYour code: {code}\nYour page: {address}"
+            for no, name, code, address in sheet.rows
+        ]
+        return (f"\n{cut}\n".join(blocks) + "\n") if blocks else sheet.title + "\n"
     if sheet.layout in (Layout.SLIPS, Layout.MATCH_SLIPS):
         cut = "- " * 36 + "8<"
         slip = _slip_text if sheet.layout is Layout.SLIPS else _match_slip_text
@@ -272,6 +283,9 @@ div.slip td {{ border: none; padding: 1pt 3pt; background: none !important; }}
 div.slip td.side {{ width: 18mm; font-weight: bold; }}
 div.slip span.box {{ width: 11pt; height: 11pt; margin: 0 3pt 0 12pt; vertical-align: -2pt; }}
 div.slip span.line {{ display: inline-block; width: 62mm; border-bottom: 0.7pt solid #000; }}
+div.slip.code div.qr {{ float: right; }}
+div.slip.code strong.code {{ font: bold 16pt monospace; letter-spacing: 1pt; }}
+div.slip.code p.address {{ font-size: 8pt; word-break: break-all; }}
 div.slip p.sign {{ margin-top: 8mm; font-size: 9pt; }}
 div.slip span.cut {{ position: absolute; bottom: -6pt; left: 0; font-size: 9pt; }}
 div.slip.match-slip {{ height: 92mm; }}
@@ -342,6 +356,8 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         content = "\n".join(_match_slip_html(sheet, row) for row in sheet.rows)
     elif sheet.layout is Layout.KNOCKOUT_SLIPS:
         content = "\n".join(_ko_slip_html(sheet, rows) for rows in _ko_slips(sheet))
+    elif sheet.layout is Layout.CODE_SLIPS:
+        content = "\n".join(_code_slip_html(sheet, row) for row in sheet.rows)
     else:
         body = "\n".join(f"<tr>{cells('td', row)}</tr>" for row in sheet.rows)
         content = (
@@ -359,6 +375,25 @@ def render_html(sheet: Sheet, paper: str = "a4") -> str:
         f"<style>{_STYLE.format(size=size)}</style></head>\n"
         f"<body><h1{large}>{e(sheet.title)}</h1>{subtitle}\n"
         f"{content}\n{notes}\n</body></html>\n"
+    )
+
+
+def _code_slip_html(sheet: Sheet, row: Sequence[str]) -> str:
+    """A player's code slip: name, code, and a QR code of the address of their page (SVG
+    drawn by segno, so the slip prints sharp at any size)."""
+    import segno
+
+    e = html.escape
+    no, name, code, address = row
+    qr = segno.make(address, error="m").svg_inline(scale=3, border=2)
+    return (
+        '<div class="slip code">'
+        f'<p class="head">{e(sheet.title)}</p>'
+        f'<div class="qr">{qr}</div>'
+        f'<p class="name">{e(no)} {e(name)}</p>'
+        f'<p>Your code: <strong class="code">{e(code)}</strong></p>'
+        f'<p class="address">{e(address)}</p>'
+        '<span class="cut">&#9986;</span></div>'
     )
 
 

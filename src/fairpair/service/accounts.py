@@ -38,6 +38,7 @@ __all__ = [
     "api_tokens",
     "change_password",
     "claim_event",
+    "count_attempts",
     "create_api_token",
     "end_all_sessions",
     "end_session",
@@ -111,7 +112,7 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _count(desk: Desk, keys: Sequence[tuple[str, int]], limits: Limits) -> list[str]:
+def count_attempts(desk: Desk, keys: Sequence[tuple[str, int]], limits: Limits) -> list[str]:
     """Count one attempt under each key, in order; :class:`TooManyAttemptsError` (with the
     counts taken back) at the first over its limit. The keys counted, otherwise."""
     counted: list[str] = []
@@ -148,7 +149,7 @@ def sign_in(
             ("all", limits.overall),
             (f"username:{username.strip().lower()}", limits.per_username),
         ]
-    counted = _count(desk, keys, limits)
+    counted = count_attempts(desk, keys, limits)
     try:
         with gate.slot():
             found = directors.check_password(desk, username, password)
@@ -179,7 +180,7 @@ def sign_up(
 ) -> str:
     """Open an account (:func:`directors.add_director`), counted against the address like a
     failed sign-in (so that nobody opens accounts by the thousand) and through the gate."""
-    _count(desk, _from_anyone_at(address, limits), limits)
+    count_attempts(desk, _from_anyone_at(address, limits), limits)
     with gate.slot():
         return directors.add_director(desk, username, password).username
 
@@ -223,7 +224,7 @@ def claim_event(
     """Take an event with the organiser's claim code (:func:`directors.claim_with_code`); a
     wrong code counts against the address as a failed sign-in does, so codes cannot be
     guessed in bulk."""
-    counted = _count(desk, _from_anyone_at(address, limits), limits)
+    counted = count_attempts(desk, _from_anyone_at(address, limits), limits)
     info = directors.claim_with_code(desk, code)
     for key in counted:
         desk.store.forget_attempt(key)

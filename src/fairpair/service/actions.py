@@ -556,6 +556,64 @@ def _venue_set(t: Tournament, _: Payload) -> Tournament:
     return t
 
 
+def _codes_issued(t: Tournament, p: Payload) -> Tournament:
+    """Personal codes given to players: kept in the log beside the snapshot, never in it (so
+    never in an export); see :mod:`fairpair.service.players`."""
+    for pid in p["codes"]:
+        t.player(int(pid))
+    return t
+
+
+def _checkin_changed(t: Tournament, p: Payload) -> Tournament:
+    """Check-in opened or closed for the next round (kept beside the snapshot)."""
+    if p["round"] != t.next_round:
+        raise CommandError(
+            f"check-in is for the next round, round {t.next_round}, not round {p['round']}"
+        )
+    return t
+
+
+def _checked_in(t: Tournament, p: Payload) -> Tournament:
+    """A player is here for the next round (kept beside the snapshot)."""
+    _checkin_changed(t, p)
+    if t.withdrawn_before(p["player"], p["round"]):
+        raise CommandError(f"{t.player(p['player']).name} has withdrawn")
+    return t
+
+
+def _reporting_switched(t: Tournament, _: Payload) -> Tournament:
+    """Players may report their own results, or no longer (kept beside the snapshot)."""
+    return t
+
+
+def _result_reported(t: Tournament, p: Payload) -> Tournament:
+    """One player's report of their board's result, while the board waits for one: kept
+    beside the snapshot until both players agree or the director enters it."""
+    if not t.rounds or p["round"] != t.rounds[-1].number:
+        raise CommandError(f"round {p['round']} is not the round being played")
+    games = t.rounds[-1].games
+    if not 1 <= p["board"] <= len(games):
+        raise CommandError(f"round {p['round']} has no board {p['board']}")
+    game = games[p["board"] - 1]
+    if p["player"] not in (game.white, game.black):
+        raise CommandError(f"player {p['player']} does not play on board {p['board']}")
+    if game.result is not None:
+        raise CommandError(f"board {p['board']} has its result already")
+    return t
+
+
+def _missing_out(t: Tournament, p: Payload) -> Tournament:
+    """The players who did not check in for the next round: each absent from it (a bye of no
+    points, as a requested absence) or withdrawn from it on, in one step."""
+    _checkin_changed(t, p)
+    for pid in p["players"]:
+        if p["as"] == "withdrawn":
+            t = _withdrawn(t, {"player": pid, "round": p["round"]})
+        else:
+            t = _bye(t, {"player": pid, "round": p["round"], "kind": "absent"})
+    return t
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -578,6 +636,13 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     STAFF: _claimed,
     "event.edited": _event_edited,
     **dict.fromkeys(venue.ACTIONS, _venue_set),
+    "player.codes.issued": _codes_issued,
+    "checkin.opened": _checkin_changed,
+    "checkin.closed": _checkin_changed,
+    "player.checked.in": _checked_in,
+    "checkin.missing": _missing_out,
+    "reporting.switched": _reporting_switched,
+    "result.reported": _result_reported,
     **knockout_actions.ACTIONS,
 }
 """Every action after ``event.created``, by its name in the log (the knockout stage's from

@@ -1280,6 +1280,25 @@ def describe(
         case "pairs.forbidden":
             kept = ", ".join(who(pid) for pid in p["players"])
             return f"kept apart from round {p['first_round']} on: {kept}"
+        case "player.codes.issued":
+            # The codes themselves stay out of the log's lines.
+            return "new player code for " + ", ".join(who(int(pid)) for pid in p["codes"])
+        case "checkin.opened":
+            return f"opened check-in for round {p['round']}"
+        case "checkin.closed":
+            return f"closed check-in for round {p['round']}"
+        case "player.checked.in":
+            return f"{who(p['player'])} checked in for round {p['round']}"
+        case "checkin.missing":
+            gone = ", ".join(who(pid) for pid in p["players"])
+            how = "absent from" if p["as"] == "absent" else "withdrawn from"
+            return f"did not check in, {how} round {p['round']}: {gone}"
+        case "reporting.switched":
+            return f"players {'may' if p['on'] else 'may no longer'} report their results"
+        case "result.reported":
+            return (
+                f"round {p['round']}: {who(p['player'])} reported board {p['board']} {p['result']}"
+            )
         case "stage.cut":
             return _cut_words(p, who)
         case "knockout.games":
@@ -1438,6 +1457,18 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"board set by hand in round {p['round']}"
         case "pairs.forbidden":
             return f"keeping {', '.join(str(pid) for pid in p['players'])} apart"
+        case "player.codes.issued":
+            return f"player codes for {_plural(len(p['codes']), 'player')}"
+        case "checkin.opened" | "checkin.closed":
+            return f"{'opening' if record.action == 'checkin.opened' else 'closing'} of check-in"
+        case "player.checked.in":
+            return f"check-in of {who(p['player'])}"
+        case "checkin.missing":
+            return f"{_plural(len(p['players']), 'player')} who did not check in"
+        case "reporting.switched":
+            return f"self-reporting {'on' if p['on'] else 'off'}"
+        case "result.reported":
+            return f"report of board {p['board']} by {who(p['player'])}"
         case "stage.cut":
             if p.get("by") == "rating":
                 return "the start of the knockout"

@@ -7,7 +7,7 @@ layer lays it out as text, HTML or PDF.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from fairpair.core import ByeKind, Colour, Game, Outcome, entries, format_points, scores
 from fairpair.formats.printouts import SLIP_HEADER, Layout, Sheet
@@ -451,6 +451,30 @@ def result_slips_sheet(event: Event, round_number: int | None = None) -> Sheet:
         rows=rows,
         numeric=frozenset({0, 1, 2, 4, 5, 7}),
         layout=Layout.SLIPS,
+    )
+
+
+def player_codes_sheet(event: Event, codes: Mapping[int, str], site: str) -> Sheet:
+    """The players' code slips, by name: each player's personal code and the address of
+    their own page on ``site`` (the code in it, read once), to print as a QR code."""
+    t = event.tournament
+    base = site.rstrip("/")
+    missing = [p.name for p in t.players if p.id not in codes]
+    if missing:
+        raise CommandError(
+            f"{len(missing)} player(s) have no code yet ({', '.join(missing[:3])}"
+            f"{'...' if len(missing) > 3 else ''}): give them codes first"
+        )
+    rows = tuple(
+        (str(p.id), p.name, codes[p.id], f"{base}/events/{event.id}/me?code={codes[p.id]}")
+        for p in sorted(t.players, key=lambda p: (_name_key(p.name), p.id))
+    )
+    return Sheet(
+        title=t.name,
+        subtitle="player codes",
+        header=("No", "Name", "Code", "Address"),
+        rows=rows,
+        layout=Layout.CODE_SLIPS,
     )
 
 

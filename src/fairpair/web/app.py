@@ -123,6 +123,7 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_desk,
         knockout_public,
         live,
+        player_door,
         public,
         screen,
         team_api,
@@ -142,6 +143,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_api.read_router)
     app.include_router(knockout_api.read_router)
     app.include_router(desk.router)
+    app.include_router(player_door.router)
     app.include_router(team_desk.router)
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)

@@ -36,6 +36,7 @@ from fairpair.service import (
     double_printouts,
     entry,
     knockout_printouts,
+    players,
     printouts,
     team_printouts,
 )
@@ -674,6 +675,10 @@ def _desk_page(
         "event": event,
         "t": t,
         "players": _player_rows(t),
+        # The players' personal codes and check-in (web/player_door.py has their page).
+        "door": players.door(desk_for(request), event),
+        "missing": players.missing(desk_for(request), event),
+        "reported": players.reported_boards(desk_for(request), event),
         "step": step or next_step(t),
         "knockout": None if t.knockout is None else {"status": step.status if step else ""},
         "cut_open": cut_open,
@@ -1806,6 +1811,7 @@ _SHEETS = {
     "crosstable": "crosstable",
     "players": "players",
     "check-in": "check-in list",
+    "player-codes": "player code slips",
 }
 
 _TOOLBAR = """<style>@media screen {{
@@ -1896,6 +1902,10 @@ def print_sheet(
                         made = printouts.check_in_sheet(event)
                     case "players":
                         made = printouts.players_sheet(event)
+                    case "player-codes":
+                        codes = players.door(desk_for(request), event).codes
+                        site = str(request.base_url)
+                        made = printouts.player_codes_sheet(event, codes, site)
                     case _:
                         choose = ", ".join(_SHEETS | knockout_printouts.KNOCKOUT_SHEETS)
                         raise HTTPException(404, f"No sheet {sheet!r}: choose {choose}.")
