@@ -7,7 +7,8 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -43,6 +44,13 @@ class Versions:
             return self.version
 
 
+def _run(coroutine: Coroutine[object, object, None]) -> None:
+    """Run a test's coroutine on a thread of its own: the Playwright fixtures of a browser
+    test that ran earlier in the same worker leave an event loop running on this one."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
 async def _next(subscription: object, timeout: float = 5.0) -> int | None:
     return await asyncio.wait_for(subscription.next_version(), timeout)  # type: ignore[attr-defined]
 
@@ -70,7 +78,7 @@ def test_a_change_reaches_every_connection_once_with_one_read_per_tick() -> None
             hub.unsubscribe(phone)
         assert hub.watched() == {}
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_a_connection_gone_is_forgotten_and_the_last_one_stops_the_watcher() -> None:
@@ -91,7 +99,7 @@ def test_a_connection_gone_is_forgotten_and_the_last_one_stops_the_watcher() -> 
         await asyncio.sleep(10 * TICK)
         assert versions.reads == reads, "no watcher reads an event nobody watches"
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_an_event_takes_a_limited_number_of_connections_and_unknown_events_none() -> None:
@@ -108,7 +116,7 @@ def test_an_event_takes_a_limited_number_of_connections_and_unknown_events_none(
             await hub.subscribe(8)
         assert hub.watched() == {7: 3}
 
-    asyncio.run(run())
+    _run(run())
 
 
 def test_stopping_the_hub_ends_every_stream() -> None:
@@ -122,7 +130,7 @@ def test_stopping_the_hub_ends_every_stream() -> None:
         await asyncio.to_thread(hub.stop)  # from another thread, as the server's owner does
         assert await asyncio.gather(*waiting) == [None, None, None]
 
-    asyncio.run(run())
+    _run(run())
 
 
 @pytest.fixture(params=SQL_BACKENDS)
@@ -151,7 +159,7 @@ def test_a_change_made_by_another_app_server_on_the_same_database_is_seen(
             assert await _next(phone) == changed.version > event.version
             hub.unsubscribe(phone)
 
-        asyncio.run(run())
+        _run(run())
     finally:
         here.close()
         there.close()
