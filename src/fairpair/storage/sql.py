@@ -11,14 +11,16 @@ the event as it was before or after the command.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import sqlalchemy as sa
 
+from fairpair.formats.rating_lists import RatedPlayer, name_keys
 from fairpair.formats.team_json import dump_snapshot, load_snapshot
 from fairpair.storage.base import (
+    RATING_BATCH,
     ApiTokenRecord,
     Attempts,
     ClaimError,
@@ -29,6 +31,7 @@ from fairpair.storage.base import (
     EventInfo,
     LogRecord,
     NewRecord,
+    RatingListInfo,
     SessionRecord,
     Snapshot,
     StaffRecord,
@@ -43,12 +46,14 @@ from fairpair.storage.tables import (
     event_log,
     event_staff,
     events,
+    rated_players,
+    rating_lists,
     sign_in_counters,
 )
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
@@ -622,8 +627,160 @@ class SqlStore:
         event_id, expires_at = row
         return int(event_id) if _utc(expires_at) > at else None
 
+    # --- rating lists -----------------------------------------------------------------------
+
+    def replace_rating_list(
+        self,
+        name: str,
+        kind: str,
+        source: str,
+        players: Iterable[RatedPlayer],
+        at: datetime,
+        progress: Callable[[int], None] | None = None,
+    ) -> RatingListInfo:
+        lists = rating_lists.c
+        with self.engine.begin() as connection:
+            # What a killed import left behind under this name goes first.
+            connection.execute(
+                sa.delete(rating_lists).where(lists.name == name, lists.ready.is_(False))
+            )
+            list_id = connection.execute(
+                sa.insert(rating_lists)
+                .values(name=name, kind=kind, source=source, imported_at=at, players=0, ready=False)
+                .returning(lists.id)
+            ).scalar_one()
+        written = 0
+        try:
+            batch: list[dict[str, Any]] = []
+            for player in players:
+                batch.append(_rated_row(list_id, player))
+                if len(batch) == RATING_BATCH:
+                    written += self._write_rated(batch)
+                    batch = []
+                    if progress is not None:
+                        progress(written)
+            if batch:
+                written += self._write_rated(batch)
+            if progress is not None:
+                progress(written)
+            with self.engine.begin() as connection:
+                connection.execute(
+                    sa.delete(rating_lists).where(lists.name == name, lists.id != list_id)
+                )
+                connection.execute(
+                    sa.update(rating_lists)
+                    .where(lists.id == list_id)
+                    .values(ready=True, players=written)
+                )
+                self._hook("rating_list.imported")
+        except BaseException:
+            with self.engine.begin() as connection:
+                connection.execute(sa.delete(rating_lists).where(lists.id == list_id))
+            raise
+        return RatingListInfo(list_id, name, kind, source, at, written)
+
+    def _write_rated(self, rows: list[dict[str, Any]]) -> int:
+        with self.engine.begin() as connection:
+            connection.execute(sa.insert(rated_players), rows)
+        return len(rows)
+
+    def rating_lists(self) -> Sequence[RatingListInfo]:
+        lists = rating_lists.c
+        with self.engine.begin() as connection:
+            rows = connection.execute(
+                sa.select(rating_lists).where(lists.ready.is_(True)).order_by(lists.name)
+            )
+            return [
+                RatingListInfo(r.id, r.name, r.kind, r.source, _utc(r.imported_at), r.players)
+                for r in rows
+            ]
+
+    def search_rating_list(self, list_id: int, key: str, limit: int) -> Sequence[RatedPlayer]:
+        if not key or limit < 1:
+            return []
+        upper = key[:-1] + chr(ord(key[-1]) + 1)
+        c = rated_players.c
+        columns = (c.ident,) if key.isdecimal() else (c.surname_key, c.given_key)
+        found: dict[str, RatedPlayer] = {}
+        with self.engine.begin() as connection:
+            for column in columns:
+                rows = connection.execute(
+                    sa.select(rated_players)
+                    .where(c.list_id == list_id, column >= key, column < upper)
+                    .order_by(column)
+                    .limit(limit)
+                )
+                for row in rows:
+                    found.setdefault(row.ident, _rated(row))
+        return list(found.values())[:limit]
+
+    def rated_players(self, list_id: int, fide_ids: Collection[str]) -> Mapping[str, RatedPlayer]:
+        c = rated_players.c
+        wanted = sorted(set(fide_ids))
+        found: dict[str, RatedPlayer] = {}
+        with self.engine.begin() as connection:
+            for start in range(0, len(wanted), 500):
+                rows = connection.execute(
+                    sa.select(rated_players).where(
+                        c.list_id == list_id, c.fide_id.in_(wanted[start : start + 500])
+                    )
+                )
+                for row in rows:
+                    found.setdefault(row.fide_id, _rated(row))
+        return found
+
+    def rated_player(self, list_id: int, ident: str) -> RatedPlayer | None:
+        c = rated_players.c
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                sa.select(rated_players).where(c.list_id == list_id, c.ident == ident).limit(1)
+            ).first()
+        return None if row is None else _rated(row)
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _rated_row(list_id: int, player: RatedPlayer) -> dict[str, Any]:
+    surname_key, given_key = name_keys(player.name)
+    return {
+        "list_id": list_id,
+        "ident": player.ident,
+        "fide_id": player.fide_id,
+        "name": player.name,
+        "federation": player.federation,
+        "sex": player.sex,
+        "title": player.title,
+        "other_titles": player.other_titles,
+        "rating": player.rating,
+        "games": player.games,
+        "k": player.k,
+        "rapid_rating": player.rapid_rating,
+        "blitz_rating": player.blitz_rating,
+        "birth_year": player.birth_year,
+        "flag": player.flag,
+        "surname_key": surname_key,
+        "given_key": given_key,
+    }
+
+
+def _rated(row: Any) -> RatedPlayer:
+    return RatedPlayer(
+        ident=row.ident,
+        name=row.name,
+        federation=row.federation,
+        sex=row.sex,
+        title=row.title,
+        other_titles=row.other_titles,
+        rating=row.rating,
+        games=row.games,
+        k=row.k,
+        rapid_rating=row.rapid_rating,
+        blitz_rating=row.blitz_rating,
+        birth_year=row.birth_year,
+        flag=row.flag,
+        fide_id=row.fide_id,
+    )
 
 
 def _upsert(dialect: str) -> Any:

@@ -112,3 +112,57 @@ event_staff = sa.Table(
 )
 """Who helps run an event its owner runs (``events.owner``), and in which role: a
 co-director or an assistant; written with the ``event.staff`` log record that says so."""
+
+_SORTED_TEXT = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
+"""Text compared character by character (code point order) on every database, so that a
+prefix search is a range scan of the index whatever the server's locale."""
+
+rating_lists = sa.Table(
+    "rating_lists",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.Text, nullable=False, index=True),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("source", sa.Text, nullable=False),
+    sa.Column("imported_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("ready", sa.Boolean, nullable=False),
+    sqlite_autoincrement=True,
+)
+"""Imported rating lists (``FIDE 2026-11``, a national list). A list is written while not
+``ready`` and made ready, in place of the list of the same name, in one last transaction:
+readers never see a list half imported."""
+
+rated_players = sa.Table(
+    "rated_players",
+    metadata,
+    sa.Column(
+        "list_id",
+        sa.Integer,
+        sa.ForeignKey("rating_lists.id", ondelete="CASCADE"),
+        nullable=False,
+    ),
+    sa.Column("ident", _SORTED_TEXT, nullable=False),
+    sa.Column("fide_id", sa.Text, nullable=False),
+    sa.Column("name", sa.Text, nullable=False),
+    sa.Column("federation", sa.Text, nullable=False),
+    sa.Column("sex", sa.Text, nullable=False),
+    sa.Column("title", sa.Text, nullable=False),
+    sa.Column("other_titles", sa.Text, nullable=False),
+    sa.Column("rating", sa.Integer),
+    sa.Column("games", sa.Integer),
+    sa.Column("k", sa.Integer),
+    sa.Column("rapid_rating", sa.Integer),
+    sa.Column("blitz_rating", sa.Integer),
+    sa.Column("birth_year", sa.Integer),
+    sa.Column("flag", sa.Text, nullable=False),
+    sa.Column("surname_key", _SORTED_TEXT, nullable=False),
+    sa.Column("given_key", _SORTED_TEXT, nullable=False),
+    sa.Index("ix_rated_players_ident", "list_id", "ident"),
+    sa.Index("ix_rated_players_fide_id", "list_id", "fide_id"),
+    sa.Index("ix_rated_players_surname_key", "list_id", "surname_key"),
+    sa.Index("ix_rated_players_given_key", "list_id", "given_key"),
+)
+"""The players of each list, with their names as search compares them (surname first and
+first names first, :func:`fairpair.formats.rating_lists.name_keys`), each indexed so that
+typing the start of a name is a range scan."""
