@@ -29,10 +29,10 @@ from fairpair.service.events import _command
 from fairpair.storage import RatingListInfo
 
 __all__ = [
+    "SEARCH_LIMIT",
     "ListFormat",
     "RatingKind",
     "RatingUpdate",
-    "SEARCH_LIMIT",
     "default_name",
     "find_list",
     "from_list",
