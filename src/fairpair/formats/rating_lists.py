@@ -286,6 +286,28 @@ def _columns(header: str, path: str) -> list[tuple[str, int, int]]:
     ]
 
 
+_TXT_FIELDS = (
+    "ident",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "w_title",
+    "other_titles",
+    "rating",
+    "games",
+    "k",
+    "rapid_rating",
+    "blitz_rating",
+    "birth_year",
+    "flag",
+)
+"""The TXT columns a :class:`RatedPlayer` is made of, in the order they are cut out."""
+
+_TXT_NAMES = {"k": "K", "rapid_rating": "RRtng", "blitz_rating": "BRtng", "birth_year": "B-day"}
+_TXT_NAMES |= {"ident": "ID Number", "name": "Name", "sex": "Sex", "rating": "rating"}
+
+
 def read_fide_txt(stream: IO[bytes], path: str) -> Iterator[RatedPlayer]:
     """The players of a FIDE fixed-width TXT list, line by line (blank lines skipped)."""
     lines = _decoded(stream)
@@ -295,21 +317,29 @@ def read_fide_txt(stream: IO[bytes], path: str) -> Iterator[RatedPlayer]:
         raise FormatError("the file is empty", path=path) from None
     columns = _columns(header, path)
     width = columns[-1][2]
-    overflow = next((start for name, start, _ in columns if name == "foa"), None)
+    ranges = {name: (start, end) for name, start, end in columns}
+    spans = [ranges.get(field, (0, 0)) for field in _TXT_FIELDS]
+    overflow = ranges.get("foa", (None, None))[0]
     for number, line in lines:
-        if not line.strip():
+        cut = spans
+        if len(line) > width and overflow is not None and line[overflow - 1] != " ":
+            # Other titles overflowing into FOA (a known quirk of the combined list): the
+            # columns from FOA on move right by the excess.
+            shift = len(line) - width
+            cut = [
+                (a + shift, b + shift) if a >= overflow else (a, b + shift if b == overflow else b)
+                for a, b in spans
+            ]
+        cells = [line[a:b].strip() for a, b in cut]
+        if not cells[0] and not cells[1] and not line.strip():
             continue
-        shift = len(line) - width
-        cells: dict[str, str] = {}
-        for name, start, end in columns:
-            if overflow is not None and shift > 0 and line[overflow - 1] != " ":
-                # Other titles overflowing into FOA (a known quirk of the combined list).
-                if start >= overflow:
-                    start, end = start + shift, end + shift
-                elif end == overflow:
-                    end += shift
-            cells[name] = line[start:end].strip()
-        yield _txt_player(cells, path, number)
+        try:
+            yield _txt_player(cells)
+        except ValueError as error:
+            field, message = error.args
+            raise FormatError(
+                message, path=path, line=number, field=_TXT_NAMES.get(field, field)
+            ) from None
 
 
 def _decoded(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
@@ -324,27 +354,41 @@ def _decoded(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
         yield number, text.rstrip("\r\n")
 
 
-def _txt_player(cells: Mapping[str, str], path: str, line: int) -> RatedPlayer:
-    ident = _ident(cells["ident"], path, line, "ID Number")
-    name = cells.get("name", "")
+def _count(text: str, field: str) -> int | None:
+    """A rating, count or year of a TXT line; empty and ``0`` are none. ``ValueError`` with
+    (field, message) if it is not a number."""
+    if not text:
+        return None
+    if text.isdigit() and text.isascii():
+        return int(text) or None
+    raise ValueError(field, f"{text!r} is not a number")
+
+
+def _txt_player(cells: list[str]) -> RatedPlayer:
+    """A player from the cells of :data:`_TXT_FIELDS`; ``ValueError`` (field, message)."""
+    ident, name, fed, sex, title, w_title, other, std, games, k, rapid, blitz, born, flag = cells
+    if not (ident.isdigit() and ident.isascii()):
+        raise ValueError("ident", f"{ident!r} is not a FIDE ID (digits)")
     if not name:
-        raise FormatError("the player has no name", path=path, line=line, field="Name")
-    get = cells.get
+        raise ValueError("name", "the player has no name")
+    if sex not in ("M", "F", ""):
+        raise ValueError("sex", f"{sex!r}: FIDE writes M or F")
+    ident = str(int(ident))
     return RatedPlayer(
-        ident=ident,
-        name=name,
-        federation=get("federation", ""),
-        sex=_sex(get("sex", ""), path, line),
-        title=get("title", "") or get("w_title", ""),
-        other_titles=get("other_titles", ""),
-        rating=_number(get("rating", ""), path, line, "rating"),
-        games=_number(get("games", ""), path, line, "games"),
-        k=_number(get("k", ""), path, line, "K"),
-        rapid_rating=_number(get("rapid_rating", ""), path, line, "RRtng"),
-        blitz_rating=_number(get("blitz_rating", ""), path, line, "BRtng"),
-        birth_year=_number(get("birth_year", ""), path, line, "B-day"),
-        flag=get("flag", ""),
-        fide_id=ident,
+        ident,
+        name,
+        fed,
+        "w" if sex == "F" else sex.lower(),
+        title or w_title,
+        other,
+        _count(std, "rating"),
+        _count(games, "games"),
+        _count(k, "k"),
+        _count(rapid, "rapid_rating"),
+        _count(blitz, "blitz_rating"),
+        _count(born, "birth_year"),
+        flag,
+        ident,
     )
 
 

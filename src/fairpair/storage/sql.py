@@ -651,7 +651,7 @@ class SqlStore:
             ).scalar_one()
         written = 0
         try:
-            batch: list[dict[str, Any]] = []
+            batch: list[tuple[Any, ...]] = []
             for player in players:
                 batch.append(_rated_row(list_id, player))
                 if len(batch) == RATING_BATCH:
@@ -679,9 +679,20 @@ class SqlStore:
             raise
         return RatingListInfo(list_id, name, kind, source, at, written)
 
-    def _write_rated(self, rows: list[dict[str, Any]]) -> int:
+    def _write_rated(self, rows: list[tuple[Any, ...]]) -> int:
+        # Straight to the driver: SQLAlchemy's per-row work took half an import's time.
+        columns = ", ".join(_RATED_COLUMNS)
         with self.engine.begin() as connection:
-            connection.execute(sa.insert(rated_players), rows)
+            if connection.dialect.name == "postgresql":
+                cursor = connection.connection.cursor()
+                with cursor.copy(f"COPY rated_players ({columns}) FROM STDIN") as copy:
+                    for row in rows:
+                        copy.write_row(row)
+            else:
+                marks = ", ".join("?" * len(_RATED_COLUMNS))
+                connection.exec_driver_sql(
+                    f"INSERT INTO rated_players ({columns}) VALUES ({marks})", rows
+                )
         return len(rows)
 
     def rating_lists(self) -> Sequence[RatingListInfo]:
@@ -741,27 +752,49 @@ class SqlStore:
         self.engine.dispose()
 
 
-def _rated_row(list_id: int, player: RatedPlayer) -> dict[str, Any]:
-    surname_key, given_key = name_keys(player.name)
-    return {
-        "list_id": list_id,
-        "ident": player.ident,
-        "fide_id": player.fide_id,
-        "name": player.name,
-        "federation": player.federation,
-        "sex": player.sex,
-        "title": player.title,
-        "other_titles": player.other_titles,
-        "rating": player.rating,
-        "games": player.games,
-        "k": player.k,
-        "rapid_rating": player.rapid_rating,
-        "blitz_rating": player.blitz_rating,
-        "birth_year": player.birth_year,
-        "flag": player.flag,
-        "surname_key": surname_key,
-        "given_key": given_key,
-    }
+_RATED_COLUMNS = (
+    "list_id",
+    "ident",
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "other_titles",
+    "rating",
+    "games",
+    "k",
+    "rapid_rating",
+    "blitz_rating",
+    "birth_year",
+    "flag",
+    "surname_key",
+    "given_key",
+)
+
+
+def _rated_row(list_id: int, p: RatedPlayer) -> tuple[Any, ...]:
+    """A player's row, in the order of :data:`_RATED_COLUMNS`."""
+    surname_key, given_key = name_keys(p.name)
+    return (
+        list_id,
+        p.ident,
+        p.fide_id,
+        p.name,
+        p.federation,
+        p.sex,
+        p.title,
+        p.other_titles,
+        p.rating,
+        p.games,
+        p.k,
+        p.rapid_rating,
+        p.blitz_rating,
+        p.birth_year,
+        p.flag,
+        surname_key,
+        given_key,
+    )
 
 
 def _rated(row: Any) -> RatedPlayer:

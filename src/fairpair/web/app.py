@@ -125,6 +125,7 @@ def create_app(config: WebConfig) -> FastAPI:
         live,
         player_door,
         public,
+        ratings_desk,
         screen,
         team_api,
         team_desk,
@@ -148,6 +149,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)
     app.include_router(venue_desk.router)
+    app.include_router(ratings_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)
