@@ -37,7 +37,39 @@ HEADER = (
     "ID Number      Name                                                         Fed Sex Tit  "
     "WTit OTit           FOA SRtng SGm SK RRtng RGm Rk BRtng BGm BK B-day Flag"
 )
-SYLLABLES = ["an", "be", "car", "da", "el", "fa", "go", "ha", "is", "jo", "ka", "lo", "ma", "ne", "or", "pa", "qu", "ro", "sa", "te", "ul", "va", "wi", "xe", "yo", "za", "mü", "ré", "ço", "ñe", "øy"]
+SYLLABLES = [
+    "an",
+    "be",
+    "car",
+    "da",
+    "el",
+    "fa",
+    "go",
+    "ha",
+    "is",
+    "jo",
+    "ka",
+    "lo",
+    "ma",
+    "ne",
+    "or",
+    "pa",
+    "qu",
+    "ro",
+    "sa",
+    "te",
+    "ul",
+    "va",
+    "wi",
+    "xe",
+    "yo",
+    "za",
+    "mü",
+    "ré",
+    "ço",
+    "ñe",
+    "øy",
+]
 FEDERATIONS = ("FRA", "GER", "IND", "USA", "ESP", "RUS", "NOR", "POL", "BRA", "CHN")
 TITLES = ("", "", "", "", "", "", "", "FM", "IM", "GM", "CM")
 
