@@ -52,7 +52,9 @@ def test_the_search_answers_signed_in_directors_in_json(any_site: tuple[FastAPI,
     by_id = anna.get("/desk/ratings/search", params={"q": "4100", "list": "FIDE 2026-11"}).json()
     assert [p["name"] for p in by_id["players"]] == ["Smith, Anna"]
     assert anna.get("/desk/ratings/search", params={"q": "zzz"}).json()["players"] == []
-    stranger = browser(app).get("/desk/ratings/search", params={"q": "carl"}, follow_redirects=False)
+    stranger = browser(app).get(
+        "/desk/ratings/search", params={"q": "carl"}, follow_redirects=False
+    )
     assert stranger.status_code in (303, 401)
     assert "Carlsen" not in stranger.text
 

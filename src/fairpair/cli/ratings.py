@@ -164,7 +164,7 @@ def search(
     with session(db) as s:
         info, found = rl.search(s.desk, text, list_name, limit)
         if not found:
-            typer.echo(f"no player of {info.name!r} matches {text!r}")
+            typer.echo(f"fairpair: no player of {info.name!r} matches {text!r}", err=True)
             raise typer.Exit(1)
         table = Table(
             "ID", "Name", "Title", "Fed", "Rating", "Rapid", "Blitz", "Born", "Sex", title=info.name
