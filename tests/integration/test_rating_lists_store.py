@@ -15,7 +15,7 @@ from fairpair.service import rating_lists as rl
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import EventSettings
 from fairpair.storage import EventStore
-from tests.integration.stores import ticking_clock
+from tests.integration.stores import SQL_BACKENDS, database_url, migrate_to, ticking_clock
 
 DATA = Path(__file__).parent.parent / "data" / "ratings"
 HEADER = (DATA / "players_list_foa.txt").read_bytes().splitlines()[0].decode()
@@ -151,3 +151,40 @@ def test_update_ratings_is_one_logged_change_undone_and_refused_after_round_one(
     ev.pair_round(d, event.id)
     with pytest.raises(CommandError, match="round 1 is paired"):
         rl.update_ratings(d, event.id, "FIDE 2026-11")
+
+
+@pytest.mark.parametrize("backend", SQL_BACKENDS)
+def test_a_store_from_revision_0004_takes_rating_lists_and_0005_goes_back_cleanly(
+    backend: str, tmp_path: Path
+) -> None:
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from fairpair.storage.sql import HEAD_REVISION, SqlStore
+
+    with database_url(backend, tmp_path) as url:
+        migrate_to(url, "0004")
+        store = SqlStore(url)
+        try:
+            assert HEAD_REVISION == "0005"
+            d = desk(store)
+            imported(d, "players_list_foa.txt", "FIDE")
+            [info] = rl.lists(d)
+            with store.engine.connect() as connection:
+                assert sa.inspect(connection).has_table(f"rating_list_{info.id}")
+        finally:
+            store.close()
+        engine = sa.create_engine(url)
+        try:
+            with engine.begin() as connection:
+                config = Config()
+                config.set_main_option("script_location", "fairpair.storage:migrations")
+                config.attributes["connection"] = connection
+                command.downgrade(config, "0004")
+            with engine.connect() as connection:
+                tables = set(sa.inspect(connection).get_table_names())
+            assert "rating_lists" not in tables
+            assert not any(name.startswith("rating_list_") for name in tables)
+        finally:
+            engine.dispose()
