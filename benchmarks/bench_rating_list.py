@@ -138,10 +138,12 @@ def import_file(
     if trace:
         tracemalloc.start()
     before = rss_mb()
+    cpu = time.process_time()
     started = time.perf_counter()
     with path.open("rb") as stream:
         info = rl.import_list(desk, stream, path.name, name, fmt)
     seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu
     heap = ""
     if trace:
         heap = f"; Python heap peak {tracemalloc.get_traced_memory()[1] / 1e6:.1f} MB (traced)"
@@ -149,7 +151,7 @@ def import_file(
     size = path.stat().st_size / 1e6
     print(
         f"import {fmt.value}: {info.players:,} players, {size:,.0f} MB in {seconds:.1f} s "
-        f"({info.players / seconds:,.0f} players/s); peak resident memory {before:.0f} MB "
+        f"({cpu:.1f} s CPU; {info.players / seconds:,.0f} players/s); peak resident memory {before:.0f} MB "
         f"before, {rss_mb():.0f} MB after{heap}",
         flush=True,
     )

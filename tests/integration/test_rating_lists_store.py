@@ -15,6 +15,7 @@ from fairpair.service import rating_lists as rl
 from fairpair.service.errors import CommandError
 from fairpair.service.settings import EventSettings
 from fairpair.storage import EventStore
+from fairpair.storage.base import RATING_BATCH
 from tests.integration.stores import SQL_BACKENDS, database_url, migrate_to, ticking_clock
 
 DATA = Path(__file__).parent.parent / "data" / "ratings"
@@ -83,13 +84,15 @@ def test_a_national_list_reads_through_its_mapping(store: EventStore) -> None:
 def test_a_large_list_is_imported_in_batches_with_progress(store: EventStore) -> None:
     d = desk(store)
     seen: list[int] = []
+    count = 2 * RATING_BATCH + 345
     info = rl.import_list(
-        d, io.BytesIO(generated(12_345)), "big.txt", "Big", rl.ListFormat.TXT, "", seen.append
+        d, io.BytesIO(generated(count)), "big.txt", "Big", rl.ListFormat.TXT, "", seen.append
     )
-    assert info.players == 12_345
-    assert seen[-1] == 12_345 and len(seen) >= 3 and seen == sorted(seen)
-    (found,) = rl.search(d, "player012344", "Big")[1]
-    assert (found.ident, found.rating) == ("112344", 1000 + 12_344 % 1800)
+    assert info.players == count
+    assert seen == [RATING_BATCH, 2 * RATING_BATCH, count]
+    last = count - 1
+    (found,) = rl.search(d, f"player{last:06d}", "Big")[1]
+    assert (found.ident, found.rating) == (str(100000 + last), 1000 + last % 1800)
 
 
 def test_a_bad_line_keeps_nothing_of_the_new_list_and_the_old_one_whole(
@@ -97,12 +100,13 @@ def test_a_bad_line_keeps_nothing_of_the_new_list_and_the_old_one_whole(
 ) -> None:
     d = desk(store)
     rl.import_list(d, io.BytesIO(generated(100)), "old.txt", "FIDE", rl.ListFormat.TXT)
+    bad = 2 * RATING_BATCH + 500
     with pytest.raises(FormatError) as caught:
         # The bad line comes after two batches were written.
         rl.import_list(
-            d, io.BytesIO(generated(11_000, bad_line=10_500)), "new.txt", "FIDE", rl.ListFormat.TXT
+            d, io.BytesIO(generated(bad + 100, bad_line=bad)), "new.txt", "FIDE", rl.ListFormat.TXT
         )
-    assert str(caught.value) == "new.txt:10500: rating: '12x4' is not a number"
+    assert str(caught.value) == f"new.txt:{bad}: rating: '12x4' is not a number"
     [info] = rl.lists(d)
     assert (info.name, info.source, info.players) == ("FIDE", "old.txt", 100)
     assert rl.search(d, "player0105", "FIDE")[1] == []

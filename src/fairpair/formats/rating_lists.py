@@ -354,25 +354,26 @@ def _decoded(stream: IO[bytes]) -> Iterator[tuple[int, str]]:
         yield number, text.rstrip("\r\n")
 
 
-def _count(text: str, field: str) -> int | None:
-    """A rating, count or year of a TXT line; empty and ``0`` are none. ``ValueError`` with
-    (field, message) if it is not a number."""
-    if not text:
-        return None
-    if text.isdigit() and text.isascii():
-        return int(text) or None
-    raise ValueError(field, f"{text!r} is not a number")
+_TXT_NUMBERS = ("rating", "games", "k", "rapid_rating", "blitz_rating", "birth_year")
 
 
 def _txt_player(cells: list[str]) -> RatedPlayer:
     """A player from the cells of :data:`_TXT_FIELDS`; ``ValueError`` (field, message)."""
-    ident, name, fed, sex, title, w_title, other, std, games, k, rapid, blitz, born, flag = cells
+    ident, name, fed, sex, title, w_title, other, *numbers, flag = cells
     if not (ident.isdigit() and ident.isascii()):
         raise ValueError("ident", f"{ident!r} is not a FIDE ID (digits)")
     if not name:
         raise ValueError("name", "the player has no name")
     if sex not in ("M", "F", ""):
         raise ValueError("sex", f"{sex!r}: FIDE writes M or F")
+    # One pass for the common case (every number plain digits); the field at fault is
+    # looked for only when one is not.
+    joined = "".join(numbers)
+    if not (joined.isdigit() and joined.isascii()) and joined:
+        for field, text in zip(_TXT_NUMBERS, numbers, strict=True):
+            if text and not (text.isdigit() and text.isascii()):
+                raise ValueError(field, f"{text!r} is not a number")
+    std, games, k, rapid, blitz, born = [int(n) or None if n else None for n in numbers]
     ident = str(int(ident))
     return RatedPlayer(
         ident,
@@ -381,12 +382,12 @@ def _txt_player(cells: list[str]) -> RatedPlayer:
         "w" if sex == "F" else sex.lower(),
         title or w_title,
         other,
-        _count(std, "rating"),
-        _count(games, "games"),
-        _count(k, "k"),
-        _count(rapid, "rapid_rating"),
-        _count(blitz, "blitz_rating"),
-        _count(born, "birth_year"),
+        std,
+        games,
+        k,
+        rapid,
+        blitz,
+        born,
         flag,
         ident,
     )

@@ -179,7 +179,7 @@ class RatingListInfo:
     players: int
 
 
-RATING_BATCH = 5000
+RATING_BATCH = 10_000
 """Players written per statement while a rating list is imported."""
 
 

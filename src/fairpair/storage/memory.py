@@ -11,6 +11,7 @@ from typing import Any
 
 from fairpair.formats.rating_lists import RatedPlayer, name_keys
 from fairpair.storage.base import (
+    RATING_BATCH,
     ApiTokenRecord,
     Attempts,
     ClaimError,
@@ -322,7 +323,7 @@ class MemoryStore:
         read: list[RatedPlayer] = []
         for player in players:
             read.append(player)
-            if progress is not None and len(read) % 5000 == 0:
+            if progress is not None and len(read) % RATING_BATCH == 0:
                 progress(len(read))
         if progress is not None:
             progress(len(read))

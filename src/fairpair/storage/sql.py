@@ -681,8 +681,11 @@ class SqlStore:
             if progress is not None:
                 progress(written)
             with self.engine.begin() as connection:
-                # Indexed once, when every player is in: far faster than row by row.
+                # Indexed once, when every player is in: far faster than row by row. A FIDE
+                # list's ID is the FIDE ID: it is looked up by ``ident``.
                 for column in RATED_INDEXES:
+                    if kind == "fide" and column == "fide_id":
+                        continue
                     sa.Index(f"ix_{table.name}_{column}", table.c[column]).create(connection)
             with self.engine.begin() as connection:
                 self._drop_lists(connection, (lists.name == name) & (lists.id != list_id))
@@ -725,20 +728,21 @@ class SqlStore:
                 for r in rows
             ]
 
-    def _ready(self, list_id: int) -> sa.Table | None:
-        """The table of a list that is ready to read (None: no such list)."""
+    def _ready(self, list_id: int) -> tuple[sa.Table, str] | None:
+        """The table and kind of a list that is ready to read (None: no such list)."""
         with self.engine.begin() as connection:
-            ready = connection.execute(
-                sa.select(rating_lists.c.id).where(
+            kind = connection.execute(
+                sa.select(rating_lists.c.kind).where(
                     rating_lists.c.id == list_id, rating_lists.c.ready.is_(True)
                 )
-            ).first()
-        return None if ready is None else self._rated_table(list_id)
+            ).scalar()
+        return None if kind is None else (self._rated_table(list_id), kind)
 
     def search_rating_list(self, list_id: int, key: str, limit: int) -> Sequence[RatedPlayer]:
-        table = self._ready(list_id)
-        if table is None or not key or limit < 1:
+        ready = self._ready(list_id)
+        if ready is None or not key or limit < 1:
             return []
+        table = ready[0]
         upper = key[:-1] + chr(ord(key[-1]) + 1)
         c = table.c
         columns = (c.ident,) if key.isdecimal() else (c.surname_key, c.given_key)
@@ -756,24 +760,27 @@ class SqlStore:
         return list(found.values())[:limit]
 
     def rated_players(self, list_id: int, fide_ids: Collection[str]) -> Mapping[str, RatedPlayer]:
-        table = self._ready(list_id)
-        if table is None:
+        ready = self._ready(list_id)
+        if ready is None:
             return {}
+        table, kind = ready
+        column = table.c.ident if kind == "fide" else table.c.fide_id
         wanted = sorted(set(fide_ids))
         found: dict[str, RatedPlayer] = {}
         with self.engine.begin() as connection:
             for start in range(0, len(wanted), 500):
                 rows = connection.execute(
-                    sa.select(table).where(table.c.fide_id.in_(wanted[start : start + 500]))
+                    sa.select(table).where(column.in_(wanted[start : start + 500]))
                 )
                 for row in rows:
                     found.setdefault(row.fide_id, _rated(row))
         return found
 
     def rated_player(self, list_id: int, ident: str) -> RatedPlayer | None:
-        table = self._ready(list_id)
-        if table is None:
+        ready = self._ready(list_id)
+        if ready is None:
             return None
+        table = ready[0]
         with self.engine.begin() as connection:
             row = connection.execute(
                 sa.select(table).where(table.c.ident == ident).limit(1)
