@@ -151,8 +151,8 @@ def import_file(
     size = path.stat().st_size / 1e6
     print(
         f"import {fmt.value}: {info.players:,} players, {size:,.0f} MB in {seconds:.1f} s "
-        f"({cpu:.1f} s CPU; {info.players / seconds:,.0f} players/s); peak resident memory {before:.0f} MB "
-        f"before, {rss_mb():.0f} MB after{heap}",
+        f"({cpu:.1f} s CPU; {info.players / seconds:,.0f} players/s); peak resident memory "
+        f"{before:.0f} MB before, {rss_mb():.0f} MB after{heap}",
         flush=True,
     )
 
