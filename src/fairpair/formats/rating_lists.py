@@ -168,16 +168,18 @@ def read_fide_xml(stream: IO[bytes], path: str) -> Iterator[RatedPlayer]:
     try:
         while chunk := stream.read(1 << 20):
             parser.feed(chunk)
-            for happened in parser.read_events():
-                kind, element = cast(tuple[str, ET.Element], happened)
-                if root is None:
+            events: Iterator[tuple[str, ET.Element]] = parser.read_events()  # type: ignore[assignment]
+            for kind, element in events:
+                if kind == "end":
+                    if element.tag == "player":
+                        yield _xml_player(element, path)
+                        # The player read is dropped from the tree: memory stays flat.
+                        if root is not None:
+                            root.clear()
+                elif root is None:
                     if element.tag != "playerslist":
                         raise FormatError("not a FIDE player list (no <playerslist>)", path=path)
                     root = element
-                if kind == "end" and element.tag == "player":
-                    yield _xml_player(element, path)
-                    # The player read is dropped from the tree: memory stays flat.
-                    root.clear()
         parser.close()
     except ET.ParseError as error:
         line, column = error.position[0], error.position[1]
