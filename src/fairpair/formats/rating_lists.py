@@ -58,7 +58,7 @@ import unicodedata
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import IO, cast
+from typing import IO
 
 from fairpair.formats.errors import FormatError
 
