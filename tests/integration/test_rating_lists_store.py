@@ -132,26 +132,25 @@ def test_update_ratings_is_one_logged_change_undone_and_refused_after_round_one(
     assert [(u.name, u.was, u.rating, u.title_was, u.title) for u in updates] == [
         ("Carlsen, Magnus", 2830, 2823, "", "GM"),
         ("Smith, Anna", 1900, 1987, "", "WFM"),
-        ("Lee", 1400, None, "", ""),  # no standard rating in the list: unrated now
     ]
+    # Lee has no standard rating in the list: he keeps his.
     assert [(p.rating, p.title) for p in changed.tournament.players] == [
         (2823, "GM"),
         (1987, "WFM"),
         (1500, ""),
-        (None, ""),
+        (1400, ""),
     ]
     last = ev.history(d, event.id)[-1]
     assert last.action == "ratings.updated"
     assert ev.describe(last, changed.tournament) == (
-        "updated ratings from FIDE 2026-11: 1 Carlsen, Magnus 2830->2823, "
-        "2 Smith, Anna 1900->1987, 4 Lee 1400->none"
+        "updated ratings from FIDE 2026-11: 1 Carlsen, Magnus 2830->2823, 2 Smith, Anna 1900->1987"
     )
     with pytest.raises(CommandError, match="changes no player"):
         rl.update_ratings(d, event.id, "FIDE 2026-11")
     undone, _ = ev.undo(d, event.id)
     assert [p.rating for p in undone.tournament.players] == [2830, 1900, 1500, 1400]
     rapid, _ = rl.update_ratings(d, event.id, None, rl.RatingKind.RAPID)
-    assert [p.rating for p in rapid.tournament.players] == [2801, None, 1500, 1450]
+    assert [p.rating for p in rapid.tournament.players] == [2801, 1900, 1500, 1450]
     ev.pair_round(d, event.id)
     with pytest.raises(CommandError, match="round 1 is paired"):
         rl.update_ratings(d, event.id, "FIDE 2026-11")

@@ -213,8 +213,8 @@ def update_ratings(
     *,
     expected_version: int | None = None,
 ) -> tuple[ev.Event, list[RatingUpdate]]:
-    """Give the event's players their rating and title in the list (matched by FIDE ID), in
-    one logged change (``ratings.updated``, undoable); refused once round 1 is paired (the
+    """Give the event's players their rating and title in the list (matched by FIDE ID; a
+    player the list does not rate keeps his rating), in one logged change (``ratings.updated``, undoable); refused once round 1 is paired (the
     ranking by rating has been used then) and when nothing would change. The players whose
     rating or title changed."""
     info = find_list(desk, list_name)
@@ -235,7 +235,10 @@ def update_ratings(
             listed = found.get(p.fide_id) if p.fide_id else None
             if listed is None:
                 continue
+            # A player the list does not rate (of this kind) keeps the rating he has: it may
+            # be the arbiter's estimate (FIDE C.04.2 2.1).
             rating = kind.of(listed)
+            rating = p.rating if rating is None else rating
             title = player_details(listed, kind)["title"]
             if rating == p.rating and title == p.title:
                 continue
