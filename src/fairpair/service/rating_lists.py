@@ -214,9 +214,10 @@ def update_ratings(
     expected_version: int | None = None,
 ) -> tuple[ev.Event, list[RatingUpdate]]:
     """Give the event's players their rating and title in the list (matched by FIDE ID; a
-    player the list does not rate keeps his rating), in one logged change (``ratings.updated``, undoable); refused once round 1 is paired (the
-    ranking by rating has been used then) and when nothing would change. The players whose
-    rating or title changed."""
+    player the list does not rate keeps his rating), in one logged change
+    (``ratings.updated``, undoable); refused once round 1 is paired (the ranking by rating
+    has been used then) and when nothing would change. The players whose rating or title
+    changed."""
     info = find_list(desk, list_name)
     changed: list[RatingUpdate] = []
 
