@@ -179,3 +179,21 @@ def test_search_keys_drop_case_accents_and_punctuation() -> None:
     assert search_key("ŁUKASZ") == "lukasz"
     assert name_keys("Carlsen, Magnus") == ("carlsen magnus", "magnus carlsen")
     assert name_keys("Lee") == ("lee", "")
+
+
+def test_an_xml_file_that_is_not_a_player_list_is_refused() -> None:
+    with pytest.raises(FormatError, match=r"^o.xml: not a FIDE player list"):
+        list(read_fide_xml(io.BytesIO(b"<events><event/></events>"), "o.xml"))
+
+
+def test_xml_entities_and_text_split_across_reads_are_joined() -> None:
+    name = b"<name>O&apos;Brien &amp; Sons, Pat</name>"
+    data = b"<playerslist>" + b"<player><fideid>7</fideid>" + name + b"</player>" * 1
+    data += b"</playerslist>"
+
+    class Trickle(io.BytesIO):
+        def read(self, size: int | None = -1) -> bytes:  # three bytes at a time
+            return super().read(3)
+
+    (player,) = read_fide_xml(Trickle(data), "t.xml")
+    assert (player.ident, player.name) == ("7", "O'Brien & Sons, Pat")
