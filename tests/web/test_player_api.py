@@ -12,9 +12,11 @@ import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from fairpair.core import Game, MatchScore
 from fairpair.service import accounts, directors
 from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings, System
+from fairpair.service.settings import Game as GameKind
 from fairpair.web.config import WebConfig
 from tests.web.desk_client import add_director, running, service_desk
 
@@ -30,11 +32,19 @@ def event(tmp_path: Path) -> Iterator[tuple[FastAPI, TestClient, int]]:
         add_director(app, *OLGA)
         add_director(app, *CARLA)
         olga = service_desk(app, "olga")
-        made = ev.create_event(olga, EventSettings("Phones", System.CASUAL, rounds=3), owner="olga")
+        made = ev.create_event(
+            olga,
+            EventSettings("Phones", System.CASUAL, rounds=3, game=GameKind.CARDS),
+            owner="olga",
+        )
         for name in NAMES:
             ev.register_player(olga, made.id, name)
         directors.set_staff(olga, made.id, "carla", "assistant")
         yield app, client, made.id
+
+
+def games_now(app: FastAPI, event_id: int) -> tuple[Game, ...]:
+    return ev.load(service_desk(app), event_id).tournament.rounds[-1].games
 
 
 def me(client: TestClient, event_id: int, code: str, path: str = "", **body: object) -> dict:
@@ -91,20 +101,23 @@ def test_players_check_in_report_and_drop_through_the_api(
     assert white["current"]["board"] == board_1 and white["may_report"]
     assert white["current"]["opponent"]["id"] == first.black
 
-    # Board 1: both report the same; the result is entered, logged as reported by both.
-    said = me(client, event_id, codes[first.white], "/report", board=board_1, result="2-1")
-    assert not said["entered"] and said["my_report"] == "2-1"
+    # Board 1: both report the same, each with their own games first (no colours in a card
+    # game); the result is entered, logged as reported by both.
+    assert white["own_side"]
+    said = me(client, event_id, codes[first.black], "/report", board=board_1, result="1-2")
+    assert not said["entered"] and said["my_report"] == "1-2"
     stale = client.post(
         f"{api}/me/report",
         json={"board": board_1, "result": "2-1", "version": said["version"] - 1},
-        headers={"X-Player-Code": codes[first.black]},
+        headers={"X-Player-Code": codes[first.white]},
     )
     assert stale.status_code == 409
-    done = me(client, event_id, codes[first.black], "/report", board=board_1, result="2-1")
-    assert done["entered"] and done["current"]["result"] == "1-2"
-    # Board 2: they disagree; the desk sees it; a code cannot report another board.
+    done = me(client, event_id, codes[first.white], "/report", board=board_1, result="2-1")
+    assert done["entered"] and done["current"]["result"] == "2-1"
+    assert games_now(app, event_id)[board_1 - 1].match_score == MatchScore(2, 1)
+    # Board 2: each says they won; the desk sees it; a code cannot report another board.
     me(client, event_id, codes[second.white], "/report", board=board_2, result="2-0")
-    me(client, event_id, codes[second.black], "/report", board=board_2, result="0-2")
+    me(client, event_id, codes[second.black], "/report", board=board_2, result="2-0")
     other = client.post(
         f"{api}/me/report",
         json={"board": board_2, "result": "0-2"},
@@ -115,7 +128,7 @@ def test_players_check_in_report_and_drop_through_the_api(
     assert [(f["board"], f["disagree"]) for f in flagged] == [(board_2, True)]
     assert {r["player"]: r["result"] for r in flagged[0]["reports"]} == {
         second.white: "2-0",
-        second.black: "0-2",
+        second.black: "0-2",  # the desk reads every report first-listed player first
     }
 
     # A self-drop for the next round; the round being played cannot be dropped from.
@@ -132,8 +145,8 @@ def test_players_check_in_report_and_drop_through_the_api(
     both = [a for action, a in actors if action == "results.entered"]
     names = {pid: event_now.tournament.player(pid).name for pid in (first.white, first.black)}
     assert both == [
-        f"player {first.white} {names[first.white]} (self) and "
-        f"player {first.black} {names[first.black]} (self), reported by both"
+        f"player {first.black} {names[first.black]} (self) and "
+        f"player {first.white} {names[first.white]} (self), reported by both"
     ]
 
 

@@ -31,7 +31,7 @@ from fairpair.service.events import (
     load,
     withdraw,
 )
-from fairpair.service.results import parse_result
+from fairpair.service.results import parse_result, turned
 from fairpair.storage import ConcurrencyError
 
 __all__ = [
@@ -347,13 +347,15 @@ def report_result(
     board: int,
     text: str,
     *,
+    own_side: bool = False,
     expected_version: int | None = None,
 ) -> Event:
-    """A player's report of their board's result in the round being played (White's or the
-    first-listed player's side first, as a director types it). When the opponent has
-    reported the same result, the result is entered, logged as reported by both; otherwise
-    the report waits, and the desk shows the board (:func:`reported_boards`). The
-    director's entry always wins: a board with a result takes no report."""
+    """A player's report of their board's result in the round being played: White's or the
+    first-listed player's side first, as a director types it, or with ``own_side`` the
+    player's own games first (a card player's ``2-1``: they won two games to one). When the
+    opponent has reported the same result, the result is entered, logged as reported by
+    both; otherwise the report waits, and the desk shows the board (:func:`reported_boards`).
+    The director's entry always wins: a board with a result takes no report."""
     parse_result(text)  # a clear error before anything is written
     event = load(desk, event_id)
     if expected_version is not None and expected_version != event.version:
@@ -369,6 +371,8 @@ def report_result(
     if player_id not in (game.white, game.black):
         raise CommandError(f"you do not play on board {board}")
     other = game.black if game.white == player_id else game.white
+    if own_side and player_id == game.black:
+        text = turned(text)
     theirs = known.reports.get((number, board), {}).get(other)
     if theirs is not None and _same(theirs, text) and game.result is None:
         both = Desk(

@@ -29,7 +29,7 @@ from fairpair.service import players as pl
 from fairpair.service.directors import Right
 from fairpair.service.errors import CommandError
 from fairpair.storage import UnknownEventError
-from fairpair.web import auth
+from fairpair.web import auth, views
 from fairpair.web.api_write import _ERRORS, _mine
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
@@ -142,8 +142,9 @@ class Report(BaseModel):
     result: str = Field(
         min_length=1,
         max_length=20,
-        description="White's side first (or the first-listed player's), as the desk types "
-        'it: "1-0", "½-½" (or "0.5-0.5"), "0-1", "2-1" for a card game\'s match.',
+        description='With colours, White\'s side first as the desk types it: "1-0", "½-½" '
+        '(or "1/2"), "0-1". Without (the page\'s ``own_side``), the player\'s own games '
+        'first: "2-1" they won two games to one, "0-2" they lost, "1-1-1" with a draw.',
     )
     version: int | None = Field(
         default=None, description="The event's version the player saw: 409 if it moved on."
@@ -164,7 +165,13 @@ def report(request: Request, event_id: int, body: Report, code: PlayerCode = "")
     player, desk = _acting(request, event_id, code)
     with answers():
         done = pl.report_result(
-            desk, event_id, player.id, body.board, body.result, expected_version=body.version
+            desk,
+            event_id,
+            player.id,
+            body.board,
+            body.result,
+            own_side=not views.is_coloured(ev.load(desk, event_id)),
+            expected_version=body.version,
         )
     games = done.tournament.rounds[-1].games
     entered = games[body.board - 1].result is not None

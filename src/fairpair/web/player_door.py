@@ -24,6 +24,7 @@ from fairpair.service import events as ev
 from fairpair.service import players as pl
 from fairpair.service.directors import Right
 from fairpair.service.errors import CommandError
+from fairpair.service.results import turned
 from fairpair.storage import ConcurrencyError, UnknownEventError
 from fairpair.web import auth, views
 from fairpair.web.auth import Director
@@ -91,7 +92,13 @@ class DoorView(BaseModel):
     may_report: bool = Field(
         description="Self-reporting is on and the player's current board has no result yet."
     )
-    my_report: str | None = Field(description="What the player reported for the board now.")
+    my_report: str | None = Field(
+        description="What the player reported for the board now, from their side when ``own_side``."
+    )
+    own_side: bool = Field(
+        description="Results are reported with the player's own games first (a game without "
+        "colours: 2-1 is a win by two games to one); otherwise White's side first (1-0)."
+    )
 
 
 def door_view(desk: ev.Desk, event: ev.Event, player: Player) -> DoorView:
@@ -100,6 +107,13 @@ def door_view(desk: ev.Desk, event: ev.Event, player: Player) -> DoorView:
     door = pl.door(desk, event)
     me = views.player_view(event, player.id, views.standings_view(event))
     current = me.rounds[-1] if me.rounds and me.rounds[-1].round == len(t.rounds) else None
+    own_side = not views.is_coloured(event)
+    report = None
+    if current is not None and current.board is not None:
+        report = door.reports.get((current.round, current.board), {}).get(player.id)
+        second = t.rounds[-1].games[current.board - 1].black == player.id
+        if report is not None and own_side and second:
+            report = turned(report)
     return DoorView(
         event_id=event.id,
         version=event.version,
@@ -112,11 +126,8 @@ def door_view(desk: ev.Desk, event: ev.Event, player: Player) -> DoorView:
         checked_in=door.check_in_of == t.next_round and player.id in door.checked_in,
         to_pair=player.id in t.players_to_pair(),
         may_report=door.reporting and current is not None and not current.result,
-        my_report=(
-            None
-            if current is None or current.board is None
-            else door.reports.get((current.round, current.board), {}).get(player.id)
-        ),
+        my_report=report,
+        own_side=own_side,
     )
 
 
@@ -264,7 +275,9 @@ def player_report(
             request, event, player, error="result: choose or type the result", status_code=422
         )
     try:
-        done = pl.report_result(desk, event_id, player.id, board, result)
+        done = pl.report_result(
+            desk, event_id, player.id, board, result, own_side=not views.is_coloured(event)
+        )
     except (CommandError, ConcurrencyError) as error:
         return _me_page(request, event, player, error=str(error), status_code=409)
     entered = done.tournament.rounds[-1].games[board - 1].result is not None
