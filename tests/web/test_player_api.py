@@ -126,6 +126,7 @@ def test_players_check_in_report_and_drop_through_the_api(
     assert other.status_code == 400 and "do not play on board" in other.json()["detail"]
     flagged = client.get(f"{api}/checkin", auth=CARLA).json()["flagged"]
     assert [(f["board"], f["disagree"]) for f in flagged] == [(board_2, True)]
+    assert (flagged[0]["first"], flagged[0]["second"]) == (second.white, second.black)
     assert {r["player"]: r["result"] for r in flagged[0]["reports"]} == {
         second.white: "2-0",
         second.black: "0-2",  # the desk reads every report first-listed player first

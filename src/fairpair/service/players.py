@@ -397,6 +397,9 @@ class ReportedBoard:
     their reports disagree, or only one has reported."""
 
     board: int
+    first: Player
+    """The player listed first on the board (White), whose side every report puts first."""
+    second: Player
     reports: tuple[tuple[Player, str], ...]
     disagree: bool
 
@@ -409,10 +412,12 @@ def reported_boards(desk: Desk, event: Event) -> tuple[ReportedBoard, ...]:
     number = t.rounds[-1].number
     flagged = []
     for (rnd, board), reports in sorted(door(desk, event).reports.items()):
-        if rnd != number or t.rounds[-1].games[board - 1].result is not None:
+        game = t.rounds[-1].games[board - 1]
+        if rnd != number or game.result is not None or game.black is None:
             continue
         texts = list(reports.values())
         disagree = len(texts) == 2 and not _same(texts[0], texts[1])
         shown = tuple((t.player(pid), text) for pid, text in reports.items())
-        flagged.append(ReportedBoard(board, shown, disagree))
+        first, second = t.player(game.white), t.player(game.black)
+        flagged.append(ReportedBoard(board, first, second, shown, disagree))
     return tuple(flagged)

@@ -203,11 +203,16 @@ def drop(request: Request, event_id: int, body: Drop, code: PlayerCode = "") -> 
 class ReportedOut(BaseModel):
     player: int
     name: str
-    result: str = Field(description="As the player typed it, White's side first.")
+    result: str = Field(
+        description="The result the player reported, the first-listed player's side first "
+        "(as the desk types results, whichever side the player typed it from)."
+    )
 
 
 class FlaggedBoard(BaseModel):
     board: int
+    first: int = Field(description="The player listed first on the board (White).")
+    second: int
     reports: list[ReportedOut]
     disagree: bool = Field(description="Two reports that differ (else one report alone).")
 
@@ -243,6 +248,8 @@ def _check_in_out(desk: ev.Desk, event: ev.Event) -> CheckInOut:
         flagged=[
             FlaggedBoard(
                 board=b.board,
+                first=b.first.id,
+                second=b.second.id,
                 reports=[ReportedOut(player=p.id, name=p.name, result=r) for p, r in b.reports],
                 disagree=b.disagree,
             )
