@@ -205,8 +205,8 @@ def test_both_players_report_from_their_phones_and_a_disagreement_shows_on_the_d
     assert stored.games[0].result is not None and stored.games[1].result is None
     desk = anna.get(f"/desk/events/{event_id}").text
     flagged = desk.split('id="reported-boards"')[1].split("</div>")[0]
-    assert "board 2: <strong>they disagree</strong>" in flagged
-    assert f"{white2} 1-0; {black2} ½-½" in flagged or f"{black2} ½-½; {white2} 1-0" in flagged
+    assert f"board 2, {white2} – {black2}: <strong>they disagree</strong>" in flagged
+    assert f"{white2} reports 1-0; {black2} reports ½-½" in flagged
     # A player cannot report on a board that is not theirs.
     page = phones[white1].post(f"/events/{event_id}/me/report", {"board": "2", "result": "0-1"})
     assert page.status_code == 409 and "you do not play on board 2" in page.text

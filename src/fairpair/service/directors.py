@@ -177,8 +177,9 @@ class Right(Enum):
     RESULTS = "results"
     """Enter and correct the results of the current round: the whole staff."""
     CHECK_IN = "check-in"
-    """Check players in before a round: the whole staff. Reserved for check-in, which no
-    route offers yet; a route that will take check-ins names this right."""
+    """Open and close check-in and check players in before a round: the whole staff (the
+    players' codes, the self-reporting switch and turning those missing into absences or
+    withdrawals stay DIRECT)."""
 
 
 class Role(Enum):

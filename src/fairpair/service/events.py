@@ -568,7 +568,14 @@ def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     return checked
 
 
-def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None) -> Event:
+def withdraw(
+    desk: Desk,
+    event_id: int,
+    ref: str,
+    from_round: int | None = None,
+    *,
+    expected_version: int | None = None,
+) -> Event:
     """The player is not paired from ``from_round`` (default: the next round) on."""
 
     def build(event: Event) -> Mapping[str, Any]:
@@ -576,7 +583,7 @@ def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None)
         number = event.tournament.next_round if from_round is None else from_round
         return {"player": player.id, "round": number, **_names(player)}
 
-    return _command(desk, event_id, "player.withdrawn", build)
+    return _command(desk, event_id, "player.withdrawn", build, expected_version)
 
 
 def return_player(desk: Desk, event_id: int, ref: str) -> Event:

@@ -123,6 +123,7 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_desk,
         knockout_public,
         live,
+        player_api,
         player_door,
         public,
         screen,
@@ -153,4 +154,6 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_api.write_router)
     app.include_router(knockout_api.write_router)
     app.include_router(venue_api.router)
+    app.include_router(player_api.player_router)
+    app.include_router(player_api.director_router)
     return app
