@@ -84,6 +84,7 @@ def test_a_wrong_code_says_nothing_and_attempts_are_throttled(
     eve.post(f"/events/{event_id}/me", {"code": "ZZZZ"})
     page = eve.post(f"/events/{event_id}/me", {"code": codes["Ann"]})
     assert page.status_code == 429 and "retry-after" in page.headers
+    assert "Too many wrong codes from here lately" in page.text
 
 
 def test_a_new_code_ends_the_old_session_and_codes_stay_off_public_pages(

@@ -22,18 +22,17 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
 from fairpair.core import Player
-from fairpair.core.words import counted
 from fairpair.service import accounts
 from fairpair.service import events as ev
 from fairpair.service import players as pl
 from fairpair.service.directors import Right
 from fairpair.service.errors import CommandError
 from fairpair.storage import UnknownEventError
-from fairpair.web import auth, views
+from fairpair.web import views
 from fairpair.web.api_write import _ERRORS, _mine
 from fairpair.web.auth import ApiDirector
 from fairpair.web.deps import desk_for
-from fairpair.web.player_door import DoorView, door_view
+from fairpair.web.player_door import DoorView, door_view, player_of_code, too_many_codes
 from fairpair.web.writing import answers, error_responses
 
 player_router = APIRouter(prefix="/api/events/{event_id}/me", tags=["player"])
@@ -75,19 +74,10 @@ def _player(request: Request, event: ev.Event, code: str) -> Player:
             headers={"WWW-Authenticate": "Code"},
         )
     try:
-        player = pl.player_by_code(
-            desk_for(request),
-            event.id,
-            code,
-            address=auth.client_address(request),
-            limits=request.app.state.sign_in_limits,
-        )
+        player = player_of_code(request, event, code)
     except accounts.TooManyAttemptsError as error:
         raise HTTPException(
-            429,
-            "too many wrong codes from here lately: try again in "
-            f"{counted(-(-error.retry_after // 60), 'minute')}",
-            headers={"Retry-After": str(error.retry_after)},
+            429, too_many_codes(error), headers={"Retry-After": str(error.retry_after)}
         ) from None
     if player is None:
         raise HTTPException(

@@ -19,6 +19,7 @@ from itsdangerous import BadSignature, URLSafeTimedSerializer
 from pydantic import BaseModel, Field
 
 from fairpair.core import Player
+from fairpair.core.words import counted
 from fairpair.service import accounts
 from fairpair.service import events as ev
 from fairpair.service import players as pl
@@ -170,19 +171,30 @@ def _me_page(
     return response
 
 
+def player_of_code(request: Request, event: ev.Event, code: str) -> Player | None:
+    """The player whose code this is in ``event``, through the sign-in throttle on this
+    request's address (:class:`accounts.TooManyAttemptsError`); the page and the API alike."""
+    return pl.player_by_code(
+        desk_for(request),
+        event.id,
+        code,
+        address=auth.client_address(request),
+        limits=request.app.state.sign_in_limits,
+    )
+
+
+def too_many_codes(error: accounts.TooManyAttemptsError) -> str:
+    minutes = counted(-(-error.retry_after // 60), "minute")
+    return f"Too many wrong codes from here lately: try again in {minutes}."
+
+
 def _sign_in(request: Request, event: ev.Event, code: str) -> Response:
     """The player page of the code's player (its cookie set, the code out of the address),
     or the form again saying the code opens nothing."""
     try:
-        player = pl.player_by_code(
-            desk_for(request),
-            event.id,
-            code,
-            address=auth.client_address(request),
-            limits=request.app.state.sign_in_limits,
-        )
+        player = player_of_code(request, event, code)
     except accounts.TooManyAttemptsError as error:
-        page = _me_page(request, event, None, error=str(error), status_code=429)
+        page = _me_page(request, event, None, error=too_many_codes(error), status_code=429)
         page.headers["Retry-After"] = str(error.retry_after)
         return page
     if player is None:
