@@ -76,7 +76,8 @@ def test_a_wrong_code_says_nothing_and_attempts_are_throttled(
     event_id, codes = codes_for(app, anna)
     eve = browser(app)
     eve.get(f"/events/{event_id}/me")
-    for wrong in ("2345", codes["Ann"][:-1] + "2"):
+    near = codes["Ann"][:-1] + ("2" if codes["Ann"][-1] != "2" else "3")  # one letter off
+    for wrong in ("2345", near):
         page = eve.post(f"/events/{event_id}/me", {"code": wrong})
         assert page.status_code == 422
         assert "That code opens nothing in this event" in page.text
