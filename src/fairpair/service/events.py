@@ -1318,6 +1318,8 @@ def describe(
             return venue.clock_words(p)
         case venue.ANNOUNCEMENT_SET:
             return f"announced: {p['text']}" if p["text"] else "took down the announcement"
+        case "section.set":
+            return f"this event is section {p['name']} of the open"
         case "event.edited":
             return "edited the event: " + "; ".join(
                 f"{_field_name(k)} {_shown(v, k)} (was {_shown(p.get('before', {}).get(k), k)})"
@@ -1491,6 +1493,8 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return "the round clock"
         case venue.ANNOUNCEMENT_SET:
             return "the announcement"
+        case "section.set":
+            return "the section's name"
         case "event.edited":
             return "edit of the event's " + ", ".join(_field_name(k) for k in p["changes"])
         case actions.UNDONE:

@@ -127,6 +127,7 @@ def create_app(config: WebConfig) -> FastAPI:
         player_door,
         public,
         screen,
+        sections_desk,
         team_api,
         team_desk,
         team_public,
@@ -149,6 +150,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)
     app.include_router(venue_desk.router)
+    app.include_router(sections_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)

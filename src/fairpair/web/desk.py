@@ -694,6 +694,7 @@ def _desk_page(
         "errors": errors or {},
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
         "settings_open": any(k.split(".")[0] == "settings" for k in errors or {}),
+        "sections_open": any(k.split(".")[0] in ("sections", "move") for k in errors or {}),
         # The report form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _report_text(event.settings).items()}
         | {f"settings.{k}": v for k, v in _settings_text(event.settings).items()}
@@ -707,8 +708,10 @@ def _desk_page(
         "choices": _CHOICES,
         "staff": staff_section(request, event.id),
     }
+    from fairpair.web.sections_desk import sections_context
     from fairpair.web.venue_desk import venue_context  # it builds on this module's helpers
 
+    context["sections"] = sections_context(request, event)
     venue = venue_context(event)
     context["venue_clock"] = venue["venue_clock"]
     context["values"] = venue["venue_values"] | context["values"]

@@ -18,7 +18,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fairpair.formats import standings_render
 from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
-from fairpair.service import printouts
+from fairpair.service import printouts, sections
 from fairpair.service.pairing import scheduled_rounds
 from fairpair.web import double_public, team_public, views
 from fairpair.web.deps import desk_for, templates
@@ -94,7 +94,11 @@ def event_overview(request: Request, event_id: int) -> Response:
         from fairpair.web.knockout_views import bracket_view
 
         staged = None if event.tournament.knockout is None else bracket_view(event)
-        context = {"event": views.event_detail(event), "knockout": staged}
+        context = {
+            "event": views.event_detail(event),
+            "knockout": staged,
+            "sections": sections.sections(desk_for(request), event.id),
+        }
         return _page(request, "event", event, "event", context)
 
     return respond(
@@ -104,6 +108,21 @@ def event_overview(request: Request, event_id: int) -> Response:
         team=partial(team_public.overview, request),
         double=partial(double_public.overview, request),
     )
+
+
+@page(EVENT + "/register")
+def register(request: Request, event_id: int) -> Response:
+    """The open's one register: every player of every section, by name, with the section."""
+
+    def render(event: ev.Event) -> Response:
+        desk = desk_for(request)
+        context = {
+            "rows": sections.register(desk, event.id),
+            "sections": sections.sections(desk, event.id),
+        }
+        return _page(request, "register", event, "register", context)
+
+    return respond(request, event_id, render)
 
 
 @page(EVENT + "/rounds/current")
