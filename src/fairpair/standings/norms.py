@@ -180,11 +180,20 @@ def norm_average(opponent_ratings: Sequence[int | None], norm: Norm) -> int:
 def required_score(average: int, games: int, norm: Norm) -> Fraction | None:
     """The least score (in half points) over ``games`` whose performance against ``average``
     reaches the norm's (B.01 1.48), or None when even a full score does not."""
-    for halves in range(2 * games + 1):
-        score = Fraction(halves, 2)
-        if performance_rating([average] * games, score) >= norm.performance:
-            return score
-    return None
+
+    def enough(halves: int) -> bool:
+        return performance_rating([average] * games, Fraction(halves, 2)) >= norm.performance
+
+    if not enough(2 * games):
+        return None
+    low, high = 0, 2 * games  # the performance grows with the score: halve the range
+    while low < high:
+        middle = (low + high) // 2
+        if enough(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return Fraction(low, 2)
 
 
 def swiss_exempt(tournament: Tournament) -> bool:
@@ -197,33 +206,30 @@ def swiss_exempt(tournament: Tournament) -> bool:
     return len(rated) >= 20 and len(federations) >= 3 and strong >= 10
 
 
-def _norm_games(tournament: Tournament, player: PlayerId) -> tuple[list[NormGame], int]:
-    """The games that count and the number of unrequested unplayed rounds."""
-    games: list[NormGame] = []
-    unplayed = 0
+def _norm_games(tournament: Tournament) -> dict[PlayerId, tuple[list[NormGame], int]]:
+    """Per player the games that count and the number of unrequested unplayed rounds
+    (pairing-allocated byes, forfeit wins), in one pass over the rounds."""
+    found: dict[PlayerId, tuple[list[NormGame], int]] = {p.id: ([], 0) for p in tournament.players}
+    forfeits = (GameResult.WHITE_WINS_BY_FORFEIT, GameResult.BLACK_WINS_BY_FORFEIT)
     for rnd in tournament.rounds:
         for game in rnd.games:
-            if not game.involves(player) or game.result is None:
-                continue
             if game.result in _SCORE and game.rated:
                 white, black = _SCORE[game.result]
-                opponent = tournament.player(game.opponent_of(player))
-                games.append(
-                    NormGame(rnd.number, opponent, white if game.white == player else black)
+                found[game.white][0].append(
+                    NormGame(rnd.number, tournament.player(game.black), white)
                 )
-            elif game.result in (
-                GameResult.WHITE_WINS_BY_FORFEIT,
-                GameResult.BLACK_WINS_BY_FORFEIT,
-            ):
-                won = (game.result is GameResult.WHITE_WINS_BY_FORFEIT) == (game.white == player)
-                unplayed += won
+                found[game.black][0].append(
+                    NormGame(rnd.number, tournament.player(game.white), black)
+                )
+            elif game.result in forfeits:
+                winner = game.white if game.result is forfeits[0] else game.black
+                games, unplayed = found[winner]
+                found[winner] = (games, unplayed + 1)
         for bye in rnd.byes:
-            if bye.player == player and bye.kind in (
-                ByeKind.PAIRING_ALLOCATED,
-                ByeKind.FORFEIT_WIN,
-            ):
-                unplayed += 1
-    return games, unplayed
+            if bye.kind in (ByeKind.PAIRING_ALLOCATED, ByeKind.FORFEIT_WIN):
+                games, unplayed = found[bye.player]
+                found[bye.player] = (games, unplayed + 1)
+    return found
 
 
 def check_norm(
@@ -236,8 +242,21 @@ def check_norm(
 ) -> NormCheck:
     """The norm conditions of FIDE B.01 1.4 for ``player`` over the rounds played so far, and
     what the rounds left (``tournament.total_rounds``) must still bring."""
+    games, unplayed = _norm_games(tournament)[player]
+    exempt = swiss and swiss_exempt(tournament)
+    return _check(tournament, player, norm, min_games, games, unplayed, exempt)
+
+
+def _check(
+    tournament: Tournament,
+    player: PlayerId,
+    norm: Norm,
+    min_games: int,
+    games: list[NormGame],
+    unplayed: int,
+    exempt: bool,
+) -> NormCheck:
     who = tournament.player(player)
-    games, unplayed = _norm_games(tournament, player)
     done = len(tournament.rounds)
     left = max(0, (tournament.total_rounds or done) - done)
     n = len(games)
@@ -277,7 +296,7 @@ def check_norm(
 
     own = who.federation
     federations = Counter(g.opponent.federation or "?" for g in games)
-    if swiss and swiss_exempt(tournament):
+    if exempt:
         conditions.append(Condition("1.43", True, "federations: exempt (a strong Swiss)"))
     else:
         others = {f for f in federations if f != own and f != "?"}
@@ -385,8 +404,10 @@ def norm_report(
 ) -> tuple[NormCheck, ...]:
     """Every player's checks for the norms they may seek (:func:`norms_to_seek`); without
     ``everyone``, only the norms met or still possible."""
+    played = _norm_games(tournament)
+    exempt = swiss and swiss_exempt(tournament)
     checks = [
-        check_norm(tournament, p.id, norm, swiss=swiss, min_games=min_games)
+        _check(tournament, p.id, norm, min_games, *played[p.id], exempt)
         for p in tournament.players
         for norm in norms_to_seek(p)
     ]
