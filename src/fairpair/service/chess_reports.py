@@ -155,12 +155,14 @@ def rating_sheet(event: Event, lines: tuple[RatingLine, ...]) -> Sheet:
 def norm_checks(
     event: Event, after_round: int | None = None, everyone: bool = False
 ) -> tuple[NormCheck, ...]:
-    """The title-norm checks after ``after_round`` (default: the last round paired)."""
+    """The title-norm checks after ``after_round`` (default: the last round with every
+    result in, so that a round being played counts among the rounds left)."""
     t: Tournament = event.tournament
-    if after_round is not None:
-        if not 0 <= after_round <= len(t.rounds):
-            raise CommandError(f"round {after_round} is not played: 0 to {len(t.rounds)}")
-        t = t.replace(rounds=t.rounds[:after_round])
+    if after_round is None:
+        after_round = len(t.rounds) - (1 if t.rounds and not t.rounds[-1].complete else 0)
+    if not 0 <= after_round <= len(t.rounds):
+        raise CommandError(f"round {after_round} is not played: 0 to {len(t.rounds)}")
+    t = t.replace(rounds=t.rounds[:after_round])
     return norm_report(t, swiss=not event.settings.system.round_robin, everyone=everyone)
 
 

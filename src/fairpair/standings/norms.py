@@ -295,6 +295,7 @@ def _check(
             impossible |= more > left
 
     own = who.federation
+    home = own or "the player's federation"
     federations = Counter(g.opponent.federation or "?" for g in games)
     if exempt:
         conditions.append(Condition("1.43", True, "federations: exempt (a strong Swiss)"))
@@ -302,14 +303,16 @@ def _check(
         others = {f for f in federations if f != own and f != "?"}
         conditions.append(
             Condition(
-                "1.42", len(others) >= 2, f"{len(others)} federations other than {own or '?'}"
+                "1.42",
+                len(others) >= 2,
+                f"{len(others)} federations other than {home}",
             )
         )
         if len(others) < 2:
             more = 2 - len(others)
             missing.append(
                 f"needs opponents from {more} more federation{'s' if more > 1 else ''} "
-                f"other than {own or 'the own one'}"
+                f"other than {home}"
             )
             impossible |= more > left
         from_own = federations.get(own, 0) if own else 0
@@ -318,12 +321,16 @@ def _check(
         limit_one = 2 * max(n, min_games) // 3
         conditions.append(
             Condition(
-                "1.42", from_own <= limit_own, f"{from_own} from {own or '?'} (at most {limit_own})"
+                "1.42",
+                from_own <= limit_own,
+                f"{from_own} from {home} (at most {limit_own})",
             )
         )
         conditions.append(
             Condition(
-                "1.42", top_count <= limit_one, f"{top_count} from {top} (at most {limit_one})"
+                "1.42",
+                top_count <= limit_one,
+                f"{top_count} from {top or 'any one federation'} (at most {limit_one})",
             )
         )
         if from_own > 3 * max(final, min_games) // 5:
