@@ -6,7 +6,8 @@ FIDE tables in its own transcription: ``rating.ComputeExpectedScore`` (table 8.1
 games from the TRF text with its own few lines (not fairpair's TRF reader), applies the rules of
 the FIDE rating regulations written here by hand (the 400-point rule, K by status and the 700
 cap, two 1800 draws for an unrated player's initial rating, at most 2200) and asks gacrux for
-every table value; fairpair's rating report must give the same figures, exactly.
+every table value; fairpair's rating report must give the same figures, exactly. The
+performance of each title norm (the floor rule) is compared with gacrux's too.
 
 Each event is also varied, the same way on both sides, so that every rule is exercised: every
 fourth event has players made unrated, one in four has ratings raised by 600 (K 10 from 2400,
@@ -26,6 +27,7 @@ from gacrux import rating as gacrux_rating
 
 from fairpair.core import Player, Tournament
 from fairpair.formats.trf import read_trf
+from fairpair.standings.norms import Norm, check_norm
 from fairpair.standings.rating import rating_report
 from tests.golden_data import REFERENCE, files
 
@@ -136,3 +138,28 @@ def test_rating_change_equals_gacrux(index_path: tuple[int, Path]) -> None:
         if got != (want_change, tpr, initial):
             wrong.append((line.player.id, got, (want_change, tpr, initial)))
     assert not wrong, f"{len(wrong)} players differ, first ones: {wrong[:5]}"
+
+
+@pytest.mark.parametrize("index_path", list(enumerate(EVENTS)), ids=lambda p: p[1].stem)
+def test_norm_performance_equals_gacrux(index_path: tuple[int, Path]) -> None:
+    """The performance of a norm (B.01 1.46-1.48: the lowest opponent raised to the floor, an
+    unrated one counted as 1400) equals gacrux's ``ComputeTournamentPerformanceRating`` with
+    its norm argument, for the GM, IM, WGM and WIM floors."""
+    index, path = index_path
+    t = read_trf(path).tournament()
+    t = t.replace(players=tuple(_variant(index, p) for p in t.players))
+    ratings = {p.id: p.rating or 1400 for p in t.players}
+    wrong = []
+    for pid, played in _games(path).items():
+        counted = [(ratings[opp], _POINTS[res]) for opp, res in played if res in _POINTS]
+        if not counted:
+            continue
+        score = sum((s for _, s in counted), Decimal(0))
+        for norm in Norm:
+            want = gacrux_rating.ComputeTournamentPerformanceRating(
+                score, [r for r, _ in counted], norm.value
+            )
+            got = check_norm(t, pid, norm).performance
+            if got != want:
+                wrong.append((pid, norm.value, got, want))
+    assert not wrong, f"{len(wrong)} performances differ, first ones: {wrong[:5]}"
