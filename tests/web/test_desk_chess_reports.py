@@ -31,6 +31,9 @@ def test_k_factor_on_the_player_page_and_the_reports(site: tuple[FastAPI, Browse
     assert page.status_code == 303, page.text
     assert loaded(app, event_id).tournament.player(2).k_factor == 40
 
+    links = anna.get(f"/desk/events/{event_id}").text
+    assert f"/desk/events/{event_id}/print/rating-report" in links
+    assert f"/desk/events/{event_id}/print/norms" in links
     page = anna.get(f"/desk/events/{event_id}/print/rating-report")
     assert page.status_code == 200
     assert "set by the director" in page.text  # Bob's K 40

@@ -702,7 +702,7 @@ def _desk_page(
         | dict(values or {}),
         # Once the knockout has started, its bracket and match slips too, and the final
         # standings for the standings.
-        "sheets": _SHEETS | (knockout_printouts.KNOCKOUT_SHEETS if t.knockout else {}),
+        "sheets": _event_sheets(event) | (knockout_printouts.KNOCKOUT_SHEETS if t.knockout else {}),
         "settings": ev.settings_lines(event),
         "system_name": event.settings.system.label,
         "choices": _CHOICES,
@@ -1821,6 +1821,17 @@ _SHEETS = {
     "rating-report": "rating report (FIDE rating change)",
     "norms": "title norms",
 }
+
+_CHESS_SHEETS = ("rating-report", "norms")
+"""The sheets a chess event lists only: FIDE's rating and title rules."""
+
+
+def _event_sheets(event: ev.Event) -> dict[str, str]:
+    """The printouts the event's page links to (a card or Go event: not the FIDE reports)."""
+    if event.settings.game is Game.CHESS:
+        return _SHEETS
+    return {k: v for k, v in _SHEETS.items() if k not in _CHESS_SHEETS}
+
 
 _TOOLBAR = """<style>@media screen {{
 body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
