@@ -70,15 +70,17 @@ __all__ = [
 Payload = Mapping[str, Any]
 
 _PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
-EDITABLE_FIELDS = _PLAYER_FIELDS
+EDITABLE_FIELDS = (*_PLAYER_FIELDS, "k_factor")
 
 
 def player_data(player: Player) -> dict[str, Any]:
-    return {"id": player.id} | {name: getattr(player, name) for name in _PLAYER_FIELDS}
+    data = {"id": player.id} | {name: getattr(player, name) for name in _PLAYER_FIELDS}
+    # Only when set: the log records of players without one stay as they were.
+    return data if player.k_factor is None else data | {"k_factor": player.k_factor}
 
 
 def player_from_data(data: Payload) -> Player:
-    return Player(id=data["id"], **{name: data[name] for name in _PLAYER_FIELDS if name in data})
+    return Player(id=data["id"], **{name: data[name] for name in EDITABLE_FIELDS if name in data})
 
 
 # --- one function per action ----------------------------------------------------------------

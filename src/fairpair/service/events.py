@@ -548,7 +548,8 @@ def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any])
 
 def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     """A correction's fields read as a registration reads them (name, rating 0-4000, the
-    rating-report fields as :mod:`fairpair.formats.player_fields` reads them)."""
+    K-factor 1-100 or None, the rating-report fields as :mod:`fairpair.formats.player_fields`
+    reads them)."""
     errors: dict[str, str] = {}
     report = {f: str(v) for f, v in changes.items() if f in player_fields.READERS}
     read = player_fields.read(report, errors)
@@ -561,6 +562,8 @@ def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
             errors[field] = "give the player's name"
         elif field == "rating" and value is not None and not 0 <= int(value) <= 4000:
             errors[field] = "between 0 and 4000"
+        elif field == "k_factor" and value is not None and not 1 <= int(value) <= 100:
+            errors[field] = "between 1 and 100 (FIDE uses 40, 20 or 10), or none"
         else:
             checked[field] = value.strip() if isinstance(value, str) else value
     if errors:
