@@ -9,6 +9,7 @@ from fastapi import FastAPI
 from fairpair.service import directors
 from fairpair.service import events as ev
 from fairpair.service import sections as sc
+from fairpair.service.settings import System
 from tests.web.desk_client import Browser, add_director, browser, field_error, service_desk
 from tests.web.test_desk import create, register
 
@@ -70,6 +71,13 @@ def test_a_section_is_added_players_move_and_the_public_pages_list_the_sections(
     listed = anna.client.get(f"/events/{event_id}/register").text
     assert listed.index("Ann") < listed.index("Bob") < listed.index("Cy") < listed.index("Dee")
     assert "<td>Cy</td>" not in listed and ">Cy</a></td><td>Under 1800</td>" in listed
+
+    # A page already shown follows what changes in another section (its cache and tag too).
+    ev.register_player(d, under, "Abe", rating=1600)
+    sc.add_section(d, event_id, "Juniors", system=System.BERGER, rounds=None)
+    listed_again = anna.client.get(f"/events/{event_id}/register").text
+    assert ">Abe</a></td><td>Under 1800</td>" in listed_again
+    assert ">Juniors</a>" in anna.client.get(f"/events/{event_id}").text
 
     # After round 1 of either section nobody moves.
     ev.register_player(d, under, "Eve", rating=1500)

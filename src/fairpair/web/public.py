@@ -20,6 +20,7 @@ from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
 from fairpair.service import printouts, sections
 from fairpair.service.pairing import scheduled_rounds
+from fairpair.storage import UnknownEventError
 from fairpair.web import double_public, team_public, views
 from fairpair.web.deps import desk_for, templates
 from fairpair.web.reading import conditional, events_tag, paired_rounds, respond
@@ -107,7 +108,18 @@ def event_overview(request: Request, event_id: int) -> Response:
         render,
         team=partial(team_public.overview, request),
         double=partial(double_public.overview, request),
+        also=_sections_tag(request, event_id),
     )
+
+
+def _sections_tag(request: Request, event_id: int) -> str:
+    """A tag of the open's sections as they stand (names and versions), for the pages that
+    show them: a section added, or a player registered in another section, changes it."""
+    try:
+        found = sections.sections(desk_for(request), event_id)
+    except UnknownEventError:
+        return ""
+    return events_tag([s.info for s in found]) if found else ""
 
 
 @page(EVENT + "/register")
@@ -122,7 +134,7 @@ def register(request: Request, event_id: int) -> Response:
         }
         return _page(request, "register", event, "register", context)
 
-    return respond(request, event_id, render)
+    return respond(request, event_id, render, also=_sections_tag(request, event_id))
 
 
 @page(EVENT + "/rounds/current")
