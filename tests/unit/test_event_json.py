@@ -30,6 +30,14 @@ def test_match_scores_round_trip() -> None:
     assert load_event(dump_event(t)) == t
 
 
+def test_a_k_factor_round_trips_and_is_written_only_when_set() -> None:
+    t = Tournament((Player(1, "A", 2100, k_factor=40), Player(2, "B")))
+    data = json.loads(dump_event(t))
+    assert data["players"][0]["k_factor"] == 40
+    assert "k_factor" not in data["players"][1]  # files without K read and write as before
+    assert load_event(dump_event(t)) == t
+
+
 def broken(change: str) -> str:
     data = json.loads(dump_event(parse_trf(EXAMPLE).tournament()))
     exec(change, {"data": data})
@@ -43,6 +51,8 @@ def broken(change: str) -> str:
         ("data['format'] = 'x'", "$.format", "expected 'fairpair-event'"),
         ("data['players'][1]['id'] = '2'", "$.players[1].id", "expected an integer"),
         ("data['players'][0]['nick'] = 'x'", "$.players[0].nick", "unknown field"),
+        ("data['players'][0]['k_factor'] = '40'", "$.players[0].k_factor", "expected an integer"),
+        ("data['players'][0]['k_factor'] = 0", "$.players[0]", "a K-factor is between 1"),
         ("del data['rounds'][0]['byes']", "$.rounds[0].byes", "missing field"),
         ("data['rounds'][1]['games'][0]['result'] = '2-0'", "$.rounds[1].games[0].result", ""),
         ("data['rounds'][0]['byes'][0]['kind'] = 'x'", "$.rounds[0].byes[0].kind", "expected"),

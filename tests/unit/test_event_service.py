@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from fairpair.core import ByeKind, GameResult, MatchScore, Player, RequestedBye
 from fairpair.core.knockout import KnockoutRules
-from fairpair.service import actions, directors, players, rating_lists
+from fairpair.service import actions, directors, players, rating_lists, sections
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
 from fairpair.service.errors import CommandError
@@ -286,6 +286,7 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     ev.edit_event(d, swiss.id, {"city": "Lyon"})
     ev.set_clock(d, swiss.id, ClockStep.START, 25)
     ev.announce(d, swiss.id, "Round 2 at 14:00")
+    sections.add_section(d, swiss.id, "Juniors", system=System.BERGER, rounds=None)
     cup = ev.create_event(
         d, EventSettings("Cup", System.KNOCKOUT, knockout=KnockoutSettings(KnockoutRules()))
     )
@@ -326,6 +327,7 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("event.edited", "edited the event: city 'Lyon' (was none)") in lines
     assert ("clock.set", "started the round clock (25 min, 25:00 left)") in lines
     assert ("announcement.set", "announced: Round 2 at 14:00") in lines
+    assert ("section.set", "this event is section A of the open") in lines
     assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
     assert ("player.removed", "removed 3 Cy (never paired)") in lines
     assert (

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from fairpair.core import GameResult, MatchScore
-from fairpair.service.results import expand_shortcut, parse_result, typed_result
+from fairpair.service.errors import CommandError
+from fairpair.service.results import expand_shortcut, parse_result, turned, typed_result
 
 
 @pytest.mark.parametrize(
@@ -45,3 +46,26 @@ def test_a_match_score_reads_back_as_it_is_shown(score: MatchScore) -> None:
 
 def test_no_result_is_an_empty_field() -> None:
     assert typed_result(None) == ""
+
+
+@pytest.mark.parametrize(
+    ("mine", "first_listed"),
+    [
+        ("2-1", "1-2"),
+        ("0-2", "2-0"),
+        ("1-1-1", "1-1-1"),
+        ("2-0-1", "0-2-1"),
+        ("1-0", "0-1"),
+        ("½-½", "1/2"),
+        ("+-", "-+"),
+        ("--", "--"),
+    ],
+)
+def test_a_result_seen_from_the_other_side_of_the_board(mine: str, first_listed: str) -> None:
+    assert turned(mine) == first_listed
+    assert parse_result(turned(turned(mine))) == parse_result(mine)
+
+
+def test_what_is_no_result_cannot_be_turned() -> None:
+    with pytest.raises(CommandError, match="not a result"):
+        turned("2:1")

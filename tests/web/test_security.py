@@ -40,6 +40,10 @@ PLAYER_DOOR = "/events/{event_id:int}/me"
 """The player's own page: its forms need a player's code, not a director (see
 :func:`test_the_player_door_refuses_a_visitor_without_a_code`)."""
 
+PLAYER_API = "/api/events/{event_id}/me"
+"""The players' own API: a player's code in a header, not a director (see
+:func:`test_the_players_api_refuses_a_caller_without_a_code`)."""
+
 SAMPLE = {
     "event_id": "1",
     "player_id": "1",
@@ -62,6 +66,7 @@ API_BODIES: tuple[dict[str, Any], ...] = (
     {"games": [{"result": "1-0"}]},
     {"username": "carla", "role": "assistant"},
     {"step": "pause", "announcement": "X"},  # the venue screen's routes
+    {"step": "open", "as": "absent", "on": True},  # check-in and self-reporting
 )
 """Request bodies for the write API, sent in turn until one passes validation (FastAPI
 checks a body before the route runs, so a refusal shows only past it)."""
@@ -93,7 +98,7 @@ def guarded_routes(app: FastAPI) -> list[tuple[str, str]]:
     for method, path in every_route(app):
         unsafe = method in UNSAFE
         desk_page = method == "GET" and path.startswith("/desk")
-        player_door = path.startswith(PLAYER_DOOR)
+        player_door = path.startswith((PLAYER_DOOR, PLAYER_API))
         if (unsafe or desk_page) and (method, path) not in OPEN_TO_ALL and not player_door:
             found.append((method, path))
     assert found, "no route found: has FastAPI changed how routes are listed?"
@@ -187,6 +192,31 @@ def test_the_player_door_refuses_a_visitor_without_a_code(
         expected = 303 if path.endswith("/leave") else 403
         assert answer.status_code == expected, (method, path, answer.text)
         assert visitor.post(url, {"round": "9"}, token="").status_code == 403
+    assert event_state(app) == before
+
+
+def test_the_players_api_refuses_a_caller_without_a_code(
+    site: tuple[FastAPI, TestClient],
+) -> None:
+    """Every route of the players' API asks for a code (401), a director's sign-in or a
+    desk session opening none of them."""
+    app, client = site
+    before = event_state(app)
+    routes = sorted((m, p) for m, p in every_route(app) if p.startswith(PLAYER_API))
+    assert {p for _, p in routes} >= {PLAYER_API, PLAYER_API + "/report", PLAYER_API + "/drop"}
+    body = {"board": 1, "result": "1-0", "round": 9}
+    for method, path in routes:
+        url = path.replace("{event_id}", "1")
+        for headers in ({}, {"X-Player-Code": "NOT-A-CODE-AT-ALL"}, {"X-Player-Code": " "}):
+            answer = client.request(method, url, json=body, headers=headers)
+            if not headers and method != "GET":
+                # No header at all: a form from elsewhere, refused before the route.
+                assert answer.status_code == 403, (method, path, answer.text)
+                continue
+            assert answer.status_code == 401, (method, path, headers, answer.text)
+            assert answer.headers["www-authenticate"] == "Code"
+        director = client.request(method, url, json=body, auth=("demo", "demo"))
+        assert director.status_code == 401, (method, path, director.text)
     assert event_state(app) == before
 
 

@@ -37,6 +37,17 @@ RESULTS = {
 """The routes an assistant may use: the event's page (theirs shows only the round's
 results), the current round's results on the desk and through the API, and a knockout's
 matches being played (test_staff_knockout.py)."""
+CHECK_IN = {
+    ("GET", "/desk/events/{event_id}/checkin"),
+    ("POST", "/desk/events/{event_id}/checkin/open"),
+    ("POST", "/desk/events/{event_id}/checkin/close"),
+    ("POST", "/desk/events/{event_id}/checkin/players/{player_id}"),
+    ("GET", "/api/events/{event_id}/checkin"),
+    ("POST", "/api/events/{event_id}/checkin"),
+    ("POST", "/api/events/{event_id}/checkin/players/{player_id}"),
+}
+"""Check-in at the desk and through the API (the codes, the self-reporting switch and
+turning those missing into absences stay with directors)."""
 MANAGE = {
     ("POST", "/desk/events/{event_id}/staff"),
     ("POST", "/desk/events/{event_id}/staff/{username}/remove"),
@@ -45,9 +56,9 @@ MANAGE = {
 }
 """The routes of the owner alone."""
 MAY = {
-    "owner": {"manage", "direct", "results"},
-    "co-director": {"direct", "results"},
-    "assistant": {"results"},
+    "owner": {"manage", "direct", "results", "check-in"},
+    "co-director": {"direct", "results", "check-in"},
+    "assistant": {"results", "check-in"},
     "stranger": set(),
 }
 
@@ -57,6 +68,8 @@ def needed(method: str, path: str) -> str:
         return "manage"
     if (method, path) in RESULTS:
         return "results"
+    if (method, path) in CHECK_IN:
+        return "check-in"
     return "direct"
 
 
@@ -78,10 +91,11 @@ def staffed(tmp_path: Path) -> Iterator[tuple[FastAPI, TestClient, int, dict[str
 
 
 def walk(app: FastAPI) -> list[tuple[str, str]]:
-    """Every guarded route of one event, and the staff list of the API (a read for its
-    directors only)."""
+    """Every guarded route of one event, and the API's reads for its staff only: the staff
+    list, check-in, the players' codes."""
     routes = [(m, p) for m, p in guarded_routes(app) if "{event_id}" in p]
-    return [*routes, ("GET", "/api/events/{event_id}/staff")]
+    reads = ("staff", "checkin", "codes")
+    return [*routes, *(("GET", f"/api/events/{{event_id}}/{read}") for read in reads)]
 
 
 def concrete(path: str, event_id: int) -> str:
@@ -121,7 +135,7 @@ def test_each_role_reaches_exactly_the_routes_its_rights_allow(
     who = browser(app)
     who.sign_in(username, passwords[username])
     routes = walk(app)
-    assert set(routes) >= MANAGE | RESULTS
+    assert set(routes) >= MANAGE | RESULTS | CHECK_IN
     wrong = []
     for method, path in routes:
         before = app.state.store.event(event_id)

@@ -7,13 +7,14 @@ import json
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli import double as ds
+from fairpair.cli import sections as section_commands
 from fairpair.cli import staff as staff_commands
 from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
@@ -21,11 +22,11 @@ from fairpair.core import Colour, PointSystem, format_points
 from fairpair.core.words import counted
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
+from fairpair.service import chess_reports, entry, printouts
 from fairpair.service import double_events as de
-from fairpair.service import entry, printouts
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
-from fairpair.service.errors import FieldErrors
+from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
@@ -745,6 +746,7 @@ class CrosstableFormat(enum.Enum):
 
 app.command("cut")(stage.cut)
 app.add_typer(staff_commands.app, name="staff")
+app.add_typer(section_commands.app, name="sections")
 
 
 @app.command("crosstable")
@@ -902,3 +904,81 @@ def update_ratings(
         typer.echo(
             f"updated {counted(len(updates), 'player')} from the list (version {changed.version})"
         )
+
+
+class ReportFormat(enum.Enum):
+    TEXT = "text"
+    JSON = "json"
+    CSV = "csv"
+
+
+def _individual_event(s: Any) -> ev.Event:
+    """The event of the session, refused for team and Double-Swiss events."""
+    if te.is_team_event(s.desk.store.event(s.event_id())) or ds.is_double(s):
+        raise fail("the rating and norm reports are for individual events")
+    current: ev.Event = s.event()
+    return current
+
+
+@app.command("rating-report")
+def rating_report(
+    output_format: Annotated[ReportFormat, typer.Option("--format", "-f")] = ReportFormat.TEXT,
+    rating_list: Annotated[
+        str,
+        typer.Option("--list", help="The rating list rated for: standard, rapid or blitz."),
+    ] = "standard",
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """The FIDE rating change of every player: games counted, opponents' ratings, score,
+    expected score, K and the change, and the performance rating (TPR)."""
+    with session(db, event) as s:
+        current = _individual_event(s)
+        try:
+            control = chess_reports.time_control(rating_list)
+        except CommandError as error:
+            raise fail(f"--list: {error}") from None
+        lines = chess_reports.rating_lines(current, control)
+        match output_format:
+            case ReportFormat.JSON:
+                data = chess_reports.rating_data(current, lines)
+                typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            case ReportFormat.CSV:
+                typer.echo(sheets.render_csv(chess_reports.rating_sheet(current, lines)), nl=False)
+            case ReportFormat.TEXT:
+                typer.echo(sheets.render_text(chess_reports.rating_sheet(current, lines)), nl=False)
+
+
+@app.command("norms")
+def norms(
+    output_format: Annotated[ReportFormat, typer.Option("--format", "-f")] = ReportFormat.TEXT,
+    after_round: Annotated[
+        int | None, typer.Option("--round", "-r", help="As after this round (default: the last).")
+    ] = None,
+    everyone: Annotated[
+        bool, typer.Option("--all", help="Also the norms already out of reach.")
+    ] = False,
+    db: DbOption = None,
+    event: EventOption = None,
+) -> None:
+    """Title norms (GM, IM, WGM, WIM; FIDE B.01): for each player the norms met or still
+    possible, the conditions, and what the rounds left must bring."""
+    with session(db, event) as s:
+        current = _individual_event(s)
+        try:
+            checks = chess_reports.norm_checks(current, after_round, everyone)
+        except CommandError as error:
+            raise fail(f"--round: {error}") from None
+        match output_format:
+            case ReportFormat.JSON:
+                data = chess_reports.norms_data(current, checks)
+                typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            case ReportFormat.CSV:
+                typer.echo(sheets.render_csv(chess_reports.norms_sheet(current, checks)), nl=False)
+            case ReportFormat.TEXT:
+                typer.echo(sheets.render_text(chess_reports.norms_sheet(current, checks)), nl=False)
+                for check in checks:
+                    typer.echo(f"\n{check.player.name}, {check.norm.value} norm ({check.status}):")
+                    for condition in check.conditions:
+                        mark = "yes" if condition.met else "NO "
+                        typer.echo(f"  {mark} {condition.text} (B.01 {condition.rule})")

@@ -12,14 +12,15 @@ import typer
 from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
 from fairpair.formats import printouts as sheets
-from fairpair.service import double_events as de
 from fairpair.service import (
+    chess_reports,
     double_printouts,
     knockout_printouts,
     players,
     printouts,
     team_printouts,
 )
+from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 
@@ -100,6 +101,8 @@ class Sheet(enum.Enum):
     WALL_CHART = "wall-chart"
     PLAYERS = "players"
     PLAYER_CODES = "player-codes"
+    RATING_REPORT = "rating-report"
+    NORMS = "norms"
     # A team event's own sheets (it prints pairings and standings as well).
     BOARD_PAIRINGS = "board-pairings"
     MATCH_CARDS = "match-cards"
@@ -126,7 +129,8 @@ def print_sheet(
         typer.Argument(
             help="What to print: pairings by board or by name, standings, crosstable, "
             "slips (pairing cards / result slips to cut), check-in (list to tick at the "
-            "door), wall-chart (pairings by name in large type), players. A team event: "
+            "door), wall-chart (pairings by name in large type), players, rating-report (FIDE "
+            "rating change), norms (title norms). A team event: "
             "pairings, board-pairings (each board under its match), match-cards (one page "
             "a match, to sign), standings, board-prizes. A Double-Swiss event: pairings "
             "(both games of each board), alphabetical, slips (one per match, both games), "
@@ -206,6 +210,10 @@ def print_sheet(
                 made = printouts.wall_chart_sheet(current, round_number)
             case Sheet.PLAYERS:
                 made = printouts.players_sheet(current)
+            case Sheet.RATING_REPORT:
+                made = chess_reports.rating_sheet(current, chess_reports.rating_lines(current))
+            case Sheet.NORMS:
+                made = chess_reports.norms_sheet(current, chess_reports.norm_checks(current))
             case Sheet.PLAYER_CODES:
                 if not site.startswith(("http://", "https://")):
                     raise fail("--site: give the address players open, e.g. https://example.org")

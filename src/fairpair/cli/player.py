@@ -239,6 +239,14 @@ def edit(
     fide_id: Annotated[str | None, typer.Option("--fide-id")] = None,
     birth_date: Annotated[str | None, typer.Option("--birth-date")] = None,
     sex: Annotated[str | None, typer.Option("--sex")] = None,
+    k_factor: Annotated[
+        int | None,
+        typer.Option(
+            "--k-factor",
+            help="FIDE K-factor for the rating report (40, 20, 10...); 0 goes back to the "
+            "one derived from rating and age.",
+        ),
+    ] = None,
     team_ref: Annotated[
         str | None,
         typer.Option("--team", help="A team event: the player's team (then #N is roster N)."),
@@ -258,7 +266,9 @@ def edit(
         "birth_date": birth_date,
         "sex": sex,
     }
-    changes = {k: v for k, v in given.items() if v is not None}
+    changes: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
+    if k_factor is not None:
+        changes["k_factor"] = k_factor or None
     with session(db, event, actor) as s:
         if team.is_team(s):
             edited = te.edit_team_player(s.desk, s.event_id(), player, changes, team_ref)

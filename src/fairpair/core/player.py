@@ -23,7 +23,12 @@ class Player:
     birth_date: str = ""
     """As given (TRF uses ``YYYY/MM/DD``, possibly with zero month or day)."""
     sex: str = ""
+    k_factor: int | None = None
+    """The FIDE development coefficient K the director set for this player (rating
+    regulations 8.3.3); ``None``: derived from the rating and age."""
 
     def __post_init__(self) -> None:
         if self.id < 1:
             raise ValueError(f"player ids start at 1, got {self.id}")
+        if self.k_factor is not None and not 1 <= self.k_factor <= 100:
+            raise ValueError(f"a K-factor is between 1 and 100, got {self.k_factor}")

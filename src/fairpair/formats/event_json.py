@@ -140,7 +140,10 @@ def event_data(tournament: Tournament, trf: TrfDocument | None = None) -> dict[s
         "initial_ranking": None if t.initial_ranking is None else list(t.initial_ranking),
         "points": {name: _points(getattr(t.points, name)) for name in _POINT_FIELDS},
         "players": [
-            {"id": p.id, "rating": p.rating} | {name: getattr(p, name) for name in _PLAYER_FIELDS}
+            {"id": p.id, "rating": p.rating}
+            | {name: getattr(p, name) for name in _PLAYER_FIELDS}
+            # Written only when set, so that events without it read and write as before.
+            | ({} if p.k_factor is None else {"k_factor": p.k_factor})
             for p in t.players
         ],
         "rounds": [
@@ -316,11 +319,12 @@ class _Loader:
         players = []
         for i, item in enumerate(self.items(value, where)):
             at = f"{where}[{i}]"
-            p = self.obj(item, at, ("id", "rating", *_PLAYER_FIELDS))
+            p = self.obj(item, at, ("id", "rating", *_PLAYER_FIELDS), ("k_factor",))
             texts = {name: self.text(p[name], f"{at}.{name}") for name in _PLAYER_FIELDS}
             pid = self.integer(p["id"], f"{at}.id")
             rating = self.integer(p["rating"], f"{at}.rating", optional=True)
-            players.append(self.build(at, Player, id=pid, rating=rating, **texts))
+            k = self.integer(p.get("k_factor"), f"{at}.k_factor", optional=True)
+            players.append(self.build(at, Player, id=pid, rating=rating, k_factor=k, **texts))
         return players
 
     def requested_byes(self, value: Any, where: str, member: str) -> list[RequestedBye]:

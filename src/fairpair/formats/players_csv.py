@@ -229,7 +229,17 @@ def _player(
             values[field] = read(cell(field))
         except ValueError as error:
             raise refuse(field, str(error)) from None
-    return Player(id=number, name=name, rating=rating, club=cell("club"), **values)
+    return Player(
+        id=number,
+        name=name,
+        rating=rating,
+        club=cell("club"),
+        title=values["title"],
+        federation=values["federation"],
+        fide_id=values["fide_id"],
+        birth_date=values["birth_date"],
+        sex=values["sex"],
+    )
 
 
 def write_players_csv(players: Sequence[Player]) -> str:

@@ -36,7 +36,14 @@ from fairpair.core import (
 )
 from fairpair.service import knockout_actions, venue
 from fairpair.service.errors import CommandError
-from fairpair.service.settings import REPORT_FIELDS, SETTING_FIELDS, EventSettings, System
+from fairpair.service.settings import (
+    REPORT_FIELDS,
+    SECTION_SET,
+    SETTING_FIELDS,
+    EventSettings,
+    Section,
+    System,
+)
 
 __all__ = [
     "ACTIONS",
@@ -63,15 +70,17 @@ __all__ = [
 Payload = Mapping[str, Any]
 
 _PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
-EDITABLE_FIELDS = _PLAYER_FIELDS
+EDITABLE_FIELDS = (*_PLAYER_FIELDS, "k_factor")
 
 
 def player_data(player: Player) -> dict[str, Any]:
-    return {"id": player.id} | {name: getattr(player, name) for name in _PLAYER_FIELDS}
+    data = {"id": player.id} | {name: getattr(player, name) for name in _PLAYER_FIELDS}
+    # Only when set: the log records of players without one stay as they were.
+    return data if player.k_factor is None else data | {"k_factor": player.k_factor}
 
 
 def player_from_data(data: Payload) -> Player:
-    return Player(id=data["id"], **{name: data[name] for name in _PLAYER_FIELDS if name in data})
+    return Player(id=data["id"], **{name: data[name] for name in EDITABLE_FIELDS if name in data})
 
 
 # --- one function per action ----------------------------------------------------------------
@@ -552,7 +561,8 @@ def staff_words(p: Payload) -> str:
 
 
 def _venue_set(t: Tournament, _: Payload) -> Tournament:
-    """The round clock or the announcement: kept with the settings, not in the snapshot."""
+    """The round clock, the announcement or the section's name: kept with the settings, not
+    in the snapshot."""
     return t
 
 
@@ -657,6 +667,7 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     STAFF: _claimed,
     "event.edited": _event_edited,
     **dict.fromkeys(venue.ACTIONS, _venue_set),
+    SECTION_SET: _venue_set,
     "player.codes.issued": _codes_issued,
     "checkin.opened": _checkin_changed,
     "checkin.closed": _checkin_changed,
@@ -724,12 +735,13 @@ UNDONE = "action.undone"
 ``action`` for the reader)."""
 REDONE = "action.redone"
 """A record bringing back the undone change whose sequence number it names."""
-KEPT = frozenset({"event.created", "event.claimed", STAFF, *venue.ACTIONS})
+KEPT = frozenset({"event.created", "event.claimed", STAFF, *venue.ACTIONS, SECTION_SET})
 """Records undo passes over: the event's creation (undoing it is refused), a director
 taking the event over and a change of its staff (who runs an event is kept beside the
 snapshot, not in it; the owner changes the staff back by another change), and the venue
 screen's clock and announcement (undoing a result must not stop the clock; they are set
-again instead)."""
+again instead), and the naming of an open's first section (the other sections name it as
+their open; taking it back would leave them without one)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -842,6 +854,8 @@ def settings_after(settings: EventSettings, action: str, payload: Payload) -> Ev
         return settings.edited(payload["changes"])
     if action in venue.ACTIONS:
         return dataclasses.replace(settings, venue=settings.venue.after(action, payload))
+    if action == SECTION_SET:
+        return dataclasses.replace(settings, section=Section.from_data(payload))
     return settings
 
 

@@ -177,8 +177,9 @@ class Right(Enum):
     RESULTS = "results"
     """Enter and correct the results of the current round: the whole staff."""
     CHECK_IN = "check-in"
-    """Check players in before a round: the whole staff. Reserved for check-in, which no
-    route offers yet; a route that will take check-ins names this right."""
+    """Open and close check-in and check players in before a round: the whole staff (the
+    players' codes, the self-reporting switch and turning those missing into absences or
+    withdrawals stay DIRECT)."""
 
 
 class Role(Enum):
@@ -226,7 +227,7 @@ class StaffMember:
     role: Role
 
 
-def _role(desk: Desk, info: EventInfo, username: str) -> Role | None:
+def _own_role(desk: Desk, info: EventInfo, username: str) -> Role | None:
     if info.owner is not None and info.owner == username:
         return Role.OWNER
     if info.owner is None:
@@ -235,16 +236,40 @@ def _role(desk: Desk, info: EventInfo, username: str) -> Role | None:
     return None if found is None else Role(found)
 
 
+def _open(info: EventInfo) -> int | None:
+    """The id of the open whose section this event is, when that is another event."""
+    section = info.settings.get("section")
+    if section is None or int(section["open"]) == info.id:
+        return None
+    return int(section["open"])
+
+
+def _role(desk: Desk, info: EventInfo, username: str) -> Role | None:
+    """The director's role on the event: their own, or else their role on the open whose
+    section it is (an open's staff runs all its sections)."""
+    role = _own_role(desk, info, username)
+    root = _open(info)
+    if role is None and root is not None:
+        try:
+            role = _own_role(desk, desk.store.event(root), username)
+        except UnknownEventError:
+            return None
+    return role
+
+
 def events_of(desk: Desk, username: str) -> Sequence[tuple[EventInfo, Role]]:
     """The events a director runs or helps with, and their role on each, the one changed
     last first."""
     helped = {s.event_id: Role(s.role) for s in desk.store.staff_events(username)}
     found: list[tuple[EventInfo, Role]] = []
     for info in desk.store.events():
+        root = _open(info)
         if info.owner is not None and info.owner == username:
             found.append((info, Role.OWNER))
         elif info.owner is not None and info.id in helped:
             found.append((info, helped[info.id]))
+        elif info.owner is not None and root is not None and root in helped:
+            found.append((info, helped[root]))  # a section of an open they help with
     return sorted(found, key=lambda e: (e[0].updated_at, e[0].id), reverse=True)
 
 

@@ -548,7 +548,8 @@ def edit_player(desk: Desk, event_id: int, ref: str, changes: Mapping[str, Any])
 
 def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     """A correction's fields read as a registration reads them (name, rating 0-4000, the
-    rating-report fields as :mod:`fairpair.formats.player_fields` reads them)."""
+    K-factor 1-100 or None, the rating-report fields as :mod:`fairpair.formats.player_fields`
+    reads them)."""
     errors: dict[str, str] = {}
     report = {f: str(v) for f, v in changes.items() if f in player_fields.READERS}
     read = player_fields.read(report, errors)
@@ -561,6 +562,8 @@ def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
             errors[field] = "give the player's name"
         elif field == "rating" and value is not None and not 0 <= int(value) <= 4000:
             errors[field] = "between 0 and 4000"
+        elif field == "k_factor" and value is not None and not 1 <= int(value) <= 100:
+            errors[field] = "between 1 and 100 (FIDE uses 40, 20 or 10), or none"
         else:
             checked[field] = value.strip() if isinstance(value, str) else value
     if errors:
@@ -568,7 +571,14 @@ def checked_player_changes(changes: Mapping[str, Any]) -> dict[str, Any]:
     return checked
 
 
-def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None) -> Event:
+def withdraw(
+    desk: Desk,
+    event_id: int,
+    ref: str,
+    from_round: int | None = None,
+    *,
+    expected_version: int | None = None,
+) -> Event:
     """The player is not paired from ``from_round`` (default: the next round) on."""
 
     def build(event: Event) -> Mapping[str, Any]:
@@ -576,7 +586,7 @@ def withdraw(desk: Desk, event_id: int, ref: str, from_round: int | None = None)
         number = event.tournament.next_round if from_round is None else from_round
         return {"player": player.id, "round": number, **_names(player)}
 
-    return _command(desk, event_id, "player.withdrawn", build)
+    return _command(desk, event_id, "player.withdrawn", build, expected_version)
 
 
 def return_player(desk: Desk, event_id: int, ref: str) -> Event:
@@ -1318,6 +1328,8 @@ def describe(
             return venue.clock_words(p)
         case venue.ANNOUNCEMENT_SET:
             return f"announced: {p['text']}" if p["text"] else "took down the announcement"
+        case "section.set":
+            return f"this event is section {p['name']} of the open"
         case "event.edited":
             return "edited the event: " + "; ".join(
                 f"{_field_name(k)} {_shown(v, k)} (was {_shown(p.get('before', {}).get(k), k)})"
@@ -1493,6 +1505,8 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return "the round clock"
         case venue.ANNOUNCEMENT_SET:
             return "the announcement"
+        case "section.set":
+            return "the section's name"
         case "event.edited":
             return "edit of the event's " + ", ".join(_field_name(k) for k in p["changes"])
         case actions.UNDONE:

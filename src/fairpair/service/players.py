@@ -31,7 +31,8 @@ from fairpair.service.events import (
     load,
     withdraw,
 )
-from fairpair.service.results import parse_result
+from fairpair.service.results import parse_result, turned
+from fairpair.storage import ConcurrencyError
 
 __all__ = [
     "CODE_ALPHABET",
@@ -159,7 +160,9 @@ def door(desk: Desk, event: Event) -> Door:
 # --- codes ------------------------------------------------------------------------------------
 
 
-def issue_codes(desk: Desk, event_id: int, refs: Sequence[str] = ()) -> Event:
+def issue_codes(
+    desk: Desk, event_id: int, refs: Sequence[str] = (), *, expected_version: int | None = None
+) -> Event:
     """New codes for the players named (their old codes stop working), or, naming none, for
     every player who has none yet. One log record."""
     event = load(desk, event_id)
@@ -174,7 +177,7 @@ def issue_codes(desk: Desk, event_id: int, refs: Sequence[str] = ()) -> Event:
             raise CommandError("every player has a code already; name a player for a new one")
         return {"codes": {str(p.id): new_code() for p in chosen}, **_names(*chosen)}
 
-    return _command(desk, event_id, "player.codes.issued", build)
+    return _command(desk, event_id, "player.codes.issued", build, expected_version)
 
 
 def player_by_code(
@@ -220,25 +223,32 @@ def self_actor(player: Player) -> str:
 # --- check-in ---------------------------------------------------------------------------------
 
 
-def open_check_in(desk: Desk, event_id: int) -> Event:
+def open_check_in(desk: Desk, event_id: int, *, expected_version: int | None = None) -> Event:
     def build(e: Event) -> Mapping[str, Any]:
         if door(desk, e).check_in_round is not None:
             raise CommandError("check-in is already open")
         return {"round": e.tournament.next_round}
 
-    return _command(desk, event_id, "checkin.opened", build)
+    return _command(desk, event_id, "checkin.opened", build, expected_version)
 
 
-def close_check_in(desk: Desk, event_id: int) -> Event:
+def close_check_in(desk: Desk, event_id: int, *, expected_version: int | None = None) -> Event:
     def build(e: Event) -> Mapping[str, Any]:
         if door(desk, e).check_in_round is None:
             raise CommandError("check-in is not open")
         return {"round": e.tournament.next_round}
 
-    return _command(desk, event_id, "checkin.closed", build)
+    return _command(desk, event_id, "checkin.closed", build, expected_version)
 
 
-def check_in(desk: Desk, event_id: int, ref: str, *, player_id: PlayerId | None = None) -> Event:
+def check_in(
+    desk: Desk,
+    event_id: int,
+    ref: str,
+    *,
+    player_id: PlayerId | None = None,
+    expected_version: int | None = None,
+) -> Event:
     """Check a player in for the next round (the director by name or number, or a player
     from their page: ``player_id``), while check-in is open."""
 
@@ -251,7 +261,7 @@ def check_in(desk: Desk, event_id: int, ref: str, *, player_id: PlayerId | None 
             raise CommandError(f"{player.name} has already checked in")
         return {"player": player.id, "round": known.check_in_round, **_names(player)}
 
-    return _command(desk, event_id, "player.checked.in", build)
+    return _command(desk, event_id, "player.checked.in", build, expected_version)
 
 
 def missing(desk: Desk, event: Event) -> tuple[Player, ...]:
@@ -264,7 +274,9 @@ def missing(desk: Desk, event: Event) -> tuple[Player, ...]:
     return tuple(t.player(pid) for pid in t.players_to_pair() if pid not in known.checked_in)
 
 
-def mark_missing(desk: Desk, event_id: int, how: str) -> Event:
+def mark_missing(
+    desk: Desk, event_id: int, how: str, *, expected_version: int | None = None
+) -> Event:
     """Everyone who has not checked in for the next round becomes absent from it (a bye of no
     points) or withdrawn from it on (``how``: ``absent`` or ``withdrawn``): one log record."""
     if how not in ("absent", "withdrawn"):
@@ -283,13 +295,20 @@ def mark_missing(desk: Desk, event_id: int, how: str) -> Event:
             **_names(*gone),
         }
 
-    return _command(desk, event_id, "checkin.missing", build)
+    return _command(desk, event_id, "checkin.missing", build, expected_version)
 
 
 # --- self-drop --------------------------------------------------------------------------------
 
 
-def self_drop(desk: Desk, event_id: int, player_id: PlayerId, from_round: int) -> Event:
+def self_drop(
+    desk: Desk,
+    event_id: int,
+    player_id: PlayerId,
+    from_round: int,
+    *,
+    expected_version: int | None = None,
+) -> Event:
     """A player withdraws from ``from_round`` (the next round their page showed) on: refused
     once that round is paired. ``desk.actor`` should be :func:`self_actor`."""
     event = load(desk, event_id)
@@ -298,13 +317,15 @@ def self_drop(desk: Desk, event_id: int, player_id: PlayerId, from_round: int) -
             f"round {from_round} is already paired: ask the director to withdraw you from "
             f"round {event.tournament.next_round} on"
         )
-    return withdraw(desk, event_id, str(player_id), from_round)
+    return withdraw(desk, event_id, str(player_id), from_round, expected_version=expected_version)
 
 
 # --- self-reported results ----------------------------------------------------------------
 
 
-def switch_reporting(desk: Desk, event_id: int, on: bool) -> Event:
+def switch_reporting(
+    desk: Desk, event_id: int, on: bool, *, expected_version: int | None = None
+) -> Event:
     """Let players report their own results (``on``), or stop them."""
 
     def build(e: Event) -> Mapping[str, Any]:
@@ -312,21 +333,33 @@ def switch_reporting(desk: Desk, event_id: int, on: bool) -> Event:
             raise CommandError(f"self-reporting is already {'on' if on else 'off'}")
         return {"on": on}
 
-    return _command(desk, event_id, "reporting.switched", build)
+    return _command(desk, event_id, "reporting.switched", build, expected_version)
 
 
 def _same(first: str, second: str) -> bool:
     return parse_result(first) == parse_result(second)
 
 
-def report_result(desk: Desk, event_id: int, player_id: PlayerId, board: int, text: str) -> Event:
-    """A player's report of their board's result in the round being played (White's or the
-    first-listed player's side first, as a director types it). When the opponent has
-    reported the same result, the result is entered, logged as reported by both; otherwise
-    the report waits, and the desk shows the board (:func:`reported_boards`). The
-    director's entry always wins: a board with a result takes no report."""
+def report_result(
+    desk: Desk,
+    event_id: int,
+    player_id: PlayerId,
+    board: int,
+    text: str,
+    *,
+    own_side: bool = False,
+    expected_version: int | None = None,
+) -> Event:
+    """A player's report of their board's result in the round being played: White's or the
+    first-listed player's side first, as a director types it, or with ``own_side`` the
+    player's own games first (a card player's ``2-1``: they won two games to one). When the
+    opponent has reported the same result, the result is entered, logged as reported by
+    both; otherwise the report waits, and the desk shows the board (:func:`reported_boards`).
+    The director's entry always wins: a board with a result takes no report."""
     parse_result(text)  # a clear error before anything is written
     event = load(desk, event_id)
+    if expected_version is not None and expected_version != event.version:
+        raise ConcurrencyError(event.info.name, expected_version, event.version)
     known = door(desk, event)
     if not known.reporting:
         raise CommandError("the director enters the results of this event")
@@ -338,6 +371,8 @@ def report_result(desk: Desk, event_id: int, player_id: PlayerId, board: int, te
     if player_id not in (game.white, game.black):
         raise CommandError(f"you do not play on board {board}")
     other = game.black if game.white == player_id else game.white
+    if own_side and player_id == game.black:
+        text = turned(text)
     theirs = known.reports.get((number, board), {}).get(other)
     if theirs is not None and _same(theirs, text) and game.result is None:
         both = Desk(
@@ -362,6 +397,9 @@ class ReportedBoard:
     their reports disagree, or only one has reported."""
 
     board: int
+    first: Player
+    """The player listed first on the board (White), whose side every report puts first."""
+    second: Player
     reports: tuple[tuple[Player, str], ...]
     disagree: bool
 
@@ -374,10 +412,12 @@ def reported_boards(desk: Desk, event: Event) -> tuple[ReportedBoard, ...]:
     number = t.rounds[-1].number
     flagged = []
     for (rnd, board), reports in sorted(door(desk, event).reports.items()):
-        if rnd != number or t.rounds[-1].games[board - 1].result is not None:
+        game = t.rounds[-1].games[board - 1]
+        if rnd != number or game.result is not None or game.black is None:
             continue
         texts = list(reports.values())
         disagree = len(texts) == 2 and not _same(texts[0], texts[1])
         shown = tuple((t.player(pid), text) for pid, text in reports.items())
-        flagged.append(ReportedBoard(board, shown, disagree))
+        first, second = t.player(game.white), t.player(game.black)
+        flagged.append(ReportedBoard(board, first, second, shown, disagree))
     return tuple(flagged)

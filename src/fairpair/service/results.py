@@ -13,7 +13,14 @@ from dataclasses import dataclass
 from fairpair.core import GameResult, MatchScore
 from fairpair.service.errors import CommandError
 
-__all__ = ["EnteredResult", "expand_shortcut", "format_result", "parse_result", "typed_result"]
+__all__ = [
+    "EnteredResult",
+    "expand_shortcut",
+    "format_result",
+    "parse_result",
+    "turned",
+    "typed_result",
+]
 
 _CHESS = {
     "1-0": GameResult.WHITE_WINS,
@@ -118,3 +125,24 @@ def typed_result(result: GameResult | None, match_score: MatchScore | None = Non
     if match_score is not None:
         return f"{match_score.first_wins}-{match_score.second_wins}-{match_score.draws}"
     return _TYPED[result]
+
+
+_TURNED = {
+    GameResult.WHITE_WINS: GameResult.BLACK_WINS,
+    GameResult.BLACK_WINS: GameResult.WHITE_WINS,
+    GameResult.DRAW: GameResult.DRAW,
+    GameResult.WHITE_WINS_BY_FORFEIT: GameResult.BLACK_WINS_BY_FORFEIT,
+    GameResult.BLACK_WINS_BY_FORFEIT: GameResult.WHITE_WINS_BY_FORFEIT,
+    GameResult.DOUBLE_FORFEIT: GameResult.DOUBLE_FORFEIT,
+}
+
+
+def turned(text: str) -> str:
+    """A typed result seen from the other side of the board (``2-1`` is ``1-2``, ``1-0``
+    is ``0-1``), as a director would type it; :class:`CommandError` if it is no result."""
+    entered = parse_result(text)
+    score = entered.match_score
+    if score is not None:
+        draws = f"-{score.draws}" if score.draws else ""
+        return f"{score.second_wins}-{score.first_wins}{draws}"
+    return _TYPED[_TURNED[entered.result]]

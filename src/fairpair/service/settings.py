@@ -474,6 +474,28 @@ def _at_most(limit: int, noun: str) -> str:
     return f"no {noun}s" if limit == 0 else f"at most {_count(limit, noun)}"
 
 
+SECTION_SET = "section.set"
+"""The log record naming an event as a section of an open (payload: :meth:`Section.to_data`)."""
+SECTION_NAME_MAX = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """An event as one section of an open (A, B, Juniors...): the sections share one
+    register and one staff, and each has its own system and settings."""
+
+    open: int
+    """The id of the open's first section, the event the other sections were added to."""
+    name: str
+
+    def to_data(self) -> dict[str, Any]:
+        return {"open": self.open, "name": self.name}
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> Section:
+        return cls(open=int(data["open"]), name=str(data["name"]))
+
+
 REPORT_FIELDS: dict[str, str] = {
     "name": "name",
     "start_date": "start date",
@@ -1114,6 +1136,9 @@ class EventSettings:
     venue: Venue = dataclasses.field(default_factory=Venue)
     """The venue screen's round clock and announcement (:mod:`fairpair.service.venue`),
     changed by their own commands, never by the organiser's settings."""
+    section: Section | None = None
+    """The open this event is a section of (:mod:`fairpair.service.sections`); ``None``
+    for an event without sections."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -1293,6 +1318,7 @@ class EventSettings:
             | ({} if self.double_swiss is None else {"double_swiss": self.double_swiss.to_data()})
             | ({} if self.knockout is None else {"knockout": self.knockout.to_data()})
             | ({} if self.venue == Venue() else {"venue": self.venue.to_data()})
+            | ({} if self.section is None else {"section": self.section.to_data()})
         )
 
     @classmethod
@@ -1340,6 +1366,7 @@ class EventSettings:
             else None,
             knockout=KnockoutSettings.from_data(data["knockout"]) if "knockout" in data else None,
             venue=Venue.from_data(data["venue"]) if "venue" in data else Venue(),
+            section=Section.from_data(data["section"]) if "section" in data else None,
         )
 
     def empty_event(self) -> Tournament:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from fairpair.core import TENTHS, Outcome, PlayerId
 from fairpair.core.teams import TeamId, TeamTournament, board_points
-from fairpair.standings.chess import rating_difference, round_half_up
+from fairpair.standings.chess import performance_rating
 
 
 class BoardPrizeBasis(enum.StrEnum):
@@ -107,9 +107,7 @@ def _performance(
         if rating is None:
             return None
         ratings.append(rating)
-    aro = round_half_up(Fraction(sum(ratings), len(ratings)))
-    share = sum((score for _, score in games), Fraction(0)) / len(games)
-    return int(aro) + rating_difference(int(round_half_up(share * 100)))
+    return performance_rating(ratings, sum((score for _, score in games), Fraction(0)))
 
 
 def tournament_rating(tournament: TeamTournament, player: PlayerId) -> int | None:

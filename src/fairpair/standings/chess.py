@@ -412,18 +412,28 @@ def average_rating_of_opponents_cut1(event: EventView) -> Values:
     return _aro(event, drop_lowest=True)
 
 
+def performance_rating(opponent_ratings: Sequence[int], score: Fraction) -> int:
+    """A performance rating: the opponents' average rating rounded half up, plus dp (table
+    8.1a of the FIDE rating regulations) of the score share rounded half up to a whole
+    percent; ``score`` counts 1, ½ and 0 per game. The TPR of FIDE C.07 (2023) and the
+    performance of a title norm (FIDE B.01 1.48) are both this."""
+    if not opponent_ratings:
+        raise ValueError("a performance rating needs at least one game")
+    average = round_half_up(Fraction(sum(opponent_ratings), len(opponent_ratings)))
+    percentage = int(round_half_up(score / len(opponent_ratings) * 100))
+    return int(average) + rating_difference(percentage)
+
+
 def _tpr(event: EventView) -> Values:
     aro = average_rating_of_opponents(event)
     result: Values = {}
     for pid in event.ids:
         games = _game_points(event, pid) if aro[pid] is not None else []
-        base = aro[pid]
-        if base is None or not games:
+        if not games:
             result[pid] = None
             continue
-        share = sum((g for _, g in games), Fraction(0)) / len(games)
-        percentage = int(round_half_up(share * 100))
-        result[pid] = base + rating_difference(percentage)
+        score = sum((g for _, g in games), Fraction(0))
+        result[pid] = Fraction(performance_rating([r for r, _ in games], score))
     return result
 
 

@@ -116,6 +116,12 @@ class PlayerChanges(BaseModel):
     fide_id: str | None = Field(default=None, max_length=11)
     birth_date: str | None = None
     sex: str | None = None
+    k_factor: int | None = Field(
+        default=None,
+        ge=0,
+        le=100,
+        description="FIDE K-factor for the rating report; 0: the one rating and age give.",
+    )
 
 
 class EventChanges(BaseModel):
@@ -358,6 +364,8 @@ def edit_player(
     """Correct a player's details (only the fields given)."""
     desk = _mine(request, director, event_id, double=True)
     changes = body.model_dump(exclude_none=True)
+    if "k_factor" in changes:
+        changes["k_factor"] = changes["k_factor"] or None
     if double_api.is_double(request, event_id):
         with answers():
             return event_out(de.edit_double_player(desk, event_id, str(number), changes))

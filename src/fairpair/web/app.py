@@ -123,10 +123,12 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_desk,
         knockout_public,
         live,
+        player_api,
         player_door,
         public,
         ratings_desk,
         screen,
+        sections_desk,
         team_api,
         team_desk,
         team_public,
@@ -150,9 +152,12 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(knockout_desk.router)
     app.include_router(venue_desk.router)
     app.include_router(ratings_desk.router)
+    app.include_router(sections_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)
     app.include_router(knockout_api.write_router)
     app.include_router(venue_api.router)
+    app.include_router(player_api.player_router)
+    app.include_router(player_api.director_router)
     return app

@@ -117,12 +117,20 @@ def csrf_token(request: Request) -> str:
     return token
 
 
+PLAYER_CODE_HEADER = "x-player-code"
+"""The header of the players' API (:mod:`fairpair.web.player_api`)."""
+
+
 async def csrf_guard(request: Request) -> None:
     """Refuse (403) a request that changes something without the session's CSRF token."""
     if request.method not in _UNSAFE:
         return
-    if request.url.path.startswith("/api/") and "authorization" in request.headers:
-        return  # HTTP Basic: checked by api_director, no cookie involved
+    if request.url.path.startswith("/api/") and (
+        "authorization" in request.headers or PLAYER_CODE_HEADER in request.headers
+    ):
+        # HTTP Basic, a token or a player's code: checked by the route, no cookie involved,
+        # and a header no other site can make a browser send.
+        return
     sent = request.headers.get(CSRF_HEADER)
     if sent is None and request.headers.get("content-type", "").startswith(_FORMS):
         value = (await request.form()).get(CSRF_FIELD)

@@ -32,6 +32,7 @@ from fairpair.formats.trf import parse_trf
 from fairpair.service import (
     accounts,
     actions,
+    chess_reports,
     directors,
     double_printouts,
     entry,
@@ -694,6 +695,7 @@ def _desk_page(
         "errors": errors or {},
         "details_open": any(k.split(".")[0] == "details" for k in errors or {}),
         "settings_open": any(k.split(".")[0] == "settings" for k in errors or {}),
+        "sections_open": any(k.split(".")[0] in ("sections", "move") for k in errors or {}),
         # The report form shows what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _report_text(event.settings).items()}
         | {f"settings.{k}": v for k, v in _settings_text(event.settings).items()}
@@ -701,14 +703,16 @@ def _desk_page(
         | dict(values or {}),
         # Once the knockout has started, its bracket and match slips too, and the final
         # standings for the standings.
-        "sheets": _SHEETS | (knockout_printouts.KNOCKOUT_SHEETS if t.knockout else {}),
+        "sheets": _event_sheets(event) | (knockout_printouts.KNOCKOUT_SHEETS if t.knockout else {}),
         "settings": ev.settings_lines(event),
         "system_name": event.settings.system.label,
         "choices": _CHOICES,
         "staff": staff_section(request, event.id),
     }
+    from fairpair.web.sections_desk import sections_context
     from fairpair.web.venue_desk import venue_context  # it builds on this module's helpers
 
+    context["sections"] = sections_context(request, event)
     venue = venue_context(event)
     context["venue_clock"] = venue["venue_clock"]
     context["values"] = venue["venue_values"] | context["values"]
@@ -1184,7 +1188,9 @@ def return_player(request: Request, director: Director, event_id: int, player_id
     return _done(request, f"{player_id} {player.name} is back: paired again.", _here(event_id))
 
 
-_PLAYER_FIELDS = ("name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex")
+_PLAYER_FIELDS = (
+    "name", "rating", "title", "federation", "club", "fide_id", "birth_date", "sex", "k_factor",
+)  # fmt: skip
 
 
 def _player_page(
@@ -1236,12 +1242,14 @@ def edit_player(
     fide_id: _Text = "",
     birth_date: _Text = "",
     sex: _Text = "",
+    k_factor: _Text = "",
 ) -> Response:
     """Correct the fields that differ from what the player has now."""
     door = _player_door(request, director, event_id)
     player = door.named(player_id)
     typed = {"name": name, "rating": rating, "title": title, "federation": federation}
     typed |= {"club": club, "fide_id": fide_id, "birth_date": birth_date, "sex": sex}
+    typed["k_factor"] = k_factor
     values = {f"edit.{k}": v for k, v in typed.items()}
     try:
         changes: dict[str, Any] = {}
@@ -1249,9 +1257,10 @@ def edit_player(
             now = getattr(player, field)
             if text.strip() == ("" if now is None else str(now)):
                 continue
-            if field == "rating":
+            if field in ("rating", "k_factor"):
                 if text.strip() and not text.strip().isdecimal():
-                    raise FieldErrors({"rating": "a whole number, e.g. 1850"})
+                    example = "1850" if field == "rating" else "20"
+                    raise FieldErrors({field: f"a whole number, e.g. {example}"})
                 changes[field] = int(text) if text.strip() else None
             else:
                 changes[field] = text
@@ -1817,7 +1826,20 @@ _SHEETS = {
     "players": "players",
     "check-in": "check-in list",
     "player-codes": "player code slips",
+    "rating-report": "rating report (FIDE rating change)",
+    "norms": "title norms",
 }
+
+_CHESS_SHEETS = ("rating-report", "norms")
+"""The sheets a chess event lists only: FIDE's rating and title rules."""
+
+
+def _event_sheets(event: ev.Event) -> dict[str, str]:
+    """The printouts the event's page links to (a card or Go event: not the FIDE reports)."""
+    if event.settings.game is Game.CHESS:
+        return _SHEETS
+    return {k: v for k, v in _SHEETS.items() if k not in _CHESS_SHEETS}
+
 
 _TOOLBAR = """<style>@media screen {{
 body {{ margin: 1rem auto; max-width: 60rem; padding: 0 1rem; }}
@@ -1907,6 +1929,12 @@ def print_sheet(
                         made = printouts.check_in_sheet(event)
                     case "players":
                         made = printouts.players_sheet(event)
+                    case "rating-report":
+                        lines = chess_reports.rating_lines(event)
+                        made = chess_reports.rating_sheet(event, lines)
+                    case "norms":
+                        checks = chess_reports.norm_checks(event, round)
+                        made = chess_reports.norms_sheet(event, checks)
                     case "player-codes":
                         codes = players.door(desk_for(request), event).codes
                         site = str(request.base_url)

@@ -16,18 +16,22 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Form, HTTPException, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
+from pydantic import BaseModel, Field
 
 from fairpair.core import Player
+from fairpair.core.words import counted
 from fairpair.service import accounts
 from fairpair.service import events as ev
 from fairpair.service import players as pl
+from fairpair.service.directors import Right
 from fairpair.service.errors import CommandError
+from fairpair.service.results import turned
 from fairpair.storage import ConcurrencyError, UnknownEventError
 from fairpair.web import auth, views
 from fairpair.web.auth import Director
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import desk_for, templates
-from fairpair.web.desk import _done, _mine, _render
+from fairpair.web.desk import _access, _done, _mine, _render
 
 router = APIRouter(include_in_schema=False)
 
@@ -70,6 +74,64 @@ def _signed_in_player(request: Request, event: ev.Event) -> Player | None:
     return pl.player_by_digest(desk_for(request), event, digest)
 
 
+class DoorView(BaseModel):
+    """What a player's own page shows: their rounds and standing, their board now, and what
+    they may do (check in, report, drop)."""
+
+    event_id: int
+    version: int = Field(description="The event's version this answer shows.")
+    page: views.PlayerView
+    current: views.PlayerRound | None = Field(
+        description="The round being played (the last one paired), if the player is in it."
+    )
+    next_round: int = Field(description="The next round to pair.")
+    more_rounds: bool = Field(description="Whether a round remains to pair.")
+    withdrawn_from: int | None = Field(description="The round the player withdrew from.")
+    check_in_open: bool = Field(description="Check-in is open for the next round.")
+    checked_in: bool = Field(description="The player has checked in for the next round.")
+    to_pair: bool = Field(description="The player is to be paired in the next round.")
+    may_report: bool = Field(
+        description="Self-reporting is on and the player's current board has no result yet."
+    )
+    my_report: str | None = Field(
+        description="What the player reported for the board now, from their side when ``own_side``."
+    )
+    own_side: bool = Field(
+        description="Results are reported with the player's own games first (a game without "
+        "colours: 2-1 is a win by two games to one); otherwise White's side first (1-0)."
+    )
+
+
+def door_view(desk: ev.Desk, event: ev.Event, player: Player) -> DoorView:
+    """``player``'s own page in ``event`` (the HTML page and the players' API alike)."""
+    t = event.tournament
+    door = pl.door(desk, event)
+    me = views.player_view(event, player.id, views.standings_view(event))
+    current = me.rounds[-1] if me.rounds and me.rounds[-1].round == len(t.rounds) else None
+    own_side = not views.is_coloured(event)
+    report = None
+    if current is not None and current.board is not None:
+        report = door.reports.get((current.round, current.board), {}).get(player.id)
+        second = t.rounds[-1].games[current.board - 1].black == player.id
+        if report is not None and own_side and second:
+            report = turned(report)
+    return DoorView(
+        event_id=event.id,
+        version=event.version,
+        page=me,
+        current=current,
+        next_round=t.next_round,
+        more_rounds=t.total_rounds is None or t.next_round <= t.total_rounds,
+        withdrawn_from=dict(t.withdrawals).get(player.id),
+        check_in_open=door.check_in_round is not None,
+        checked_in=door.check_in_of == t.next_round and player.id in door.checked_in,
+        to_pair=player.id in t.players_to_pair(),
+        may_report=door.reporting and current is not None and not current.result,
+        my_report=report,
+        own_side=own_side,
+    )
+
+
 def _me_page(
     request: Request,
     event: ev.Event,
@@ -87,27 +149,19 @@ def _me_page(
         "error": error,
     }
     if player is not None:
-        t = event.tournament
-        door = pl.door(desk_for(request), event)
-        me = views.player_view(event, player.id, views.standings_view(event))
-        current = me.rounds[-1] if me.rounds and me.rounds[-1].round == len(t.rounds) else None
-        withdrawn = dict(t.withdrawals).get(player.id)
+        mine = door_view(desk_for(request), event, player)
         context |= {
-            "me": me,
-            "current": current,
+            "me": mine.page,
+            "current": mine.current,
             "coloured": views.is_coloured(event),
-            "next_round": t.next_round,
-            "more_rounds": t.total_rounds is None or t.next_round <= t.total_rounds,
-            "withdrawn": withdrawn,
-            "check_in_open": door.check_in_round is not None,
-            "checked_in": door.check_in_of == t.next_round and player.id in door.checked_in,
-            "to_pair": player.id in t.players_to_pair(),
-            "reporting": door.reporting and current is not None and not current.result,
-            "reported": (
-                None
-                if current is None or current.board is None
-                else door.reports.get((current.round, current.board), {}).get(player.id)
-            ),
+            "next_round": mine.next_round,
+            "more_rounds": mine.more_rounds,
+            "withdrawn": mine.withdrawn_from,
+            "check_in_open": mine.check_in_open,
+            "checked_in": mine.checked_in,
+            "to_pair": mine.to_pair,
+            "reporting": mine.may_report,
+            "reported": mine.my_report,
             "choices": ("1-0", "½-½", "0-1") if views.is_coloured(event) else (),
         }
     response = templates.TemplateResponse(
@@ -117,19 +171,30 @@ def _me_page(
     return response
 
 
+def player_of_code(request: Request, event: ev.Event, code: str) -> Player | None:
+    """The player whose code this is in ``event``, through the sign-in throttle on this
+    request's address (:class:`accounts.TooManyAttemptsError`); the page and the API alike."""
+    return pl.player_by_code(
+        desk_for(request),
+        event.id,
+        code,
+        address=auth.client_address(request),
+        limits=request.app.state.sign_in_limits,
+    )
+
+
+def too_many_codes(error: accounts.TooManyAttemptsError) -> str:
+    minutes = counted(-(-error.retry_after // 60), "minute")
+    return f"Too many wrong codes from here lately: try again in {minutes}."
+
+
 def _sign_in(request: Request, event: ev.Event, code: str) -> Response:
     """The player page of the code's player (its cookie set, the code out of the address),
     or the form again saying the code opens nothing."""
     try:
-        player = pl.player_by_code(
-            desk_for(request),
-            event.id,
-            code,
-            address=auth.client_address(request),
-            limits=request.app.state.sign_in_limits,
-        )
+        player = player_of_code(request, event, code)
     except accounts.TooManyAttemptsError as error:
-        page = _me_page(request, event, None, error=str(error), status_code=429)
+        page = _me_page(request, event, None, error=too_many_codes(error), status_code=429)
         page.headers["Retry-After"] = str(error.retry_after)
         return page
     if player is None:
@@ -222,7 +287,9 @@ def player_report(
             request, event, player, error="result: choose or type the result", status_code=422
         )
     try:
-        done = pl.report_result(desk, event_id, player.id, board, result)
+        done = pl.report_result(
+            desk, event_id, player.id, board, result, own_side=not views.is_coloured(event)
+        )
     except (CommandError, ConcurrencyError) as error:
         return _me_page(request, event, player, error=str(error), status_code=409)
     entered = done.tournament.rounds[-1].games[board - 1].result is not None
@@ -249,8 +316,14 @@ CHECKIN = "/desk/events/{event_id}/checkin"
 
 
 def _checkin_page(
-    request: Request, event: ev.Event, error: str = "", status_code: int = 200
+    request: Request,
+    event: ev.Event,
+    directs: bool,
+    error: str = "",
+    status_code: int = 200,
 ) -> HTMLResponse:
+    """The check-in page; ``directs``: the viewer directs the event and is shown the codes,
+    the reporting switch and what to do with those missing (an assistant taps names)."""
     t = event.tournament
     desk = desk_for(request)
     door = pl.door(desk, event)
@@ -264,7 +337,7 @@ def _checkin_page(
     rows = [
         {
             "p": p,
-            "code": door.code_of(p.id),
+            "code": door.code_of(p.id) if directs else None,
             "here": p.id in here,
             "to_pair": p.id in t.players_to_pair(),
             "withdrawn": withdrawn.get(p.id),
@@ -275,6 +348,7 @@ def _checkin_page(
     context = {
         "event": event,
         "t": t,
+        "directs": directs,
         "rows": rows,
         "reporting": door.reporting,
         "open": door.check_in_round is not None,
@@ -285,32 +359,59 @@ def _checkin_page(
     return _render(request, "desk/checkin.html", context, status_code)
 
 
+def _at_checkin(
+    request: Request, director: str, event_id: int, right: Right
+) -> tuple[ev.Event, bool]:
+    """The event, if the director has ``right`` on it (404 otherwise), and whether they
+    direct it."""
+    access = _access(request, director, event_id, right)
+    return _mine(request, director, event_id, right), access.may(Right.DIRECT)
+
+
 @router.get(CHECKIN, response_class=HTMLResponse)
 def checkin_desk(request: Request, director: Director, event_id: int) -> HTMLResponse:
-    """Check-in at a tablet (one tap per name), the players' codes, who is missing."""
-    return _checkin_page(request, _mine(request, director, event_id))
+    """Check-in at a tablet (one tap per name), who is missing, and for directors the
+    players' codes. Assistants may use it (the CHECK_IN right)."""
+    return _checkin_page(request, *_at_checkin(request, director, event_id, Right.CHECK_IN))
 
 
-def _command(request: Request, director: str, event_id: int, run: Any, said: str) -> Response:
-    event = _mine(request, director, event_id)
+def _command(
+    request: Request,
+    director: str,
+    event_id: int,
+    run: Any,
+    said: str,
+    right: Right = Right.DIRECT,
+) -> Response:
+    event, directs = _at_checkin(request, director, event_id, right)
     try:
         run(desk_for(request, director))
     except (CommandError, ConcurrencyError) as error:
-        return _checkin_page(request, event, str(error), 409)
+        return _checkin_page(request, event, directs, str(error), 409)
     return _done(request, said, f"/desk/events/{event_id}/checkin")
 
 
 @router.post(CHECKIN + "/open", response_class=HTMLResponse)
 def open_check_in(request: Request, director: Director, event_id: int) -> Response:
     return _command(
-        request, director, event_id, lambda d: pl.open_check_in(d, event_id), "Check-in is open."
+        request,
+        director,
+        event_id,
+        lambda d: pl.open_check_in(d, event_id),
+        "Check-in is open.",
+        Right.CHECK_IN,
     )
 
 
 @router.post(CHECKIN + "/close", response_class=HTMLResponse)
 def close_check_in(request: Request, director: Director, event_id: int) -> Response:
     return _command(
-        request, director, event_id, lambda d: pl.close_check_in(d, event_id), "Check-in is closed."
+        request,
+        director,
+        event_id,
+        lambda d: pl.close_check_in(d, event_id),
+        "Check-in is closed.",
+        Right.CHECK_IN,
     )
 
 
@@ -324,6 +425,7 @@ def check_in_player(
         event_id,
         lambda d: pl.check_in(d, event_id, "", player_id=player_id),
         f"Player {player_id} checked in.",
+        Right.CHECK_IN,
     )
 
 
@@ -333,8 +435,8 @@ def missing_out(
 ) -> Response:
     words = {"absent": "absent from the next round", "withdrawn": "withdrawn"}
     if how not in words:
-        event = _mine(request, director, event_id)
-        return _checkin_page(request, event, "how: choose absent or withdrawn", 422)
+        event, directs = _at_checkin(request, director, event_id, Right.DIRECT)
+        return _checkin_page(request, event, directs, "how: choose absent or withdrawn", 422)
     return _command(
         request,
         director,
@@ -349,8 +451,8 @@ def switch_reporting(
     request: Request, director: Director, event_id: int, on: Annotated[str, Form()] = ""
 ) -> Response:
     if on not in ("yes", "no"):
-        event = _mine(request, director, event_id)
-        return _checkin_page(request, event, "on: choose yes or no", 422)
+        event, directs = _at_checkin(request, director, event_id, Right.DIRECT)
+        return _checkin_page(request, event, directs, "on: choose yes or no", 422)
     return _command(
         request,
         director,

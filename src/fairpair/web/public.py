@@ -18,8 +18,9 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fairpair.formats import standings_render
 from fairpair.formats.printouts import Sheet
 from fairpair.service import events as ev
-from fairpair.service import printouts
+from fairpair.service import printouts, sections
 from fairpair.service.pairing import scheduled_rounds
+from fairpair.storage import UnknownEventError
 from fairpair.web import double_public, team_public, views
 from fairpair.web.deps import desk_for, templates
 from fairpair.web.reading import conditional, events_tag, paired_rounds, respond
@@ -94,7 +95,11 @@ def event_overview(request: Request, event_id: int) -> Response:
         from fairpair.web.knockout_views import bracket_view
 
         staged = None if event.tournament.knockout is None else bracket_view(event)
-        context = {"event": views.event_detail(event), "knockout": staged}
+        context = {
+            "event": views.event_detail(event),
+            "knockout": staged,
+            "sections": sections.sections(desk_for(request), event.id),
+        }
         return _page(request, "event", event, "event", context)
 
     return respond(
@@ -103,7 +108,33 @@ def event_overview(request: Request, event_id: int) -> Response:
         render,
         team=partial(team_public.overview, request),
         double=partial(double_public.overview, request),
+        also=_sections_tag(request, event_id),
     )
+
+
+def _sections_tag(request: Request, event_id: int) -> str:
+    """A tag of the open's sections as they stand (names and versions), for the pages that
+    show them: a section added, or a player registered in another section, changes it."""
+    try:
+        found = sections.sections(desk_for(request), event_id)
+    except UnknownEventError:
+        return ""
+    return events_tag([s.info for s in found]) if found else ""
+
+
+@page(EVENT + "/register")
+def register(request: Request, event_id: int) -> Response:
+    """The open's one register: every player of every section, by name, with the section."""
+
+    def render(event: ev.Event) -> Response:
+        desk = desk_for(request)
+        context = {
+            "rows": sections.register(desk, event.id),
+            "sections": sections.sections(desk, event.id),
+        }
+        return _page(request, "register", event, "register", context)
+
+    return respond(request, event_id, render, also=_sections_tag(request, event_id))
 
 
 @page(EVENT + "/rounds/current")

@@ -84,16 +84,19 @@ def respond(
     render: Callable[[ev.Event], Response] | None,
     team: Callable[[te.TeamEvent], Response] | None = None,
     double: Callable[[de.DoubleEvent], Response] | None = None,
+    *,
+    also: str = "",
 ) -> Response:
     """Render one of the event's pages, revalidated by the event's version: the version is
     read first, so a 304 costs one small query and no snapshot. A team event is rendered by
     ``team``, a Double-Swiss event by ``double``, an individual one by ``render`` (404 when
-    the page has no form for the event's kind)."""
+    the page has no form for the event's kind). ``also``: a tag of what else the page shows
+    (the other sections of an open), which changes the page without changing the event."""
     try:
         info = store_of(request).event(event_id)
     except UnknownEventError:
         raise HTTPException(404, f"There is no event {event_id}.") from None
-    tag = f"{event_id}-{info.version}"
+    tag = f"{event_id}-{info.version}" + (f"-{also}" if also else "")
     if te.is_team_event(info):
         if team is None:
             raise HTTPException(404, f"Event {event_id} is a team event: it has no such page.")
@@ -124,7 +127,7 @@ def respond(
     return conditional(
         request,
         tag,
-        lambda: _kept_page(request, info, lambda: by_event(event_or_404(request, event_id))),
+        lambda: _kept_page(request, info, lambda: by_event(event_or_404(request, event_id)), also),
     )
 
 
@@ -172,12 +175,14 @@ def version_memo(request: Request, info: EventInfo, key: str, compute: Callable[
     return cast(T, values[key])
 
 
-def _kept_page(request: Request, info: EventInfo, render: Callable[[], Response]) -> Response:
-    """An event's page or JSON, rendered once per version of the event and address: a crowd
-    of phones fetching the round page the moment it is paired (the live pages) costs one
-    rendering, not one per phone."""
+def _kept_page(
+    request: Request, info: EventInfo, render: Callable[[], Response], also: str = ""
+) -> Response:
+    """An event's page or JSON, rendered once per version of the event and address (and
+    ``also``, see :func:`respond`): a crowd of phones fetching the round page the moment it
+    is paired (the live pages) costs one rendering, not one per phone."""
     pages = _pages_of(request, info)
-    address = str(request.url.path) + "?" + str(request.url.query)
+    address = str(request.url.path) + "?" + str(request.url.query) + "#" + also
     found = pages.bodies.get(address)
     if found is not None:
         return Response(found[0], media_type=found[1])
