@@ -51,6 +51,12 @@ def test_lists_are_imported_listed_and_searched(director: Director, tmp_path: Pa
     found = director.run("ratings", "search", "1503", "--list", "FIDE 2026-11")
     assert "Carlsen, Magnus" in found and "2823" in found
     assert "matches" in director.run("ratings", "search", "zzz", "--list", "FIDE XML", code=1)
+    said = director.run("ratings", "remove", "FIDE XML")
+    assert said.strip() == "removed 'FIDE XML' (3 players)"
+    assert "FIDE XML" not in director.run("ratings", "lists")
+    assert "no rating list named 'FIDE XML'" in director.run(
+        "ratings", "search", "jose", "--list", "FIDE XML", code=2
+    )
 
 
 def test_a_bad_file_is_refused_naming_line_and_field_and_the_old_list_stays(

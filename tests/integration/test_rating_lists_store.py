@@ -118,6 +118,21 @@ def test_a_bad_line_keeps_nothing_of_the_new_list_and_the_old_one_whole(
     assert len(rl.search(d, "player", "FIDE", limit=100)[1]) == 3
 
 
+def test_a_list_is_removed_with_its_players(store: EventStore) -> None:
+    d = desk(store)
+    imported(d, "players_list_foa.txt", "FIDE TXT")
+    imported(d, "players_list_xml.xml", "FIDE XML")
+    txt = rl.find_list(d, "FIDE TXT")
+    assert rl.remove_list(d, "fide txt").name == "FIDE TXT"
+    assert [i.name for i in rl.lists(d)] == ["FIDE XML"]
+    assert store.search_rating_list(txt.id, "carlsen", 10) == []
+    assert store.rated_player(txt.id, "1503014") is None
+    assert not store.remove_rating_list(txt.id)
+    with pytest.raises(CommandError, match="no rating list named 'FIDE TXT'"):
+        rl.remove_list(d, "FIDE TXT")
+    assert names(d, "carlsen", "FIDE XML") == ["Carlsen, Magnus"]
+
+
 def test_update_ratings_is_one_logged_change_undone_and_refused_after_round_one(
     store: EventStore,
 ) -> None:

@@ -19,7 +19,7 @@ from fairpair.core.words import counted
 from fairpair.service import rating_lists as rl
 
 app = typer.Typer(
-    help="Rating lists: import FIDE's XML or TXT list or a national CSV list, list, search.",
+    help="Rating lists: import FIDE's XML or TXT list or a national CSV; list, search, remove.",
     no_args_is_help=True,
 )
 
@@ -151,6 +151,19 @@ def lists(db: DbOption = None) -> None:
                 info.source,
             )
         Console().print(table)
+
+
+@app.command("remove")
+def remove(
+    name: Annotated[
+        str, typer.Argument(help="The list's name, as `fairpair ratings lists` shows.")
+    ],
+    db: DbOption = None,
+) -> None:
+    """Delete a rating list (players registered from it keep their details)."""
+    with session(db) as s:
+        info = rl.remove_list(s.desk, name)
+        typer.echo(f"removed {info.name!r} ({counted(info.players, 'player')})")
 
 
 @app.command("search")

@@ -40,6 +40,7 @@ __all__ = [
     "list_format",
     "lists",
     "player_details",
+    "remove_list",
     "search",
     "update_ratings",
 ]
@@ -151,6 +152,16 @@ def find_list(desk: ev.Desk, name: str | None = None) -> RatingListInfo:
         return folded[0]
     names = ", ".join(repr(i.name) for i in known)
     raise CommandError(f"no rating list named {name!r}; the lists: {names}")
+
+
+def remove_list(desk: ev.Desk, name: str) -> RatingListInfo:
+    """Delete the list of that name and its players (the events registered from it keep
+    what they took)."""
+    if not name.strip():
+        raise CommandError("name the list to remove")
+    info = find_list(desk, name)
+    desk.store.remove_rating_list(info.id)
+    return info
 
 
 def search(

@@ -396,6 +396,10 @@ class EventStore(Protocol):
         """The imported lists, by name."""
         ...
 
+    def remove_rating_list(self, list_id: int) -> bool:
+        """Delete a list and its players; ``False`` if there is no such list."""
+        ...
+
     def search_rating_list(self, list_id: int, key: str, limit: int) -> Sequence[RatedPlayer]:
         """Players of the list whose ID starts with ``key`` (all digits), or whose name key
         (surname first or first names first, see

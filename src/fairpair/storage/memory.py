@@ -336,6 +336,14 @@ class MemoryStore:
     def rating_lists(self) -> Sequence[RatingListInfo]:
         return [info for _, (info, _) in sorted(self._lists.items())]
 
+    def remove_rating_list(self, list_id: int) -> bool:
+        with self._lock:
+            for name, (info, _) in list(self._lists.items()):
+                if info.id == list_id:
+                    del self._lists[name]
+                    return True
+        return False
+
     def _list(self, list_id: int) -> list[RatedPlayer]:
         for info, players in self._lists.values():
             if info.id == list_id:

@@ -728,6 +728,15 @@ class SqlStore:
                 for r in rows
             ]
 
+    def remove_rating_list(self, list_id: int) -> bool:
+        with self.engine.begin() as connection:
+            found = connection.execute(
+                sa.select(rating_lists.c.id).where(rating_lists.c.id == list_id)
+            ).first()
+            if found is not None:
+                self._drop_lists(connection, rating_lists.c.id == list_id)
+        return found is not None
+
     def _ready(self, list_id: int) -> tuple[sa.Table, str] | None:
         """The table and kind of a list that is ready to read (None: no such list)."""
         with self.engine.begin() as connection:
