@@ -111,6 +111,9 @@ def test_a_bad_line_keeps_nothing_of_the_new_list_and_the_old_one_whole(
     assert (info.name, info.source, info.players) == ("FIDE", "old.txt", 100)
     assert rl.search(d, "player0105", "FIDE")[1] == []
     assert len(rl.search(d, "player0000", "FIDE", limit=100)[1]) == 100
+    with pytest.raises(FormatError, match=r"^empty.txt: no player in the file"):
+        rl.import_list(d, io.BytesIO(generated(0)), "empty.txt", "FIDE", rl.ListFormat.TXT)
+    assert [(i.source, i.players) for i in rl.lists(d)] == [("old.txt", 100)]
     # Replaced by a good list, the name holds the new players only.
     rl.import_list(d, io.BytesIO(generated(3)), "newer.txt", "FIDE", rl.ListFormat.TXT)
     [info] = rl.lists(d)

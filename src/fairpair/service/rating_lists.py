@@ -15,6 +15,7 @@ from enum import StrEnum
 from typing import IO, Any
 
 from fairpair.formats import player_fields
+from fairpair.formats.errors import FormatError
 from fairpair.formats.rating_lists import (
     RatedPlayer,
     parse_mapping,
@@ -129,7 +130,20 @@ def import_list(
     else:
         players = read_fide_txt(stream, source)
     kind = "national" if fmt is ListFormat.CSV else "fide"
-    return desk.store.replace_rating_list(name, kind, source, players, desk.clock(), progress)
+    return desk.store.replace_rating_list(
+        name, kind, source, _not_empty(players, source), desk.clock(), progress
+    )
+
+
+def _not_empty(players: Iterator[RatedPlayer], source: str) -> Iterator[RatedPlayer]:
+    """The players read, and an error at the end if there were none: a file cut short must
+    not replace a list with an empty one."""
+    count = 0
+    for player in players:
+        count += 1
+        yield player
+    if not count:
+        raise FormatError("no player in the file", path=source)
 
 
 def lists(desk: ev.Desk) -> Sequence[RatingListInfo]:
