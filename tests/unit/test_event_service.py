@@ -3,6 +3,7 @@ byes and withdrawals, and the log as the source of truth."""
 
 from __future__ import annotations
 
+import io
 from datetime import UTC, datetime
 
 import pytest
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from fairpair.core import ByeKind, GameResult, MatchScore, Player, RequestedBye
 from fairpair.core.knockout import KnockoutRules
-from fairpair.service import actions, directors, players, sections
+from fairpair.service import actions, directors, players, rating_lists, sections
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
 from fairpair.service.errors import CommandError
@@ -305,8 +306,16 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     players.switch_reporting(d, night.id, on=True)
     game = paired.tournament.rounds[0].games[0]
     players.report_result(d, night.id, game.white, 1, "1-0")
+    rated = ev.create_event(d, EventSettings("Rated", System.DUTCH, rounds=5))
+    ev.register_player(d, rated.id, "Carlsen, Magnus", rating=2800, fide_id="1503014")
+    list_xml = b"<playerslist><player><fideid>1503014</fideid><name>Carlsen, Magnus</name>"
+    list_xml += b"<rating>2823</rating><title>GM</title></player></playerslist>"
+    rating_lists.import_list(
+        d, io.BytesIO(list_xml), "list.xml", "FIDE 2026-11", rating_lists.ListFormat.XML
+    )
+    rating_lists.update_ratings(d, rated.id)
     lines = []
-    for event_id in (event.id, swiss.id, cup.id, night.id):
+    for event_id in (event.id, swiss.id, cup.id, night.id, rated.id):
         t = ev.load(d, event_id).tournament
         lines += [(r.action, ev.describe(r, t)) for r in ev.history(d, event_id)]
     assert {action for action, _ in lines} >= set(actions.ACTIONS) | {"event.created"}
@@ -321,6 +330,10 @@ def test_every_action_reads_as_words_in_the_log() -> None:
     assert ("section.set", "this event is section A of the open") in lines
     assert ("player.returned", "took back the withdrawal of 2 Bob") in lines
     assert ("player.removed", "removed 3 Cy (never paired)") in lines
+    assert (
+        "ratings.updated",
+        "updated ratings from FIDE 2026-11: 1 Carlsen, Magnus 2800->2823",
+    ) in lines
     assert ("checkin.missing", "did not check in, absent from round 1: 3 Cy") in lines
     # The codes themselves never reach a line of the log.
     assert ("player.codes.issued", "new player code for 1 Ann, 2 Bob, 3 Cy") in lines

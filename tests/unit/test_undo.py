@@ -83,6 +83,20 @@ def reporting(d: ev.Desk) -> ev.Event:
     return pl.switch_reporting(d, paired(d).id, on=True)
 
 
+def rated(d: ev.Desk) -> ev.Event:
+    """The registered Swiss with Ann's FIDE ID, and a rating list that rates her anew."""
+    import io
+
+    from fairpair.service import rating_lists as rl
+
+    event = registered(d)
+    event = ev.edit_player(d, event.id, "ann", {"fide_id": "1503014"})
+    data = b"<playerslist><player><fideid>1503014</fideid><name>Ann</name><rating>2100</rating>"
+    data += b"<title>IM</title></player></playerslist>"
+    rl.import_list(d, io.BytesIO(data), "list.xml", "FIDE", rl.ListFormat.XML)
+    return event
+
+
 def without(log: list[LogRecord], *seqs: int) -> Tournament:
     """What the log leads to without the records named."""
     return actions.replay((r.action, r.payload) for r in log if r.seq not in seqs)
@@ -100,6 +114,7 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
         lambda d, e: ev.import_players(d, e, [Player(1, "Gus"), Player(2, "Hal")]),
     ),
     "player.edited": (swiss, lambda d, e: ev.edit_player(d, e, "cy", {"rating": 2222})),
+    "ratings.updated": (rated, lambda d, e: _update_ratings(d, e)),
     "round.paired": (swiss, ev.pair_round),
     "round.unpaired": (paired, ev.undo_last_pairing),
     "results.entered": (paired, lambda d, e: ev.enter_results(d, e, [(1, "1-0"), (2, "=")])),
@@ -129,6 +144,12 @@ CHANGES: dict[str, tuple[Callable[[ev.Desk], ev.Event], Change]] = {
         lambda d, e: ev.edit_event(d, e, {"name": "Open 2026", "city": "Lyon", "round_dates": []}),
     ),
 }
+
+
+def _update_ratings(d: ev.Desk, event_id: int) -> object:
+    from fairpair.service import rating_lists as rl
+
+    return rl.update_ratings(d, event_id, "FIDE")
 
 
 def test_every_change_of_a_director_is_covered() -> None:

@@ -44,3 +44,7 @@ def register(app: typer.Typer) -> None:
 
     app.command(name="serve")(serve.serve)
     app.add_typer(directors.app, name="director")
+
+    from fairpair.cli import ratings
+
+    app.add_typer(ratings.app, name="ratings")

@@ -863,6 +863,49 @@ def announce(
         typer.echo(f"{ev.describe(record, changed.tournament)} (version {changed.version})")
 
 
+@app.command("update-ratings")
+def update_ratings(
+    list_name: Annotated[
+        str | None,
+        typer.Option(
+            "--list",
+            help="The rating list's name (default: the one imported last).",
+            show_default=False,
+        ),
+    ] = None,
+    kind: Annotated[
+        str, typer.Option("--kind", help="Which rating: standard, rapid or blitz.")
+    ] = "standard",
+    db: DbOption = None,
+    event: EventOption = None,
+    actor: ActorOption = None,
+) -> None:
+    """Give the players the rating and title of a newer list (matched by FIDE ID), before
+    round 1; one change of the event, undone by `fairpair undo`."""
+    from fairpair.service import rating_lists as rl
+
+    try:
+        chosen = rl.RatingKind(kind.lower())
+    except ValueError:
+        raise fail(f"--kind {kind!r}: standard, rapid or blitz") from None
+    with session(db, event, actor) as s:
+        changed, updates = rl.update_ratings(s.desk, s.event_id(), list_name, chosen)
+        table = Table("No", "Name", "Rating", "Was", "Title", "Was", title="Changed")
+        for u in updates:
+            table.add_row(
+                str(u.player),
+                u.name,
+                "" if u.rating is None else str(u.rating),
+                "" if u.was is None else str(u.was),
+                u.title,
+                u.title_was,
+            )
+        Console(width=100).print(table)
+        typer.echo(
+            f"updated {counted(len(updates), 'player')} from the list (version {changed.version})"
+        )
+
+
 class ReportFormat(enum.Enum):
     TEXT = "text"
     JSON = "json"

@@ -40,7 +40,14 @@ PROGRESS_FROM = 200
 
 @app.command("add")
 def add(
-    name: Annotated[str, typer.Argument(help="Name as it is to be shown, e.g. 'Carlsen, Magnus'.")],
+    name: Annotated[
+        str | None,
+        typer.Argument(
+            help="Name as it is to be shown, e.g. 'Carlsen, Magnus' (with --from-list: the "
+            "list's name by default).",
+            show_default=False,
+        ),
+    ] = None,
     rating: Annotated[int | None, typer.Option("--rating", help="Rating.")] = None,
     title: Annotated[str, typer.Option("--title")] = "",
     federation: Annotated[str, typer.Option("--federation", "--fed")] = "",
@@ -49,6 +56,26 @@ def add(
     birth_date: Annotated[str, typer.Option("--birth-date")] = "",
     sex: Annotated[str, typer.Option("--sex")] = "",
     missed_points: MissedOption = None,
+    from_list: Annotated[
+        str | None,
+        typer.Option(
+            "--from-list",
+            help="Fill rating, title, federation, FIDE ID, birth year and sex from a rating "
+            "list: the player's ID in it (options given still win).",
+            show_default=False,
+        ),
+    ] = None,
+    list_name: Annotated[
+        str | None,
+        typer.Option(
+            "--list",
+            help="The rating list of --from-list (default: the one imported last).",
+            show_default=False,
+        ),
+    ] = None,
+    kind: Annotated[
+        str, typer.Option("--kind", help="With --from-list: standard, rapid or blitz rating.")
+    ] = "standard",
     duplicate_ok: Annotated[
         bool,
         typer.Option(
@@ -64,6 +91,24 @@ def add(
 ) -> None:
     """Register a player (the next start number); after round 1, a late entry."""
     with session(db, event, actor) as s:
+        if from_list is not None:
+            from fairpair.service import rating_lists as rl
+
+            try:
+                chosen = rl.RatingKind(kind.lower())
+            except ValueError:
+                raise fail(f"--kind {kind!r}: standard, rapid or blitz") from None
+            listed = rl.from_list(s.desk, from_list, list_name)
+            filled = rl.player_details(listed, chosen)
+            name = name or listed.name
+            rating = filled["rating"] if rating is None else rating
+            title = title or filled["title"]
+            federation = federation or filled["federation"]
+            fide_id = fide_id or filled["fide_id"]
+            birth_date = birth_date or filled["birth_date"]
+            sex = sex or filled["sex"]
+        if not name:
+            raise fail("give the player's name (or --from-list ID)")
         # Read as the desk's form and a CSV import read them (FIDE ID digits, sex m/w...).
         typed = entry.player_entry(
             name,

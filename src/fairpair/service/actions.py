@@ -624,6 +624,26 @@ def _missing_out(t: Tournament, p: Payload) -> Tournament:
     return t
 
 
+def _ratings_updated(t: Tournament, p: Payload) -> Tournament:
+    """The ratings and titles of a newer rating list, before round 1 (FIDE C.04.2 2.1: one
+    rating list for all players; the initial ranking is made from it when round 1 is
+    paired)."""
+    if t.rounds:
+        raise CommandError("round 1 is paired: ratings are updated before it")
+    updated = {item["player"]: item for item in p["players"]}
+    missing = set(updated) - set(t.player_ids)
+    if missing:
+        raise CommandError(f"no player has start number {min(missing)}")
+    return t.replace(
+        players=tuple(
+            dataclasses.replace(q, rating=updated[q.id]["rating"], title=updated[q.id]["title"])
+            if q.id in updated
+            else q
+            for q in t.players
+        )
+    )
+
+
 def _created(_: Tournament | None, p: Payload) -> Tournament:
     return EventSettings.from_data(p).empty_event()
 
@@ -632,6 +652,7 @@ ACTIONS: dict[str, Callable[[Tournament, Payload], Tournament]] = {
     "player.registered": _registered,
     "players.imported": _registered,
     "player.edited": _edited,
+    "ratings.updated": _ratings_updated,
     "round.paired": _paired,
     "round.unpaired": _unpaired,
     "results.entered": _results,

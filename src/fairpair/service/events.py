@@ -1266,6 +1266,13 @@ def describe(
         case "player.edited":
             changes = ", ".join(f"{k}={v!r}" for k, v in sorted(p["changes"].items()))
             return f"edited {who(p['player'])}: {changes}"
+        case "ratings.updated":
+            changes = ", ".join(
+                f"{who(item['player'])} {_shown(item['was']['rating'])}->{_shown(item['rating'])}"
+                for item in p["players"][:6]
+            )
+            more = f" and {len(p['players']) - 6} more" if len(p["players"]) > 6 else ""
+            return f"updated ratings from {p['list']}: {changes}{more}"
         case "round.paired":
             bye = f", bye {who(p['bye'])}" if p.get("bye") is not None else ""
             renumbered = ", start numbers by rating" if "order" in p else ""
@@ -1449,6 +1456,8 @@ def headline(record: LogRecord, tournament: Tournament) -> str:
             return f"import of {_plural(len(p['players']), 'player')}"
         case "player.edited":
             return f"edit of {who(p['player'])}"
+        case "ratings.updated":
+            return f"rating update from {p['list']}"
         case "round.paired":
             return f"pairing of round {p['round']}"
         case "round.unpaired":

@@ -10,13 +10,14 @@ written. Implementations: :mod:`fairpair.storage.memory` (a fake for tests) and
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from fairpair.core import TeamTournament, Tournament
 from fairpair.core.double_swiss import DoubleSwissTournament
+from fairpair.formats.rating_lists import RatedPlayer
 
 __all__ = [
     "ApiTokenRecord",
@@ -30,6 +31,8 @@ __all__ = [
     "EventStore",
     "LogRecord",
     "NewRecord",
+    "RatedPlayer",
+    "RatingListInfo",
     "SessionRecord",
     "Snapshot",
     "StaffRecord",
@@ -161,6 +164,23 @@ class Attempts:
 
     count: int
     window_start: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class RatingListInfo:
+    """An imported rating list: its name (``FIDE 2026-11``), kind (``fide`` or
+    ``national``), the file it came from, when, and how many players it holds."""
+
+    id: int
+    name: str
+    kind: str
+    source: str
+    imported_at: datetime
+    players: int
+
+
+RATING_BATCH = 10_000
+"""Players written per statement while a rating list is imported."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +372,47 @@ class EventStore(Protocol):
     def take_claim_code(self, code_hash: str, at: datetime) -> int | None:
         """The event of a claim code that has not expired at ``at``, the code deleted in the
         same step (so it opens one claim only); ``None`` if there is no such code."""
+        ...
+
+    # --- rating lists ---------------------------------------------------------------------
+
+    def replace_rating_list(
+        self,
+        name: str,
+        kind: str,
+        source: str,
+        players: Iterable[RatedPlayer],
+        at: datetime,
+        progress: Callable[[int], None] | None = None,
+    ) -> RatingListInfo:
+        """Store the list ``players`` (read as it is written, in batches) under ``name``, in
+        place of the list of that name if there is one. Until the last player is written the
+        list is not seen and the old one stays; if reading ``players`` raises, nothing of the
+        new list is kept and the error goes on. ``progress`` is called with the number of
+        players written so far."""
+        ...
+
+    def rating_lists(self) -> Sequence[RatingListInfo]:
+        """The imported lists, by name."""
+        ...
+
+    def remove_rating_list(self, list_id: int) -> bool:
+        """Delete a list and its players; ``False`` if there is no such list."""
+        ...
+
+    def search_rating_list(self, list_id: int, key: str, limit: int) -> Sequence[RatedPlayer]:
+        """Players of the list whose ID starts with ``key`` (all digits), or whose name key
+        (surname first or first names first, see
+        :func:`fairpair.formats.rating_lists.name_keys`) starts with ``key``: surname
+        matches first, each in key order, at most ``limit``."""
+        ...
+
+    def rated_players(self, list_id: int, fide_ids: Collection[str]) -> Mapping[str, RatedPlayer]:
+        """The players of the list with these FIDE IDs, by FIDE ID (one each)."""
+        ...
+
+    def rated_player(self, list_id: int, ident: str) -> RatedPlayer | None:
+        """The player with that ID (the list's own: FIDE ID or national ID), if any."""
         ...
 
     def close(self) -> None:

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import copy
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
 
+from fairpair.formats.rating_lists import RatedPlayer, name_keys
 from fairpair.storage.base import (
+    RATING_BATCH,
     ApiTokenRecord,
     Attempts,
     ClaimError,
@@ -20,6 +22,7 @@ from fairpair.storage.base import (
     EventInfo,
     LogRecord,
     NewRecord,
+    RatingListInfo,
     SessionRecord,
     Snapshot,
     StaffRecord,
@@ -44,6 +47,8 @@ class MemoryStore:
         self._token_ids = 0
         self._claim_codes: dict[int, tuple[str, datetime]] = {}
         self._staff: dict[tuple[int, str], StaffRecord] = {}
+        self._lists: dict[str, tuple[RatingListInfo, list[RatedPlayer]]] = {}
+        self._list_ids = 0
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -305,6 +310,74 @@ class MemoryStore:
                     del self._claim_codes[event_id]
                     return event_id if expires_at > at else None
             return None
+
+    def replace_rating_list(
+        self,
+        name: str,
+        kind: str,
+        source: str,
+        players: Iterable[RatedPlayer],
+        at: datetime,
+        progress: Callable[[int], None] | None = None,
+    ) -> RatingListInfo:
+        read: list[RatedPlayer] = []
+        for player in players:
+            read.append(player)
+            if progress is not None and len(read) % RATING_BATCH == 0:
+                progress(len(read))
+        if progress is not None:
+            progress(len(read))
+        with self._lock:
+            self._list_ids += 1
+            info = RatingListInfo(self._list_ids, name, kind, source, at, len(read))
+            self._lists[name] = (info, read)
+        return info
+
+    def rating_lists(self) -> Sequence[RatingListInfo]:
+        return [info for _, (info, _) in sorted(self._lists.items())]
+
+    def remove_rating_list(self, list_id: int) -> bool:
+        with self._lock:
+            for name, (info, _) in list(self._lists.items()):
+                if info.id == list_id:
+                    del self._lists[name]
+                    return True
+        return False
+
+    def _list(self, list_id: int) -> list[RatedPlayer]:
+        for info, players in self._lists.values():
+            if info.id == list_id:
+                return players
+        return []
+
+    def search_rating_list(self, list_id: int, key: str, limit: int) -> Sequence[RatedPlayer]:
+        if not key:
+            return []
+        players = self._list(list_id)
+        if key.isdecimal():
+            ranked = sorted((p.ident, i) for i, p in enumerate(players) if p.ident.startswith(key))
+            return [players[i] for _, i in ranked[:limit]]
+        found: dict[str, RatedPlayer] = {}
+        for side in (0, 1):
+            keyed = sorted(
+                (keys[side], i)
+                for i, p in enumerate(players)
+                if (keys := name_keys(p.name))[side].startswith(key)
+            )
+            for _, i in keyed[:limit]:
+                found.setdefault(players[i].ident, players[i])
+        return list(found.values())[:limit]
+
+    def rated_players(self, list_id: int, fide_ids: Collection[str]) -> Mapping[str, RatedPlayer]:
+        wanted = set(fide_ids)
+        found: dict[str, RatedPlayer] = {}
+        for player in self._list(list_id):
+            if player.fide_id in wanted:
+                found.setdefault(player.fide_id, player)
+        return found
+
+    def rated_player(self, list_id: int, ident: str) -> RatedPlayer | None:
+        return next((p for p in self._list(list_id) if p.ident == ident), None)
 
     def close(self) -> None:
         """Nothing to release."""

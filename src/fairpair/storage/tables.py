@@ -112,3 +112,75 @@ event_staff = sa.Table(
 )
 """Who helps run an event its owner runs (``events.owner``), and in which role: a
 co-director or an assistant; written with the ``event.staff`` log record that says so."""
+
+_SORTED_TEXT = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
+"""Text compared character by character (code point order) on every database, so that a
+prefix search is a range scan of the index whatever the server's locale."""
+
+rating_lists = sa.Table(
+    "rating_lists",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("name", sa.Text, nullable=False, index=True),
+    sa.Column("kind", sa.Text, nullable=False),
+    sa.Column("source", sa.Text, nullable=False),
+    sa.Column("imported_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("players", sa.Integer, nullable=False),
+    sa.Column("ready", sa.Boolean, nullable=False),
+    sqlite_autoincrement=True,
+)
+"""Imported rating lists (``FIDE 2026-11``, a national list), each with its players in a
+table of its own (:func:`rated_players`). A list is written while not ``ready`` and made
+ready, in place of the list of the same name, in one last transaction: readers never see a
+list half imported."""
+
+RATED_COLUMNS = (
+    "ident",
+    "fide_id",
+    "name",
+    "federation",
+    "sex",
+    "title",
+    "other_titles",
+    "rating",
+    "games",
+    "k",
+    "rapid_rating",
+    "blitz_rating",
+    "birth_year",
+    "flag",
+    "surname_key",
+    "given_key",
+)
+"""The columns of a list's table of players, in the order rows are written."""
+
+RATED_INDEXES = ("ident", "fide_id", "surname_key", "given_key")
+"""The columns of a list's table that are indexed, once its players are written."""
+
+
+def rated_players(list_id: int, metadata: sa.MetaData) -> sa.Table:
+    """The players of one rating list: a table of its own (``rating_list_<id>``), made when
+    the list is imported and dropped when it is replaced, so that a list of two million
+    players is written without indexes to keep up (they are built once, at the end) and
+    replaced by dropping a table instead of deleting its rows. The name keys and the ID are
+    compared in code-point order so that a prefix search is a range scan of their index."""
+    return sa.Table(
+        f"rating_list_{list_id}",
+        metadata,
+        sa.Column("ident", _SORTED_TEXT, nullable=False),
+        sa.Column("fide_id", sa.Text, nullable=False),
+        sa.Column("name", sa.Text, nullable=False),
+        sa.Column("federation", sa.Text, nullable=False),
+        sa.Column("sex", sa.Text, nullable=False),
+        sa.Column("title", sa.Text, nullable=False),
+        sa.Column("other_titles", sa.Text, nullable=False),
+        sa.Column("rating", sa.Integer),
+        sa.Column("games", sa.Integer),
+        sa.Column("k", sa.Integer),
+        sa.Column("rapid_rating", sa.Integer),
+        sa.Column("blitz_rating", sa.Integer),
+        sa.Column("birth_year", sa.Integer),
+        sa.Column("flag", sa.Text, nullable=False),
+        sa.Column("surname_key", _SORTED_TEXT, nullable=False),
+        sa.Column("given_key", _SORTED_TEXT, nullable=False),
+    )

@@ -126,6 +126,7 @@ def create_app(config: WebConfig) -> FastAPI:
         player_api,
         player_door,
         public,
+        ratings_desk,
         screen,
         sections_desk,
         team_api,
@@ -150,6 +151,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)
     app.include_router(venue_desk.router)
+    app.include_router(ratings_desk.router)
     app.include_router(sections_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)

@@ -716,6 +716,11 @@ def _desk_page(
     venue = venue_context(event)
     context["venue_clock"] = venue["venue_clock"]
     context["values"] = venue["venue_values"] | context["values"]
+    from fairpair.web.ratings_desk import ratings_context  # it builds on this module's helpers
+
+    ratings = ratings_context(request)
+    context["ratings"] = ratings
+    context["values"] = ratings["values"] | context["values"]
     return _render(request, "desk/event.html", context, status_code)
 
 
