@@ -63,8 +63,8 @@ def test_rating_report_k_factor_and_printouts(tmp_path: Path) -> None:
     assert code == 0 and out.splitlines()[0].startswith("No,Name,Rtg,K,Games")
     code, out, _ = fairpair(db, "event", "rating-report")
     assert code == 0 and "rating report after round 1" in out
-    code, _, err = fairpair(db, "event", "rating-report", "--list", "bullet")
-    assert code == 2 and "--list" in err
+    code, _, err = fairpair(db, "event", "rating-report", "--kind", "bullet")
+    assert code == 2 and "--kind" in err
 
     code, out, err = fairpair(db, "event", "norms", "--all", "--format", "json")
     assert code == 0, err

@@ -925,7 +925,7 @@ def rating_report(
     output_format: Annotated[ReportFormat, typer.Option("--format", "-f")] = ReportFormat.TEXT,
     rating_list: Annotated[
         str,
-        typer.Option("--list", help="The rating list rated for: standard, rapid or blitz."),
+        typer.Option("--kind", help="The rating rated for: standard, rapid or blitz."),
     ] = "standard",
     db: DbOption = None,
     event: EventOption = None,
@@ -937,7 +937,7 @@ def rating_report(
         try:
             control = chess_reports.time_control(rating_list)
         except CommandError as error:
-            raise fail(f"--list: {error}") from None
+            raise fail(f"--kind: {error}") from None
         lines = chess_reports.rating_lines(current, control)
         match output_format:
             case ReportFormat.JSON:
