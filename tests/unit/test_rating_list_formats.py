@@ -197,3 +197,14 @@ def test_xml_entities_and_text_split_across_reads_are_joined() -> None:
 
     (player,) = read_fide_xml(Trickle(data), "t.xml")
     assert (player.ident, player.name) == ("7", "O'Brien & Sons, Pat")
+
+
+def test_a_player_taken_from_a_list_keeps_fides_k_factor_for_a_standard_rating() -> None:
+    from fairpair.service.rating_lists import RatingKind, player_details
+
+    listed = RatedPlayer("13300474", "Muzychuk, Mariya", rating=2499, k=10, rapid_rating=2450)
+    assert player_details(listed)["k_factor"] == 10
+    assert player_details(listed)["rating"] == 2499
+    rapid = player_details(listed, RatingKind.RAPID)
+    assert rapid["rating"] == 2450 and "k_factor" not in rapid  # rapid K is the report's own
+    assert "k_factor" not in player_details(RatedPlayer("1", "New, Nina", rating=1500))

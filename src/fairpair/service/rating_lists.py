@@ -202,7 +202,9 @@ def from_list(desk: ev.Desk, ident: str, list_name: str | None = None) -> RatedP
 
 def player_details(player: RatedPlayer, kind: RatingKind = RatingKind.STANDARD) -> dict[str, Any]:
     """What registering the player takes from the list: rating (of ``kind``), title,
-    federation, FIDE ID, year of birth and sex, as :func:`events.register_player` takes them."""
+    federation, FIDE ID, year of birth and sex, and the list's K-factor for a standard
+    rating (the rating report's K then is FIDE's own), as :func:`events.register_player`
+    takes them."""
     title = player.title
     try:
         title = player_fields.title(title)
@@ -215,7 +217,7 @@ def player_details(player: RatedPlayer, kind: RatingKind = RatingKind.STANDARD) 
         "fide_id": player.fide_id,
         "birth_date": str(player.birth_year) if player.birth_year else "",
         "sex": player.sex,
-    }
+    } | ({"k_factor": player.k} if kind is RatingKind.STANDARD and player.k else {})
 
 
 @dataclass(frozen=True, slots=True)
