@@ -42,11 +42,12 @@ from fairpair.service.errors import (
     FieldErrors,
     FilledBoardError,
 )
-from fairpair.service.pairing import pair_next_round, round_robin_rounds
+from fairpair.service.pairing import accelerated, pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
     SETTING_FIELDS,
+    AccelerationMethod,
     ByeLimit,
     EventSettings,
     Game,
@@ -1115,6 +1116,10 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         lines.append(("bye limit", settings.bye_limit.describe()))
     else:
         lines.append(("withdrawals", settings.withdrawal_policy.describe()))
+    if not settings.swap_last_rounds:
+        lines.append(("first cycle's last two rounds", "in table order (not swapped)"))
+    if settings.acceleration is not AccelerationMethod.NONE:
+        lines.append(("acceleration", settings.acceleration.label))
     return lines
 
 
@@ -1164,7 +1169,8 @@ def export(event: Event, kind: str) -> str:
     match kind:
         case "trf" | "trf2026":
             try:
-                return write_trf(event.tournament, "trf16" if kind == "trf" else "trf2026")
+                tournament = accelerated(event.tournament, event.settings)
+                return write_trf(tournament, "trf16" if kind == "trf" else "trf2026")
             except ValueError as error:  # a value the format has no room for
                 raise CommandError(f"cannot write the TRF: {error}") from None
         case "json":
