@@ -694,7 +694,12 @@ def edit_event(
             raise FieldErrors({"tiebreaks": str(error)}) from None
 
     def build(event: Event) -> Mapping[str, Any]:
-        before = event.settings.to_data()
+        s = event.settings
+        # to_data leaves these two out at their defaults (the data of older events).
+        before = s.to_data() | {
+            "swap_last_rounds": s.swap_last_rounds,
+            "acceleration": s.acceleration.value,
+        }
         changed = {k: v for k, v in checked.items() if before[k] != v}
         # The game and the points go together: one changed alone may bring the other along
         # (a form sends both; the one it leaves as it was is not a choice).
