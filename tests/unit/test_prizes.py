@@ -165,3 +165,27 @@ def test_rules_round_trip_and_refuse_nonsense() -> None:
         PrizeRules((OVERALL, OVERALL))
     with pytest.raises(PrizeError, match="amounts"):
         PrizeCategory("X", CategoryKind.OVERALL, ())
+
+
+def test_one_prize_per_player_with_a_tie_sharing_two_categories() -> None:
+    # Everyone on 0 points (standings order Ann, Cy, Bob, Dee), Hort sharing. By amount:
+    # 100 to Ann, U1800's 80 to Cy (the best rated under 1800), overall 50 to Bob. Overall
+    # is shared first (its prize is the largest) among Ann, Bob and Dee, tied for places 1-3:
+    # pool 150, 25 each, plus 50, 25 and 0 by tie-break order. Dee, who had a share of it,
+    # is left out of U1800, which Cy alone takes whole.
+    field = entrants(
+        ("Ann", 0, 2000, "", "", ""),
+        ("Cy", 0, 1750, "", "", ""),
+        ("Bob", 0, 1700, "", "", ""),
+        ("Dee", 0, 1600, "", "", ""),
+    )
+    overall = PrizeCategory("Overall", CategoryKind.OVERALL, (100, 50))
+    u1800 = PrizeCategory("U1800", CategoryKind.RATING, (80,), rating_max=1799)
+    got = assign_prizes(PrizeRules((overall, u1800), sharing=Sharing.HORT), field)
+    assert paid(got) == {
+        ("Overall", "Ann"): 75,
+        ("Overall", "Bob"): 50,
+        ("Overall", "Dee"): 25,
+        ("U1800", "Cy"): 80,
+    }
+    assert [a.category for a in got] == ["Overall", "Overall", "Overall", "U1800"]

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli import double as ds
+from fairpair.cli import prizes as prize_commands
 from fairpair.cli import staff as staff_commands
 from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
@@ -784,6 +785,7 @@ class CrosstableFormat(enum.Enum):
 
 app.command("cut")(stage.cut)
 app.add_typer(staff_commands.app, name="staff")
+app.add_typer(prize_commands.app, name="prizes")
 
 
 @app.command("crosstable")

@@ -63,6 +63,7 @@ from fairpair.service.team_actions import replay_team_event
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
+from fairpair.standings.prizes import PrizeRules
 from fairpair.storage import (
     ConcurrencyError,
     EventInfo,
@@ -696,9 +697,10 @@ def edit_event(
     def build(event: Event) -> Mapping[str, Any]:
         s = event.settings
         # to_data leaves these two out at their defaults (the data of older events).
-        before = s.to_data() | {
+        before: dict[str, Any] = s.to_data() | {
             "swap_last_rounds": s.swap_last_rounds,
             "acceleration": s.acceleration.value,
+            "prizes": s.prizes.to_data(),
         }
         changed = {k: v for k, v in checked.items() if before[k] != v}
         # The game and the points go together: one changed alone may bring the other along
@@ -1417,6 +1419,11 @@ def _shown(value: Any, key: str = "") -> str:
         return ",".join(parts) + ("" if bye is None else f", pairing bye {bye}")
     if key == "bye_limit" and isinstance(value, Mapping):
         return ByeLimit.from_data(value).describe()
+    if key == "prizes" and isinstance(value, Mapping):
+        rules = PrizeRules.from_data(value)
+        names = ", ".join(c.name for c in rules.categories) or "no categories"
+        several = "one prize per player" if rules.one_per_player else "several prizes a player"
+        return f"[{names}; {several}; {rules.sharing.label}]"
     if isinstance(value, str) and value:
         words = setting_label(key, value)
         if words is not None:

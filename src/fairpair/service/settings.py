@@ -42,6 +42,7 @@ from fairpair.core.words import counted
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.text_fields import text_problem
 from fairpair.service.venue import Venue
+from fairpair.standings.prizes import PrizeRules
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
@@ -516,6 +517,7 @@ SETTING_FIELDS: dict[str, str] = {
     "seed": "seed",
     "swap_last_rounds": "swap of the last two rounds",
     "acceleration": "acceleration",
+    "prizes": "prize list",
 }
 """The settings that decide pairings and scores, changed with the report fields by
 ``event.edited`` while what is already paired or scored allows (see
@@ -568,6 +570,13 @@ def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                     checked[field] = value
                 case "acceleration":
                     checked[field] = AccelerationMethod(text or "none").value
+                case "prizes":
+                    if not isinstance(value, Mapping):
+                        raise ValueError("a prize list")
+                    try:
+                        checked[field] = PrizeRules.from_data(value).to_data()
+                    except (KeyError, TypeError) as error:
+                        raise ValueError(f"a prize list lacks or misreads {error}") from None
                 case _:
                     raise ValueError(f"not a setting (these are: {', '.join(SETTING_FIELDS)})")
         except (ValueError, CommandError) as error:
@@ -1144,6 +1153,8 @@ class EventSettings:
     recommends (round-robin.md); off, both cycles follow the table in order."""
     acceleration: AccelerationMethod = AccelerationMethod.NONE
     """Virtual points for pairing a Dutch or Burstein Swiss (:class:`AccelerationMethod`)."""
+    prizes: PrizeRules = dataclasses.field(default_factory=PrizeRules)
+    """The prize list and how it is given (:mod:`fairpair.standings.prizes`)."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -1346,6 +1357,7 @@ class EventSettings:
                 if self.acceleration is AccelerationMethod.NONE
                 else {"acceleration": self.acceleration.value}
             )
+            | ({} if self.prizes == PrizeRules() else {"prizes": self.prizes.to_data()})
         )
 
     @classmethod
@@ -1396,6 +1408,7 @@ class EventSettings:
             # Events created before these settings existed swap and do not accelerate.
             swap_last_rounds=data.get("swap_last_rounds", True),
             acceleration=AccelerationMethod(data.get("acceleration", "none")),
+            prizes=PrizeRules.from_data(data["prizes"]) if "prizes" in data else PrizeRules(),
         )
 
     def empty_event(self) -> Tournament:

@@ -11,7 +11,9 @@ Rules followed here, in the organiser's words:
 * **One prize per player**: the prizes are given from the largest amount down, each to the
   best-ranked eligible player without a prize yet, so a player who could win two takes the
   larger (on the announced amounts, ties to the category listed first). A category then ranks
-  only its eligible players who took no prize elsewhere.
+  only its eligible players who took no prize elsewhere; categories are shared out from the
+  one with the largest prize down, and a player who had a share of one is left out of the
+  later ones.
 * **Sharing**: players of a category on the same points who occupy places i..j pool the
   amounts of those places (places beyond the list are worth nothing). *Equal*: each gets
   pool / n. *Hort*: half the pool is shared equally, the other half goes by the tie-break
@@ -350,10 +352,14 @@ def assign_prizes(rules: PrizeRules, entrants: Sequence[PrizeEntrant]) -> tuple[
                 if category.admits(who.player):
                     taken[pid] = category.name
                     break
-    awards: list[Award] = []
-    for category in rules.categories:
+    by_category: dict[str, list[Award]] = {}
+    paid: set[PlayerId] = set()
+    """One prize per player: who has had money from a category already given."""
+    # The category with the largest prize first, so that a tied player sharing in a larger
+    # prize has his one prize there and is left out of the smaller categories.
+    for category in sorted(rules.categories, key=lambda c: -max(c.amounts)):
         if category.kind is CategoryKind.CLUB:
-            awards.extend(_share(category, _clubs(category, entrants), rules.sharing))
+            by_category[category.name] = _share(category, _clubs(category, entrants), rules.sharing)
             continue
         ranked = [
             who
@@ -361,6 +367,10 @@ def assign_prizes(rules: PrizeRules, entrants: Sequence[PrizeEntrant]) -> tuple[
             if who.player is not None
             and category.admits(who.player)
             and taken.get(who.player.id, category.name) == category.name
+            and who.player.id not in paid
         ]
-        awards.extend(_share(category, ranked, rules.sharing))
-    return tuple(awards)
+        made = _share(category, ranked, rules.sharing)
+        if rules.one_per_player:
+            paid.update(a.player_id for a in made if a.player_id is not None)
+        by_category[category.name] = made
+    return tuple(a for c in rules.categories for a in by_category[c.name])
