@@ -50,3 +50,46 @@ def test_the_settings_form_sets_the_swap_and_the_acceleration(
     anna.get(f"/desk/events/{event_id}")
     page = anna.submit(action, form | {"acceleration": "baku"})
     assert page.status_code == 400 and "for a FIDE Swiss" in page.text
+
+
+def test_the_prize_page_builds_the_list_and_prints_it(site: tuple[FastAPI, Browser]) -> None:
+    app, anna = site
+    event_id = create(anna, "Prized", "dutch", "1")
+    register(anna, event_id, [("Ada", "2300"), ("Bob", "1700"), ("Cy", "2100"), ("Di", "1600")])
+    anna.get(f"/desk/events/{event_id}")
+    assert 'id="prizes-link"' in anna.page
+    page_url = f"/desk/events/{event_id}/prizes"
+    anna.get(page_url)
+    assert 'id="no-prizes"' in anna.page
+    add = f"{page_url}/add"
+    bad = anna.submit(add, {"name": "U1800", "kind": "rating", "amounts": "80"})
+    assert bad.status_code == 400 and "needs its band" in bad.text
+    assert 'value="U1800"' in bad.text  # the form as typed
+    anna.get(page_url)
+    form = {"name": "Overall", "kind": "overall", "amounts": "100, 50"}
+    assert anna.submit(add, form).status_code == 303
+    anna.get(page_url)
+    form = {"name": "U1800", "kind": "rating", "amounts": "80", "rating_max": "1799"}
+    assert anna.submit(add, form).status_code == 303
+    anna.get(page_url)
+    rules = {"one_per_player": "no", "sharing": "hort", "currency": "EUR"}
+    assert anna.submit(f"{page_url}/rules", rules).status_code == 303
+    prizes = loaded(app, event_id).settings.prizes
+    assert [c.name for c in prizes.categories] == ["Overall", "U1800"]
+    assert (prizes.one_per_player, prizes.sharing.value) == (False, "hort")
+    # Before round 1 everyone is on 0 points in start-number order (Ada, Bob, Cy, Di); all
+    # four tie for Overall's places 1-4 (pool 150: 150/8 each, plus 50, 25, 0, 0), and U1800's
+    # Bob and Di for places 1-2 (pool 80: 20 each, plus 40 and 0).
+    page = anna.get(page_url)
+    awards = page.text.split('id="awards"')[1].split("</table>")[0]
+    for winner, amount in (("Ada", "68.75"), ("Bob", "43.75"), ("Cy", "18.75"), ("Di", "18.75")):
+        assert f'<td>{winner}</td><td class="num">{amount} EUR</td>' in awards
+    assert '<td>Bob</td><td class="num">60.00 EUR</td>' in awards
+    assert '<td>Di</td><td class="num">20.00 EUR</td>' in awards
+    sheet = anna.get(f"/desk/events/{event_id}/print/prizes")
+    assert sheet.status_code == 200 and "68.75 EUR" in sheet.text
+    pdf = anna.get(f"/desk/events/{event_id}/print/prizes?pdf=1")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+    anna.get(page_url)
+    assert anna.submit(f"{page_url}/remove", {"name": "U1800"}).status_code == 303
+    assert [c.name for c in loaded(app, event_id).settings.prizes.categories] == ["Overall"]

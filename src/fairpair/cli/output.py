@@ -100,6 +100,7 @@ class Sheet(enum.Enum):
     WALL_CHART = "wall-chart"
     PLAYERS = "players"
     PLAYER_CODES = "player-codes"
+    PRIZES = "prizes"
     # A team event's own sheets (it prints pairings and standings as well).
     BOARD_PAIRINGS = "board-pairings"
     MATCH_CARDS = "match-cards"
@@ -206,6 +207,8 @@ def print_sheet(
                 made = printouts.wall_chart_sheet(current, round_number)
             case Sheet.PLAYERS:
                 made = printouts.players_sheet(current)
+            case Sheet.PRIZES:
+                made = printouts.prizes_sheet(current)
             case Sheet.PLAYER_CODES:
                 if not site.startswith(("http://", "https://")):
                     raise fail("--site: give the address players open, e.g. https://example.org")

@@ -124,6 +124,7 @@ def create_app(config: WebConfig) -> FastAPI:
         knockout_public,
         live,
         player_door,
+        prizes_desk,
         public,
         screen,
         team_api,
@@ -148,6 +149,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(double_desk.router)
     app.include_router(knockout_desk.router)
     app.include_router(venue_desk.router)
+    app.include_router(prizes_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)

@@ -1854,6 +1854,7 @@ _SHEETS = {
     "players": "players",
     "check-in": "check-in list",
     "player-codes": "player code slips",
+    "prizes": "prizes",
 }
 
 _TOOLBAR = """<style>@media screen {{
@@ -1944,6 +1945,8 @@ def print_sheet(
                         made = printouts.check_in_sheet(event)
                     case "players":
                         made = printouts.players_sheet(event)
+                    case "prizes":
+                        made = printouts.prizes_sheet(event)
                     case "player-codes":
                         codes = players.door(desk_for(request), event).codes
                         site = str(request.base_url)
