@@ -52,6 +52,10 @@ def test_a_prize_list_on_the_final_standings(tmp_path: Path) -> None:
         ["Overall", "2-3", "Dee", "25.00 EUR"],
         ["U1800", "1", "Cy", "80.00 EUR"],
     ]
+    code, _, err = fairpair(db, "print", "prizes", "-o", str(tmp_path / "prizes.txt"))
+    assert code == 0, err
+    printed = (tmp_path / "prizes.txt").read_text()
+    assert "Ann" in printed and "100.00 EUR" in printed and "Hort" not in printed
     code, out, _ = fairpair(db, "log")
     assert out.count("prize list") == 3
     assert fairpair(db, "event", "prizes", "remove", "U1800")[0] == 0

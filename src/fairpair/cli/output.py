@@ -127,7 +127,8 @@ def print_sheet(
         typer.Argument(
             help="What to print: pairings by board or by name, standings, crosstable, "
             "slips (pairing cards / result slips to cut), check-in (list to tick at the "
-            "door), wall-chart (pairings by name in large type), players. A team event: "
+            "door), wall-chart (pairings by name in large type), players, prizes (the prize "
+            "list's winners). A team event: "
             "pairings, board-pairings (each board under its match), match-cards (one page "
             "a match, to sign), standings, board-prizes. A Double-Swiss event: pairings "
             "(both games of each board), alphabetical, slips (one per match, both games), "
