@@ -7,8 +7,9 @@ from fastapi import FastAPI
 
 from fairpair.service import events as ev
 from fairpair.service.settings import AccelerationMethod
+from fairpair.web.config import WebConfig
 from tests.integration.stores import ticking_clock
-from tests.web.desk_client import Browser, field_error
+from tests.web.desk_client import Browser, add_director, field_error, running
 from tests.web.test_desk import create, register
 
 
@@ -93,3 +94,20 @@ def test_the_prize_page_builds_the_list_and_prints_it(site: tuple[FastAPI, Brows
     anna.get(page_url)
     assert anna.submit(f"{page_url}/remove", {"name": "U1800"}).status_code == 303
     assert [c.name for c in loaded(app, event_id).settings.prizes.categories] == ["Overall"]
+
+
+def test_the_api_takes_the_acceleration_and_the_swap() -> None:
+    with running(WebConfig(store=":memory:")) as (app, client):
+        anna = ("anna", add_director(app, "anna"))
+        body = {"name": "Open", "rounds": 5, "acceleration": "baku"}
+        made = client.post("/api/events", json=body, auth=anna)
+        assert made.status_code == 201, made.text
+        assert loaded(app, made.json()["id"]).settings.acceleration is AccelerationMethod.BAKU
+        body = {"name": "RR", "system": "berger", "acceleration": "baku"}
+        refused = client.post("/api/events", json=body, auth=anna)
+        assert refused.status_code == 400 and "for a FIDE Swiss" in refused.json()["detail"]
+        rr = client.post("/api/events", json={"name": "RR", "system": "berger"}, auth=anna).json()
+        url = f"/api/events/{rr['id']}/settings"
+        changed = client.post(url, json={"double": True, "swap_last_rounds": False}, auth=anna)
+        assert changed.status_code == 200, changed.text
+        assert not loaded(app, rr["id"]).settings.swap_last_rounds
