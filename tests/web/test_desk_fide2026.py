@@ -3,14 +3,31 @@ the swap of a double round robin's last two first-cycle rounds on the settings f
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 from fastapi import FastAPI
 
 from fairpair.service import events as ev
 from fairpair.service.settings import AccelerationMethod
 from fairpair.web.config import WebConfig
-from tests.integration.stores import ticking_clock
+from tests.integration.stores import SQL_BACKENDS, database_url, ticking_clock
 from tests.web.desk_client import Browser, add_director, field_error, running
 from tests.web.test_desk import create, register
+
+
+@pytest.fixture(params=SQL_BACKENDS)
+def site(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
+    """The desk on SQLite, and on PostgreSQL when the tests have one: the settings, the
+    prize list among them, are kept as JSON by both."""
+    with (
+        database_url(request.param, tmp_path) as url,
+        running(WebConfig(store=url, signup=True)) as (app, client),
+    ):
+        anna = Browser(client)
+        anna.sign_up("anna", "anna's password")
+        yield app, anna
 
 
 def loaded(app: FastAPI, event_id: int) -> ev.Event:
