@@ -117,3 +117,23 @@ def test_baku_from_the_command_line(tmp_path: Path) -> None:
     ]
     code, _, err = fairpair(db, "event", "edit", "--acceleration", "none")
     assert code != 0 and "acceleration cannot change once round 1 is paired" in err
+
+
+def test_a_round_robin_ranks_by_the_2026_codes(tmp_path: Path) -> None:
+    db = tmp_path / "events.sqlite3"
+    create = ("event", "create", "RR", "-s", "berger", "--game", "chess", "--points", "3,1,0")
+    code, out, err = fairpair(db, *create, "-t", "STD,RTNG,TPN")
+    assert code == 0, err
+    assert "tie-breaks STD,RTNG,TPN" in out
+    for name, rating in (("Ann", "2000"), ("Bob", "2100"), ("Cy", "1900"), ("Dee", "2000")):
+        assert fairpair(db, "player", "add", name, "--rating", rating)[0] == 0
+    assert fairpair(db, "round", "pair")[0] == 0
+    assert fairpair(db, "result", "1", "1/2", "2", "1/2")[0] == 0
+    code, out, err = fairpair(db, "event", "standings", "--format", "csv")
+    assert code == 0, err
+    header, *rows = [line.split(",") for line in out.strip().splitlines()]
+    assert header[-3:] == ["STD", "RTNG", "TPN"]
+    # Everyone drew: 1 point (3-1-0), STD ½; then the rating decides, then the pairing number
+    # (Ann and Dee are both rated 2000: Ann, registered first, has the smaller number).
+    assert [row[header.index("name")] for row in rows] == ["Bob", "Ann", "Dee", "Cy"]
+    assert {row[header.index("STD")] for row in rows} == {"0.5"}
