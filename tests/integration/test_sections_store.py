@@ -10,10 +10,12 @@ import pytest
 
 from fairpair.service import directors
 from fairpair.service import events as ev
+from fairpair.service import prizes as pz
 from fairpair.service import sections as sc
 from fairpair.service.directors import Right
 from fairpair.service.errors import CommandError, FieldErrors
-from fairpair.service.settings import EventSettings, Game, System
+from fairpair.service.settings import AccelerationMethod, EventSettings, Game, System
+from fairpair.standings.prizes import CategoryKind, PrizeCategory, PrizeRules
 from fairpair.storage import EventStore
 from tests.integration.stores import ticking_clock
 
@@ -115,3 +117,20 @@ def test_the_opens_staff_runs_every_section(open_store: Callable[[], EventStore]
     with pytest.raises(directors.NotYourEventError):
         directors.access_of(d, b.id, "dora", Right.RESULTS)
     assert {info.id for info, _ in directors.events_of(d, "carla")} == {root.id, b.id}
+
+
+def test_a_section_takes_no_prizes_and_no_acceleration_it_cannot_use(
+    open_store: Callable[[], EventStore],
+) -> None:
+    d = desk(open_store())
+    root = ev.create_event(
+        d,
+        EventSettings("Baku open", System.DUTCH, rounds=9, acceleration=AccelerationMethod.BAKU),
+    )
+    pz.add_category(d, root.id, PrizeCategory("Overall", CategoryKind.OVERALL, (100000,)))
+    assert ev.load(d, root.id).settings.prizes != PrizeRules()
+    fide = sc.add_section(d, root.id, "B", system=System.BURSTEIN, rounds=9)
+    casual = sc.add_section(d, root.id, "Rapid", system=System.CASUAL, rounds=5)
+    assert fide.settings.acceleration is AccelerationMethod.BAKU
+    assert casual.settings.acceleration is AccelerationMethod.NONE
+    assert fide.settings.prizes == casual.settings.prizes == PrizeRules()

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from fairpair.cli import double as ds
+from fairpair.cli import prizes as prize_commands
 from fairpair.cli import sections as section_commands
 from fairpair.cli import staff as staff_commands
 from fairpair.cli import stage
@@ -28,6 +29,7 @@ from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import (
+    AccelerationMethod,
     ByeLimit,
     EventSettings,
     Game,
@@ -142,6 +144,22 @@ def create(
     end: Annotated[str, typer.Option("--end", help="Last day (YYYY-MM-DD).")] = "",
     seed: Annotated[int, typer.Option("--seed", help="Seed of the drawing of lots.")] = 0,
     double: Annotated[bool, typer.Option("--double", help="Double round robin.")] = False,
+    swap_last_rounds: Annotated[
+        bool,
+        typer.Option(
+            "--swap-last-rounds/--no-swap-last-rounds",
+            help="Double round robin: play the first cycle's last two rounds swapped, as "
+            "FIDE's Berger tables recommend (on by default).",
+        ),
+    ] = True,
+    acceleration: Annotated[
+        AccelerationMethod,
+        typer.Option(
+            "--acceleration",
+            help="Dutch or Burstein Swiss: baku for FIDE's Baku acceleration (C.04.7), "
+            "virtual points for the top half in the first half of the rounds.",
+        ),
+    ] = AccelerationMethod.NONE,
     black_first: Annotated[
         bool, typer.Option("--black-first", help="The top seed has black in round 1.")
     ] = False,
@@ -371,6 +389,8 @@ def create(
             double=double,
             bye_limit=ByeLimit() if bye_limit is None else ByeLimit.parse(bye_limit),
             withdrawal_policy=withdrawal_policy,
+            swap_last_rounds=swap_last_rounds,
+            acceleration=acceleration,
         ).edited(report_fields(report))
         event = ev.create_event(s.desk, settings)
         limit = event.settings.bye_limit
@@ -385,6 +405,8 @@ def create(
                 if withdrawal_policy is not WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST
                 else ""
             )
+            + ("" if swap_last_rounds else "; first cycle's last two rounds not swapped")
+            + (f"; {acceleration.label}" if acceleration is not AccelerationMethod.NONE else "")
         )
 
 
@@ -545,6 +567,22 @@ def edit(
         str | None,
         typer.Option("--first-colour", help="white or black: the top seed's colour in round 1."),
     ] = None,
+    swap_last_rounds: Annotated[
+        bool | None,
+        typer.Option(
+            "--swap-last-rounds/--no-swap-last-rounds",
+            help="Double round robin: swap the first cycle's last two rounds (before round 1).",
+            show_default=False,
+        ),
+    ] = None,
+    acceleration: Annotated[
+        AccelerationMethod | None,
+        typer.Option(
+            "--acceleration",
+            help="none or baku (Dutch or Burstein, before round 1).",
+            show_default=False,
+        ),
+    ] = None,
     db: DbOption = None,
     event: EventOption = None,
     actor: ActorOption = None,
@@ -572,6 +610,8 @@ def edit(
         "withdrawal_policy": None if withdrawal_policy is None else withdrawal_policy.value,
         "double": double,
         "initial_colour": first_colour,
+        "swap_last_rounds": swap_last_rounds,
+        "acceleration": None if acceleration is None else acceleration.value,
     }
     changes = {k: v for k, v in given.items() if v is not None}
     if not changes:
@@ -747,6 +787,7 @@ class CrosstableFormat(enum.Enum):
 app.command("cut")(stage.cut)
 app.add_typer(staff_commands.app, name="staff")
 app.add_typer(section_commands.app, name="sections")
+app.add_typer(prize_commands.app, name="prizes")
 
 
 @app.command("crosstable")

@@ -103,6 +103,7 @@ class Sheet(enum.Enum):
     PLAYER_CODES = "player-codes"
     RATING_REPORT = "rating-report"
     NORMS = "norms"
+    PRIZES = "prizes"
     # A team event's own sheets (it prints pairings and standings as well).
     BOARD_PAIRINGS = "board-pairings"
     MATCH_CARDS = "match-cards"
@@ -130,7 +131,8 @@ def print_sheet(
             help="What to print: pairings by board or by name, standings, crosstable, "
             "slips (pairing cards / result slips to cut), check-in (list to tick at the "
             "door), wall-chart (pairings by name in large type), players, rating-report (FIDE "
-            "rating change), norms (title norms). A team event: "
+            "rating change), norms (title norms), prizes (the prize list's winners). A team "
+            "event: "
             "pairings, board-pairings (each board under its match), match-cards (one page "
             "a match, to sign), standings, board-prizes. A Double-Swiss event: pairings "
             "(both games of each board), alphabetical, slips (one per match, both games), "
@@ -214,6 +216,8 @@ def print_sheet(
                 made = chess_reports.rating_sheet(current, chess_reports.rating_lines(current))
             case Sheet.NORMS:
                 made = chess_reports.norms_sheet(current, chess_reports.norm_checks(current))
+            case Sheet.PRIZES:
+                made = printouts.prizes_sheet(current)
             case Sheet.PLAYER_CODES:
                 if not site.startswith(("http://", "https://")):
                     raise fail("--site: give the address players open, e.g. https://example.org")

@@ -511,6 +511,8 @@ def _settings_fit(before: Tournament, after: Tournament, p: Payload, s: EventSet
             "seed": "the lots drawn with it made the rounds already paired",
             "initial_colour": "round 1's colours were given with it",
             "double": "a round robin's schedule is fixed once round 1 is paired",
+            "swap_last_rounds": "a round robin's schedule is fixed once round 1 is paired",
+            "acceleration": "Group A is fixed by the initial ranking before round 1",
         }
         if s.system.round_robin:
             fixed["rounds"] = "a round robin's schedule is fixed once round 1 is paired"

@@ -42,11 +42,12 @@ from fairpair.service.errors import (
     FieldErrors,
     FilledBoardError,
 )
-from fairpair.service.pairing import pair_next_round, round_robin_rounds
+from fairpair.service.pairing import accelerated, pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
     SETTING_FIELDS,
+    AccelerationMethod,
     ByeLimit,
     EventSettings,
     Game,
@@ -62,6 +63,7 @@ from fairpair.service.team_actions import replay_team_event
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
 from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
+from fairpair.standings.prizes import PrizeRules
 from fairpair.storage import (
     ConcurrencyError,
     EventInfo,
@@ -703,7 +705,13 @@ def edit_event(
             raise FieldErrors({"tiebreaks": str(error)}) from None
 
     def build(event: Event) -> Mapping[str, Any]:
-        before = event.settings.to_data()
+        s = event.settings
+        # to_data leaves these two out at their defaults (the data of older events).
+        before: dict[str, Any] = s.to_data() | {
+            "swap_last_rounds": s.swap_last_rounds,
+            "acceleration": s.acceleration.value,
+            "prizes": s.prizes.to_data(),
+        }
         changed = {k: v for k, v in checked.items() if before[k] != v}
         # The game and the points go together: one changed alone may bring the other along
         # (a form sends both; the one it leaves as it was is not a choice).
@@ -1125,6 +1133,10 @@ def settings_lines(event: Event) -> list[tuple[str, str]]:
         lines.append(("bye limit", settings.bye_limit.describe()))
     else:
         lines.append(("withdrawals", settings.withdrawal_policy.describe()))
+    if not settings.swap_last_rounds:
+        lines.append(("first cycle's last two rounds", "in table order (not swapped)"))
+    if settings.acceleration is not AccelerationMethod.NONE:
+        lines.append(("acceleration", settings.acceleration.label))
     return lines
 
 
@@ -1174,7 +1186,8 @@ def export(event: Event, kind: str) -> str:
     match kind:
         case "trf" | "trf2026":
             try:
-                return write_trf(event.tournament, "trf16" if kind == "trf" else "trf2026")
+                tournament = accelerated(event.tournament, event.settings)
+                return write_trf(tournament, "trf16" if kind == "trf" else "trf2026")
             except ValueError as error:  # a value the format has no room for
                 raise CommandError(f"cannot write the TRF: {error}") from None
         case "json":
@@ -1425,6 +1438,11 @@ def _shown(value: Any, key: str = "") -> str:
         return ",".join(parts) + ("" if bye is None else f", pairing bye {bye}")
     if key == "bye_limit" and isinstance(value, Mapping):
         return ByeLimit.from_data(value).describe()
+    if key == "prizes" and isinstance(value, Mapping):
+        rules = PrizeRules.from_data(value)
+        names = ", ".join(c.name for c in rules.categories) or "no categories"
+        several = "one prize per player" if rules.one_per_player else "several prizes a player"
+        return f"[{names}; {several}; {rules.sharing.label}]"
     if isinstance(value, str) and value:
         words = setting_label(key, value)
         if words is not None:

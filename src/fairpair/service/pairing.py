@@ -16,17 +16,41 @@ from fairpair.core import Pairing, PlayerId, Schedule, Tournament
 from fairpair.pairing.casual import CasualOptions, pair_casual
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import pairing_system
+from fairpair.pairing.swiss.acceleration import fide_baku_accelerations
 from fairpair.service.actions import withdrawal_forfeit
 from fairpair.service.errors import CommandError
 from fairpair.service.round_robin import Method, RoundRobinRequest, plan_round_robin
-from fairpair.service.settings import EventSettings, System
+from fairpair.service.settings import AccelerationMethod, EventSettings, System
 
-__all__ = ["pair_next_round", "round_robin_rounds", "round_robin_schedule", "scheduled_rounds"]
+__all__ = [
+    "accelerated",
+    "pair_next_round",
+    "round_robin_rounds",
+    "round_robin_schedule",
+    "scheduled_rounds",
+]
 
 
 def _schedule_request(settings: EventSettings) -> RoundRobinRequest:
     method = Method.BERGER if settings.system is System.BERGER else Method.ROTATION
-    return RoundRobinRequest(method=method, seed=settings.seed, double=settings.double)
+    return RoundRobinRequest(
+        method=method,
+        seed=settings.seed,
+        double=settings.double,
+        swap_last_rounds=settings.swap_last_rounds,
+    )
+
+
+def accelerated(tournament: Tournament, settings: EventSettings) -> Tournament:
+    """The snapshot with the virtual points of the event's acceleration as explicit records
+    (what the pairing engines read, and what a TRF export writes as XXA / 250); unchanged
+    without acceleration or when the snapshot already carries records of its own."""
+    if settings.acceleration is AccelerationMethod.NONE or tournament.accelerations:
+        return tournament
+    try:
+        return tournament.replace(accelerations=fide_baku_accelerations(tournament))
+    except PairingError as error:
+        raise CommandError(str(error)) from None
 
 
 def round_robin_schedule(field: int, settings: EventSettings) -> Schedule:
@@ -70,7 +94,7 @@ def pair_next_round(tournament: Tournament, settings: EventSettings) -> Pairing:
             f"the {settings.system.value} pairing system is not available in this version"
         ) from None
     try:
-        return system(tournament)
+        return system(accelerated(tournament, settings))
     except PairingError as error:
         raise CommandError(f"round {number} cannot be paired: {error}") from None
 

@@ -520,3 +520,30 @@ def wall_chart_sheet(event: Event, round_number: int | None = None) -> Sheet:
         numeric=frozenset({1}),
         layout=Layout.LARGE,
     )
+
+
+def prizes_sheet(event: Event) -> Sheet:
+    """The prizes given on the current standings (final after the last round): category,
+    place, winner and sum, with how they were given in the notes."""
+    from fairpair.service.prizes import amounts_text, awards, money
+
+    rules = event.settings.prizes
+    if not rules.categories:
+        raise CommandError("the event has no prize list yet")
+    table = standings(event)
+    rows = tuple(
+        (a.category, a.place, a.recipient, money(a.amount, rules.currency)) for a in awards(event)
+    )
+    several = "One prize per player" if rules.one_per_player else "A player may take several"
+    how = f"{several}; {rules.sharing.label}."
+    listed = tuple(
+        f"{c.name} ({c.describe()}): {amounts_text(c, rules.currency)}" for c in rules.categories
+    )
+    return Sheet(
+        title=_title(event, f"prizes after round {table.rounds}"),
+        subtitle=_dates(event),
+        header=("Category", "Place", "Winner", "Prize"),
+        rows=rows,
+        numeric=frozenset({1, 3}),
+        notes=(how, *listed),
+    )

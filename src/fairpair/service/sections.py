@@ -32,12 +32,14 @@ from fairpair.service.events import (
 from fairpair.service.settings import (
     SECTION_NAME_MAX,
     SECTION_SET,
+    AccelerationMethod,
     ByeLimit,
     Section,
     System,
     WithdrawalPolicy,
 )
 from fairpair.service.venue import Venue
+from fairpair.standings.prizes import PrizeRules
 from fairpair.storage import EventInfo
 
 __all__ = [
@@ -142,6 +144,12 @@ def add_section(
         else WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST,
         venue=Venue(),
         section=Section(root.id, name),
+        # Each section has its own prize list, and accelerates only if it is a FIDE Swiss.
+        prizes=PrizeRules(),
+        acceleration=base.acceleration
+        if system in (System.DUTCH, System.BURSTEIN)
+        else AccelerationMethod.NONE,
+        swap_last_rounds=True,
     )
     return create_event(desk, settings, owner=root.info.owner)
 

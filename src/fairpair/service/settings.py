@@ -42,6 +42,7 @@ from fairpair.core.words import counted
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.text_fields import text_problem
 from fairpair.service.venue import Venue
+from fairpair.standings.prizes import PrizeRules
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
@@ -56,6 +57,7 @@ __all__ = [
     "ROUND_ROBIN_TIEBREAKS",
     "SETTING_FIELDS",
     "SWISS_TIEBREAKS",
+    "AccelerationMethod",
     "ByeLimit",
     "DoubleSwissSettings",
     "EventSettings",
@@ -133,6 +135,20 @@ class System(enum.StrEnum):
     def scheduled(self) -> bool:
         """Paired from a fixed schedule (its number of rounds follows from the field)."""
         return self.round_robin or self.team_round_robin
+
+
+class AccelerationMethod(enum.StrEnum):
+    """How a Swiss event adds virtual points for pairing (spec acceleration.md)."""
+
+    NONE = "none"
+    BAKU = "baku"
+    """FIDE's Baku acceleration (C.04.7, formerly C.04.5.1): Group A is the top 2·⌈N/4⌉ of
+    the initial ranking, which gets a win's worth in the first half of the accelerated rounds
+    and a draw's worth in the rest, the first ⌈R/2⌉ rounds."""
+
+    @property
+    def label(self) -> str:
+        return "no acceleration" if self is AccelerationMethod.NONE else "Baku acceleration"
 
 
 class WithdrawalPolicy(enum.StrEnum):
@@ -521,6 +537,9 @@ SETTING_FIELDS: dict[str, str] = {
     "double": "double round robin",
     "initial_colour": "first colour",
     "seed": "seed",
+    "swap_last_rounds": "swap of the last two rounds",
+    "acceleration": "acceleration",
+    "prizes": "prize list",
 }
 """The settings that decide pairings and scores, changed with the report fields by
 ``event.edited`` while what is already paired or scored allows (see
@@ -567,6 +586,19 @@ def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                     checked[field] = text.lower()
                 case "seed":
                     checked[field] = value if isinstance(value, int) else int(text)
+                case "swap_last_rounds":
+                    if not isinstance(value, bool):
+                        raise ValueError("yes or no")
+                    checked[field] = value
+                case "acceleration":
+                    checked[field] = AccelerationMethod(text or "none").value
+                case "prizes":
+                    if not isinstance(value, Mapping):
+                        raise ValueError("a prize list")
+                    try:
+                        checked[field] = PrizeRules.from_data(value).to_data()
+                    except (KeyError, TypeError) as error:
+                        raise ValueError(f"a prize list lacks or misreads {error}") from None
                 case _:
                     raise ValueError(f"not a setting (these are: {', '.join(SETTING_FIELDS)})")
         except (ValueError, CommandError) as error:
@@ -577,6 +609,8 @@ def setting_fields(values: Mapping[str, Any]) -> dict[str, Any]:
                 problem = "choose one of " + ", ".join(w.value for w in WithdrawalPolicy)
             elif field == "game":
                 problem = "choose one of " + ", ".join(g.value for g in Game)
+            elif field == "acceleration":
+                problem = "choose one of " + ", ".join(a.value for a in AccelerationMethod)
             elif field == "seed":
                 problem = "a whole number"
             errors[field] = problem
@@ -1139,6 +1173,13 @@ class EventSettings:
     section: Section | None = None
     """The open this event is a section of (:mod:`fairpair.service.sections`); ``None``
     for an event without sections."""
+    swap_last_rounds: bool = True
+    """Double round robin: the first cycle's last two rounds swapped, as FIDE's Berger rule
+    recommends (round-robin.md); off, both cycles follow the table in order."""
+    acceleration: AccelerationMethod = AccelerationMethod.NONE
+    """Virtual points for pairing a Dutch or Burstein Swiss (:class:`AccelerationMethod`)."""
+    prizes: PrizeRules = dataclasses.field(default_factory=PrizeRules)
+    """The prize list and how it is given (:mod:`fairpair.standings.prizes`)."""
 
     def __post_init__(self) -> None:
         if not self.name.strip():
@@ -1210,6 +1251,23 @@ class EventSettings:
                 "a Swiss stops pairing a player who withdraws and keeps his results: "
                 "--withdrawal-policy is for round robins"
             )
+        if not self.swap_last_rounds and not (self.system.round_robin and self.double):
+            raise CommandError(
+                "swapping the last two rounds of the first cycle is for a double round robin "
+                "(--double with --system berger or rotation)"
+            )
+        if self.acceleration is not AccelerationMethod.NONE:
+            if self.system not in (System.DUTCH, System.BURSTEIN):
+                raise CommandError(
+                    f"{self.acceleration.label} is for a FIDE Swiss (dutch or burstein), "
+                    f"not {self.system.label}"
+                )
+            p = self.points
+            if p.loss != 0 or p.win != 2 * p.draw:
+                raise CommandError(
+                    f"{self.acceleration.label} needs the standard points (a win worth two "
+                    "draws, a loss nothing; C.04.7)"
+                )
         last = self.bye_limit.closed_last_rounds
         if self.rounds is not None and last > self.rounds:
             raise CommandError(
@@ -1319,6 +1377,13 @@ class EventSettings:
             | ({} if self.knockout is None else {"knockout": self.knockout.to_data()})
             | ({} if self.venue == Venue() else {"venue": self.venue.to_data()})
             | ({} if self.section is None else {"section": self.section.to_data()})
+            | ({} if self.swap_last_rounds else {"swap_last_rounds": False})
+            | (
+                {}
+                if self.acceleration is AccelerationMethod.NONE
+                else {"acceleration": self.acceleration.value}
+            )
+            | ({} if self.prizes == PrizeRules() else {"prizes": self.prizes.to_data()})
         )
 
     @classmethod
@@ -1367,6 +1432,10 @@ class EventSettings:
             knockout=KnockoutSettings.from_data(data["knockout"]) if "knockout" in data else None,
             venue=Venue.from_data(data["venue"]) if "venue" in data else Venue(),
             section=Section.from_data(data["section"]) if "section" in data else None,
+            # Events created before these settings existed swap and do not accelerate.
+            swap_last_rounds=data.get("swap_last_rounds", True),
+            acceleration=AccelerationMethod(data.get("acceleration", "none")),
+            prizes=PrizeRules.from_data(data["prizes"]) if "prizes" in data else PrizeRules(),
         )
 
     def empty_event(self) -> Tournament:

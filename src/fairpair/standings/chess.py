@@ -496,3 +496,43 @@ def average_perfect_performance_of_opponents(event: EventView) -> Values:
     """APPO, FIDE C.07 (2023) Average Perfect Performance of Opponents (their PTP), played
     games only, rounded half up (spec §2.12)."""
     return _average_of_opponents(event, perfect_tournament_performance(event))
+
+
+# --- the March 2026 amendment's plain tie-breaks ----------------------------------------------
+
+
+def standard_points(event: EventView) -> Values:
+    """STD, FIDE C.07 (March 2026 amendment) standard points: the score recounted as 1 for a
+    win, ½ for a draw and 0 for a loss, whatever points the event gives.
+
+    Each round counts by what it was worth under the event's points: more than a draw is a
+    win's 1 (forfeit wins, full-point byes and a PAB worth a win included), exactly a draw is
+    ½ (half-point byes), less is 0. An event scored 3-1-0 thus ranks by its 1-½-0 score.
+    """
+
+    def recount(points: Fraction) -> Fraction:
+        if points > event.draw:
+            return Fraction(1)
+        return Fraction(1, 2) if points == event.draw else Fraction(0)
+
+    return {
+        pid: sum((recount(s.points) for s in event.slots[pid]), Fraction(0)) for pid in event.ids
+    }
+
+
+def tournament_pairing_number(event: EventView) -> Values:
+    """TPN, FIDE C.07 (March 2026 amendment) tournament pairing number: the player's place
+    in the initial ranking (1 for the top seed), the smaller the better; the last resort that
+    replaces the drawing of lots, since no two players share it."""
+    order = event.tournament.ranking_order
+    return {pid: Fraction(place) for place, pid in enumerate(order, start=1) if pid in event.ids}
+
+
+def rating(event: EventView) -> Values:
+    """RTNG, FIDE C.07 (March 2026 amendment) rating: the player's own rating, higher is
+    better; an unrated player counts with the rating the settings give unrated players, and
+    without that value nobody has one (as for the other rating codes, spec §2.9)."""
+    ratings = _ratings(event)
+    if ratings is None:
+        return dict.fromkeys(event.ids)
+    return {pid: Fraction(ratings[pid]) for pid in event.ids}

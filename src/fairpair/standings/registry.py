@@ -39,6 +39,8 @@ class Tiebreak:
     """The value depends on the settings' rule for unplayed rounds."""
     within_group: Callable[[EventView, Sequence[PlayerId]], dict[PlayerId, int]] | None = None
     """For tie-breaks computed inside a group of tied players (direct encounter)."""
+    book: str | None = None
+    """The rule book, when it is not the one of the function's module."""
 
     @property
     def decimals(self) -> int | None:
@@ -73,7 +75,7 @@ class Tiebreak:
     def source(self) -> str:
         """The rule book the tie-break comes from."""
         module = self.compute.__module__.rsplit(".", 1)[-1]
-        book = _SOURCES.get(module, module)
+        book = self.book or _SOURCES.get(module, module)
         return f"{book}, March 2026 amendment" if self.amendment_2026 else book
 
     def describe(self, settings: TiebreakSettings) -> str:
@@ -93,6 +95,7 @@ class Tiebreak:
         return text
 
 
+FIDE_2026 = "FIDE C.07, March 2026 amendment"
 _SOURCES = {"chess": "FIDE C.07 (2023)", "mtg": "MTR Appendix C", "go": "EGF McMahon rules"}
 
 
@@ -151,6 +154,10 @@ def _entries() -> list[Tiebreak]:
                  c.average_performance_of_opponents),
         Tiebreak("APPO", "Average perfect performance of opponents",
                  c.average_perfect_performance_of_opponents),
+        Tiebreak("STD", "Standard points", c.standard_points, book=FIDE_2026),
+        Tiebreak("TPN", "Tournament pairing number", c.tournament_pairing_number,
+                 higher_is_better=False, book=FIDE_2026),
+        Tiebreak("RTNG", "Rating", c.rating, book=FIDE_2026),
         Tiebreak("MP", "Match points", mtg.match_points),
         Tiebreak("MWP", "Match-win percentage", mtg.match_win_percentage,
                  display=Display.RATIO),

@@ -10,6 +10,7 @@ FastAPI's own validation errors: 401 unauthenticated, 404 no such event (for thi
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Literal
 
@@ -22,7 +23,7 @@ from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.directors import Access, Right
 from fairpair.service.results import expand_shortcut, typed_result
-from fairpair.service.settings import WithdrawalPolicy
+from fairpair.service.settings import AccelerationMethod, WithdrawalPolicy
 from fairpair.storage import LogRecord
 from fairpair.web import double_api, team_api
 from fairpair.web.auth import ApiDirector
@@ -79,6 +80,10 @@ class NewEvent(BaseModel):
         "opponents; annul_if_under_half: all his results are deleted from the ranking if he "
         "played fewer than half of his games, otherwise as keep_played_forfeit_rest. "
         "A Swiss takes only keep_played_forfeit_rest.",
+    )
+    acceleration: AccelerationMethod = Field(
+        default=AccelerationMethod.NONE,
+        description="Dutch or Burstein Swiss: baku for FIDE's Baku acceleration (C.04.7).",
     )
 
 
@@ -160,6 +165,13 @@ class EventChanges(BaseModel):
     withdrawal_policy: WithdrawalPolicy | None = None
     double: bool | None = None
     initial_colour: Literal["white", "black"] | None = None
+    swap_last_rounds: bool | None = Field(
+        default=None,
+        description="Double round robin: the first cycle's last two rounds swapped (FIDE).",
+    )
+    acceleration: AccelerationMethod | None = Field(
+        default=None, description="none or baku (Dutch or Burstein, before round 1)."
+    )
 
 
 class Withdrawal(BaseModel):
@@ -290,6 +302,7 @@ def create_event(request: Request, director: ApiDirector, body: NewEvent) -> Eve
             game=body.game or "",
             colours=body.colours,
         )
+        settings = dataclasses.replace(settings, acceleration=body.acceleration)
         event = ev.create_event(desk_for(request, director), settings, owner=director)
     return event_out(event)
 

@@ -125,6 +125,7 @@ def create_app(config: WebConfig) -> FastAPI:
         live,
         player_api,
         player_door,
+        prizes_desk,
         public,
         ratings_desk,
         screen,
@@ -153,6 +154,7 @@ def create_app(config: WebConfig) -> FastAPI:
     app.include_router(venue_desk.router)
     app.include_router(ratings_desk.router)
     app.include_router(sections_desk.router)
+    app.include_router(prizes_desk.router)
     app.include_router(api_write.router)
     app.include_router(team_api.write_router)
     app.include_router(double_api.write_router)

@@ -10,6 +10,7 @@ the event, 409 when another director saved first.
 
 from __future__ import annotations
 
+import dataclasses
 import html
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
@@ -53,6 +54,7 @@ from fairpair.service.settings import (
     FIRST_COLOURS,
     PRIMARY_CHOICES,
     REPORT_FIELDS,
+    AccelerationMethod,
     EventSettings,
     Game,
     System,
@@ -315,6 +317,7 @@ _NEW_FIELDS = (
     "tiebreaks",
     "bye_limit",
     "withdrawal_policy",
+    "acceleration",
 )
 _TEAM_FORM = (
     "boards",
@@ -356,6 +359,14 @@ _CHOICES = {
     "withdrawal_policy": [(w.value, _sentence(w.describe())) for w in WithdrawalPolicy],
     "initial_colour": list(FIRST_COLOURS.items()),
     "double": [("no", "No"), ("yes", "Yes")],
+    "swap_last_rounds": [
+        ("yes", "Swapped, as FIDE's Berger tables recommend"),
+        ("no", "In table order"),
+    ],
+    "acceleration": [
+        (AccelerationMethod.NONE.value, "None"),
+        (AccelerationMethod.BAKU.value, "Baku (FIDE C.04.7): Dutch or Burstein, standard points"),
+    ],
     "primary": list(PRIMARY_CHOICES),
     "colour_model": list(COLOUR_MODEL_CHOICES),
     "ds_colour": [("", "Drawn by lot when the event is created"), *FIRST_COLOURS.items()],
@@ -383,6 +394,8 @@ def _settings_text(settings: EventSettings) -> dict[str, str]:
         "withdrawal_policy": settings.withdrawal_policy.value,
         "double": "yes" if settings.double else "no",
         "initial_colour": settings.initial_colour.name.lower(),
+        "swap_last_rounds": "yes" if settings.swap_last_rounds else "no",
+        "acceleration": settings.acceleration.value,
     }
 
 
@@ -392,6 +405,7 @@ def new_event_page(request: Request, director: Director) -> HTMLResponse:
     values = dict.fromkeys(fields, "") | {
         "system": "dutch",
         "withdrawal_policy": WithdrawalPolicy.KEEP_PLAYED_FORFEIT_REST.value,
+        "acceleration": AccelerationMethod.NONE.value,
         "primary": "mp",
         "colour_model": "typea",
         "double": "no",
@@ -428,6 +442,7 @@ def new_event(
     tiebreaks: _Text = "",
     bye_limit: _Text = "",
     withdrawal_policy: _Text = "",
+    acceleration: _Text = "",
     start_date: _Text = "",
     end_date: _Text = "",
     city: _Text = "",
@@ -474,6 +489,7 @@ def new_event(
         "tiebreaks": tiebreaks,
         "bye_limit": bye_limit,
         "withdrawal_policy": withdrawal_policy,
+        "acceleration": acceleration,
     } | report
     team = {"boards": boards, "match_points": match_points, "primary": primary}
     team |= {"colour_model": colour_model, "board_colours": board_colours}
@@ -527,6 +543,7 @@ def new_event(
             game=game,
             **staged,
         )
+        settings = _accelerated(settings, acceleration)
     except FieldErrors as error:
         errors |= error.errors
     try:
@@ -547,6 +564,19 @@ def new_event(
         context = _new_context(values, _name_taken().errors)
         return _render(request, "desk/new_event.html", context, 422)
     return _done(request, f"Created {event.info.name}.", f"/desk/events/{event.id}")
+
+
+def _accelerated(settings: EventSettings, typed: str) -> EventSettings:
+    """The new event's settings with the acceleration chosen on the form; a
+    :class:`FieldErrors` at the field when the event cannot have it."""
+    try:
+        method = AccelerationMethod(typed.strip() or AccelerationMethod.NONE.value)
+    except ValueError:
+        raise FieldErrors({"acceleration": "choose none or baku"}) from None
+    try:
+        return dataclasses.replace(settings, acceleration=method)
+    except CommandError as error:
+        raise FieldErrors({"acceleration": str(error)}) from None
 
 
 @router.post("/claim", response_class=HTMLResponse)
@@ -1397,6 +1427,8 @@ def edit_settings(
     withdrawal_policy: _Text = "",
     double: _Text = "",
     initial_colour: _Text = "",
+    swap_last_rounds: _Text = "",
+    acceleration: _Text = "",
 ) -> Response:
     """The event's pairing and scoring settings, as one undoable change (the service call of
     the report details): what the rounds already paired or scored fix is refused with the
@@ -1405,6 +1437,7 @@ def edit_settings(
     typed["tiebreaks"] = tiebreaks
     typed |= {"bye_limit": bye_limit, "withdrawal_policy": withdrawal_policy}
     typed |= {"double": double, "initial_colour": initial_colour}
+    typed |= {"swap_last_rounds": swap_last_rounds, "acceleration": acceleration}
 
     def changes() -> dict[str, Any]:
         read: dict[str, Any] = dict(typed)
@@ -1412,6 +1445,15 @@ def edit_settings(
         if answer not in ("yes", "no"):
             raise FieldErrors({"double": "yes or no"})
         read["double"] = answer == "yes"
+        swap = swap_last_rounds.strip().lower()
+        if swap not in ("yes", "no", ""):
+            raise FieldErrors({"swap_last_rounds": "yes or no"})
+        if swap:
+            read["swap_last_rounds"] = swap == "yes"
+        else:
+            del read["swap_last_rounds"]  # a form from before the setting existed
+        if not acceleration.strip():
+            del read["acceleration"]
         if not rounds.strip():
             del read["rounds"]  # a round robin's rounds come from its field
         if not initial_colour.strip():
@@ -1828,6 +1870,7 @@ _SHEETS = {
     "player-codes": "player code slips",
     "rating-report": "rating report (FIDE rating change)",
     "norms": "title norms",
+    "prizes": "prizes",
 }
 
 _CHESS_SHEETS = ("rating-report", "norms")
@@ -1935,6 +1978,8 @@ def print_sheet(
                     case "norms":
                         checks = chess_reports.norm_checks(event, round)
                         made = chess_reports.norms_sheet(event, checks)
+                    case "prizes":
+                        made = printouts.prizes_sheet(event)
                     case "player-codes":
                         codes = players.door(desk_for(request), event).codes
                         site = str(request.base_url)
