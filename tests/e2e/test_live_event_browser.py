@@ -201,10 +201,16 @@ def test_a_card_swiss_of_sixteen_run_with_the_players_on_their_phones(
         # Aino and her opponent disagree: each says they won.
         contexts.append(rival_phone := phone(browser))
         rival = open_with_code(rival_phone, me, codes[aino_opponent], typed=True)
+        shown = rival.locator("body").get_attribute("data-version")
+        assert shown
+        rival.locator("#report #result").fill("2-0")  # he types while Aino reports
         report(aino, "2-1")
         expect(aino.locator("#reported")).to_have_text("2-1")
         aino.evaluate("window.stillTheSamePage = true")  # her report was a page of its own
-        report(rival, "2-0")
+        # His page follows the event without losing what he typed.
+        expect(rival.locator("body")).not_to_have_attribute("data-version", shown, timeout=LIVE)
+        expect(rival.locator("#report #result")).to_have_value("2-0")
+        rival.get_by_role("button", name="Report", exact=True).click()
         expect(rival.locator("#reported")).to_have_text("2-0")
         screenshots.shoot(rival, "rival-reported")
 

@@ -23,7 +23,32 @@
     var box = document.getElementById("name-filter");
     var newBox = newMain.querySelector("#name-filter");
     if (box && newBox) newBox.replaceWith(box);
+    // So does whatever else was typed and not yet sent (a result a player is reporting):
+    // the new page's field of the same id takes the typed value, and the focus.
+    var typed = [];
+    main.querySelectorAll("input[id], textarea[id], select[id]").forEach(function (field) {
+      if (field.id === "name-filter" || field.type === "hidden") return;
+      var changed = field.tagName === "SELECT"
+        ? Array.prototype.some.call(field.options, function (o) { return o.selected !== o.defaultSelected; })
+        : (field.type === "checkbox" || field.type === "radio")
+          ? field.checked !== field.defaultChecked
+          : field.value !== field.defaultValue;
+      if (changed || field === document.activeElement) typed.push(field);
+    });
+    var focused = document.activeElement;
     main.replaceWith(newMain);
+    typed.forEach(function (field) {
+      var fresh = document.getElementById(field.id);
+      if (!fresh || fresh.tagName !== field.tagName || fresh === field) return;
+      if (field.type === "checkbox" || field.type === "radio") fresh.checked = field.checked;
+      else fresh.value = field.value;
+      if (field === focused) {
+        fresh.focus();
+        if (typeof field.selectionStart === "number" && fresh.setSelectionRange) {
+          try { fresh.setSelectionRange(field.selectionStart, field.selectionEnd); } catch (e) { /* not a text field */ }
+        }
+      }
+    });
     var nav = document.querySelector("header.top nav");
     var newNav = fresh.querySelector("header.top nav");
     if (nav && newNav) nav.replaceWith(newNav);
