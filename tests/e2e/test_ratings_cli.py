@@ -97,3 +97,16 @@ def test_players_come_from_the_list_and_their_ratings_are_updated_then_undone(
     assert "round 1 is paired" in error
     error = director.run("player", "add", "--from-list", "999", code=2)
     assert "no player has ID '999'" in error
+
+
+def test_importing_a_list_under_a_name_in_use_says_it_replaces_it(director: Director) -> None:
+    from typer.testing import CliRunner
+
+    file = str(DATA / "players_list_foa.txt")
+    first = CliRunner().invoke(director.app, ["ratings", "import", file, "--db", director.db])
+    assert first.exit_code == 0 and "replaces" not in first.stderr
+    again = CliRunner().invoke(director.app, ["ratings", "import", file, "--db", director.db])
+    assert again.exit_code == 0
+    assert "it replaces the list of that name imported" in again.stderr
+    assert "(5 players); give another --name to keep both" in again.stderr
+    assert director.run("ratings", "lists").count("players_list_foa.txt") == 1

@@ -7,11 +7,14 @@ the tie-break order, each taking half the prize of his own place.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
 
 from fairpair.core import Player
+from fairpair.service.errors import CommandError
+from fairpair.service.prizes import parse_amounts
 from fairpair.standings.prizes import (
     CategoryKind,
     PrizeCategory,
@@ -189,3 +192,21 @@ def test_one_prize_per_player_with_a_tie_sharing_two_categories() -> None:
         ("U1800", "Cy"): 80,
     }
     assert [a.category for a in got] == ["Overall", "Overall", "Overall", "U1800"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("1,000", "write a thousand as 1000"),
+        ("2,000,1,000", "write a thousand as 1000"),
+        ("1,500,250", "place 2 would win more than place 1 (500.00 after 1.00)"),
+        ("100,150", "place 2 would win more than place 1"),
+    ],
+)
+def test_amounts_typed_with_a_thousands_separator_are_refused(typed: str, said: str) -> None:
+    with pytest.raises(CommandError, match=re.escape(said)):
+        parse_amounts(typed)
+
+
+def test_amounts_by_place_in_cents() -> None:
+    assert parse_amounts("1000, 500; 250.50,250.50") == (100000, 50000, 25050, 25050)

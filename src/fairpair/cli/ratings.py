@@ -112,6 +112,7 @@ def import_list(
     with session(db) as s, _opened(file) as (stream, source, size):
         chosen = rl.list_format(source, fmt)
         list_name = name or rl.default_name(s.desk, chosen, Path(source).stem)
+        replaced = next((i for i in rl.lists(s.desk) if i.name == list_name), None)
         columns = (
             TextColumn("importing {task.fields[players]} players"),
             BarColumn(),
@@ -131,6 +132,15 @@ def import_list(
                 lambda done: bar.update(task, players=f"{done:,}"),
             )
         typer.echo(f"imported {info.name!r}: {counted(info.players, 'player')} from {source}")
+        if replaced is not None:
+            # Said on standard error: a list imported without --name this month replaces the
+            # month's list, which a director may not have meant.
+            typer.echo(
+                f"fairpair: it replaces the list of that name imported "
+                f"{replaced.imported_at:%Y-%m-%d %H:%M} ({counted(replaced.players, 'player')});"
+                " give another --name to keep both",
+                err=True,
+            )
 
 
 @app.command("lists")

@@ -5,6 +5,8 @@ change each, and given from the current standings (:func:`fairpair.standings.pri
 from __future__ import annotations
 
 import dataclasses
+import itertools
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -33,7 +35,7 @@ __all__ = [
 
 def parse_amounts(text: str) -> tuple[int, ...]:
     """``1000,500,250.50`` as cents; :class:`CommandError` naming what is wrong."""
-    amounts = []
+    amounts: list[int] = []
     for item in text.replace(";", ",").split(","):
         typed = item.strip()
         if not typed:
@@ -45,9 +47,21 @@ def parse_amounts(text: str) -> tuple[int, ...]:
         cents = value * 100
         if cents.denominator != 1 or cents < 0:
             raise CommandError(f"amounts: {typed!r} is not a sum in cents")
+        if amounts and re.fullmatch(r"0\d{2}(\.\d*)?", typed):
+            raise CommandError(
+                f"amounts: {text.strip()!r} reads as a prize of {typed!r}: prizes are "
+                "separated by commas, so write a thousand as 1000, not 1,000"
+            )
         amounts.append(int(cents))
     if not amounts:
         raise CommandError("amounts: give the prizes by place, e.g. 1000,500,250")
+    for place, (better, worse) in enumerate(itertools.pairwise(amounts), start=2):
+        if worse > better:
+            raise CommandError(
+                f"amounts: place {place} would win more than place {place - 1} "
+                f"({money(worse)} after {money(better)}); prizes go from the first place down "
+                "(a thousand is 1000, not 1,000)"
+            )
     return tuple(amounts)
 
 
