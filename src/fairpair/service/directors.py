@@ -31,6 +31,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from fairpair.service import actions
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.events import DEMO_ACCOUNT, Desk
+from fairpair.service.sections import open_of
 from fairpair.storage import (
     DirectorExistsError,
     DirectorRecord,
@@ -238,10 +239,8 @@ def _own_role(desk: Desk, info: EventInfo, username: str) -> Role | None:
 
 def _open(info: EventInfo) -> int | None:
     """The id of the open whose section this event is, when that is another event."""
-    section = info.settings.get("section")
-    if section is None or int(section["open"]) == info.id:
-        return None
-    return int(section["open"])
+    root = open_of(info)
+    return None if root == info.id else root
 
 
 def _role(desk: Desk, info: EventInfo, username: str) -> Role | None:

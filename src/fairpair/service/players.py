@@ -96,6 +96,11 @@ class Door:
     def code_of(self, pid: PlayerId) -> str | None:
         return self.codes.get(pid)
 
+    def here_for(self, round_number: int) -> frozenset[PlayerId]:
+        """Who has checked in for round ``round_number`` (nobody, if check-in was last about
+        another round)."""
+        return self.checked_in if self.check_in_of == round_number else frozenset()
+
 
 def _renumbered(values: Mapping[PlayerId, Any], step: Mapping[int, int]) -> dict[PlayerId, Any]:
     return {step.get(pid, pid): value for pid, value in values.items()}
@@ -271,7 +276,8 @@ def missing(desk: Desk, event: Event) -> tuple[Player, ...]:
     t: Tournament = event.tournament
     if known.check_in_of != t.next_round:
         return ()
-    return tuple(t.player(pid) for pid in t.players_to_pair() if pid not in known.checked_in)
+    here = known.here_for(t.next_round)
+    return tuple(t.player(pid) for pid in t.players_to_pair() if pid not in here)
 
 
 def mark_missing(

@@ -86,13 +86,11 @@ def _player(request: Request, event: ev.Event, code: str) -> Player:
     return player
 
 
-def _acting(request: Request, event_id: int, code: str) -> tuple[Player, ev.Desk]:
-    player = _player(request, _event(request, event_id), code)
-    return player, desk_for(request, pl.self_actor(player))
-
-
-def _mine_now(request: Request, event_id: int, player: Player) -> DoorView:
-    return door_view(desk_for(request), _event(request, event_id), player)
+def _acting(request: Request, event_id: int, code: str) -> tuple[ev.Event, Player, ev.Desk]:
+    """The event, the code's player and a desk acting as that player."""
+    event = _event(request, event_id)
+    player = _player(request, event, code)
+    return event, player, desk_for(request, pl.self_actor(player))
 
 
 @player_router.get("", response_model=DoorView, responses=_PLAYER_ERRORS)
@@ -113,16 +111,16 @@ def check_in(
     request: Request, event_id: int, code: PlayerCode = "", body: Since | None = None
 ) -> DoorView:
     """Check in for the next round, while the director has check-in open."""
-    player, desk = _acting(request, event_id, code)
+    _, player, desk = _acting(request, event_id, code)
     with answers():
-        pl.check_in(
+        done = pl.check_in(
             desk,
             event_id,
             "",
             player_id=player.id,
             expected_version=body.version if body else None,
         )
-    return _mine_now(request, event_id, player)
+    return door_view(desk, done, player)
 
 
 class Report(BaseModel):
@@ -152,7 +150,7 @@ class ReportOut(DoorView):
 def report(request: Request, event_id: int, body: Report, code: PlayerCode = "") -> ReportOut:
     """Report the result of one's own board (refused for another board, when the director
     has self-reporting off, and once the board has a result)."""
-    player, desk = _acting(request, event_id, code)
+    event, player, desk = _acting(request, event_id, code)
     with answers():
         done = pl.report_result(
             desk,
@@ -160,12 +158,12 @@ def report(request: Request, event_id: int, body: Report, code: PlayerCode = "")
             player.id,
             body.board,
             body.result,
-            own_side=not views.is_coloured(ev.load(desk, event_id)),
+            own_side=not views.is_coloured(event),
             expected_version=body.version,
         )
     games = done.tournament.rounds[-1].games
     entered = games[body.board - 1].result is not None
-    view = door_view(desk_for(request), done, player)
+    view = door_view(desk, done, player)
     return ReportOut(**view.model_dump(), entered=entered)
 
 
@@ -181,10 +179,10 @@ class Drop(BaseModel):
 @player_router.post("/drop", response_model=DoorView, responses=_PLAYER_ERRORS)
 def drop(request: Request, event_id: int, body: Drop, code: PlayerCode = "") -> DoorView:
     """Withdraw from ``round`` on: refused once that round is paired (the director can)."""
-    player, desk = _acting(request, event_id, code)
+    _, player, desk = _acting(request, event_id, code)
     with answers(["round"]):
-        pl.self_drop(desk, event_id, player.id, body.round, expected_version=body.version)
-    return _mine_now(request, event_id, player)
+        done = pl.self_drop(desk, event_id, player.id, body.round, expected_version=body.version)
+    return door_view(desk, done, player)
 
 
 # --- the director's side ---------------------------------------------------------------------
@@ -227,7 +225,7 @@ class CheckInOut(BaseModel):
 def _check_in_out(desk: ev.Desk, event: ev.Event) -> CheckInOut:
     door = pl.door(desk, event)
     t = event.tournament
-    here = door.checked_in if door.check_in_of == t.next_round else frozenset()
+    here = door.here_for(t.next_round)
     return CheckInOut(
         version=event.version,
         next_round=t.next_round,

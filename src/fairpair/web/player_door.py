@@ -124,7 +124,7 @@ def door_view(desk: ev.Desk, event: ev.Event, player: Player) -> DoorView:
         more_rounds=t.total_rounds is None or t.next_round <= t.total_rounds,
         withdrawn_from=dict(t.withdrawals).get(player.id),
         check_in_open=door.check_in_round is not None,
-        checked_in=door.check_in_of == t.next_round and player.id in door.checked_in,
+        checked_in=player.id in door.here_for(t.next_round),
         to_pair=player.id in t.players_to_pair(),
         may_report=door.reporting and current is not None and not current.result,
         my_report=report,
@@ -327,7 +327,7 @@ def _checkin_page(
     t = event.tournament
     desk = desk_for(request)
     door = pl.door(desk, event)
-    here = door.checked_in if door.check_in_of == t.next_round else frozenset()
+    here = door.here_for(t.next_round)
     withdrawn = dict(t.withdrawals)
     self_drops = {
         r.payload["player"]
