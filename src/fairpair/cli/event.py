@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from typing import Annotated, Any
 
@@ -961,6 +961,21 @@ def _individual_event(s: Any) -> ev.Event:
     return current
 
 
+def _report(
+    output_format: ReportFormat,
+    data: Callable[[], Mapping[str, Any]],
+    sheet: Callable[[], sheets.Sheet],
+) -> None:
+    """Print a report as JSON (its data), or as CSV or text (its printed sheet)."""
+    match output_format:
+        case ReportFormat.JSON:
+            typer.echo(json.dumps(data(), ensure_ascii=False, indent=2))
+        case ReportFormat.CSV:
+            typer.echo(sheets.render_csv(sheet()), nl=False)
+        case ReportFormat.TEXT:
+            typer.echo(sheets.render_text(sheet()), nl=False)
+
+
 @app.command("rating-report")
 def rating_report(
     output_format: Annotated[ReportFormat, typer.Option("--format", "-f")] = ReportFormat.TEXT,
@@ -980,14 +995,11 @@ def rating_report(
         except CommandError as error:
             raise fail(f"--kind: {error}") from None
         lines = chess_reports.rating_lines(current, control)
-        match output_format:
-            case ReportFormat.JSON:
-                data = chess_reports.rating_data(current, lines)
-                typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-            case ReportFormat.CSV:
-                typer.echo(sheets.render_csv(chess_reports.rating_sheet(current, lines)), nl=False)
-            case ReportFormat.TEXT:
-                typer.echo(sheets.render_text(chess_reports.rating_sheet(current, lines)), nl=False)
+        _report(
+            output_format,
+            lambda: chess_reports.rating_data(current, lines),
+            lambda: chess_reports.rating_sheet(current, lines),
+        )
 
 
 @app.command("norms")
@@ -1010,16 +1022,14 @@ def norms(
             checks = chess_reports.norm_checks(current, after_round, everyone)
         except CommandError as error:
             raise fail(f"--round: {error}") from None
-        match output_format:
-            case ReportFormat.JSON:
-                data = chess_reports.norms_data(current, checks)
-                typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-            case ReportFormat.CSV:
-                typer.echo(sheets.render_csv(chess_reports.norms_sheet(current, checks)), nl=False)
-            case ReportFormat.TEXT:
-                typer.echo(sheets.render_text(chess_reports.norms_sheet(current, checks)), nl=False)
-                for check in checks:
-                    typer.echo(f"\n{check.player.name}, {check.norm.value} norm ({check.status}):")
-                    for condition in check.conditions:
-                        mark = "yes" if condition.met else "NO "
-                        typer.echo(f"  {mark} {condition.text} (B.01 {condition.rule})")
+        _report(
+            output_format,
+            lambda: chess_reports.norms_data(current, checks),
+            lambda: chess_reports.norms_sheet(current, checks),
+        )
+        if output_format is ReportFormat.TEXT:
+            for check in checks:
+                typer.echo(f"\n{check.player.name}, {check.norm.value} norm ({check.status}):")
+                for condition in check.conditions:
+                    mark = "yes" if condition.met else "NO "
+                    typer.echo(f"  {mark} {condition.text} (B.01 {condition.rule})")
