@@ -270,13 +270,127 @@ typedef struct {
     int len, cap, dead;
 } Adj;
 
+/* ------------------------------------------------------------------ edge index
+ * Where edge {u, v} sits in adj[u] and adj[v]: an open-addressing hash table keyed by the pair
+ * (u < v), linear probing, deletion by shifting back (no tombstones). Its memory follows the
+ * edges (about 23 bytes an edge at most), where an n x n table of positions took 4 n^2 bytes:
+ * 1 GiB at 16,384 vertices, the limit the compiled core had. */
+
+typedef struct {
+    uint64_t key; /* (u << 32) | v with u < v; EMPTY_KEY when free */
+    int at_lo, at_hi; /* index of the edge in adj[u] and in adj[v] */
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t cap, used; /* cap: a power of two */
+} EdgeIndex;
+
+#define EMPTY_KEY UINT64_MAX
+
+static inline uint64_t pair_key(int u, int v) {
+    return u < v ? ((uint64_t)(uint32_t)u << 32) | (uint32_t)v : ((uint64_t)(uint32_t)v << 32) | (uint32_t)u;
+}
+
+static inline size_t slot_of(uint64_t key, size_t cap) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 17) & (cap - 1);
+}
+
+static Slot *ix_find(const EdgeIndex *ix, uint64_t key) {
+    if (!ix->cap) return NULL;
+    size_t mask = ix->cap - 1;
+    for (size_t i = slot_of(key, ix->cap);; i = (i + 1) & mask) {
+        Slot *s = &ix->slots[i];
+        if (s->key == key) return s;
+        if (s->key == EMPTY_KEY) return NULL;
+    }
+}
+
+static int ix_init(EdgeIndex *ix, size_t cap) {
+    Slot *slots = (Slot *)PyMem_Malloc(sizeof(Slot) * cap);
+    if (!slots) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < cap; i++) slots[i].key = EMPTY_KEY;
+    ix->slots = slots;
+    ix->cap = cap;
+    ix->used = 0;
+    return 0;
+}
+
+static int ix_grow(EdgeIndex *ix) {
+    EdgeIndex bigger;
+    if (ix_init(&bigger, ix->cap ? ix->cap * 2 : 64) < 0) return -1;
+    size_t mask = bigger.cap - 1;
+    for (size_t i = 0; i < ix->cap; i++) {
+        Slot *s = &ix->slots[i];
+        if (s->key == EMPTY_KEY) continue;
+        size_t j = slot_of(s->key, bigger.cap);
+        while (bigger.slots[j].key != EMPTY_KEY) j = (j + 1) & mask;
+        bigger.slots[j] = *s;
+    }
+    bigger.used = ix->used;
+    PyMem_Free(ix->slots);
+    *ix = bigger;
+    return 0;
+}
+
+/* A new slot for key (not present), or NULL with an exception set. */
+static Slot *ix_add(EdgeIndex *ix, uint64_t key) {
+    if ((ix->used + 1) * 10 > ix->cap * 7 && ix_grow(ix) < 0) return NULL;
+    size_t mask = ix->cap - 1;
+    size_t i = slot_of(key, ix->cap);
+    while (ix->slots[i].key != EMPTY_KEY) i = (i + 1) & mask;
+    ix->slots[i].key = key;
+    ix->used++;
+    return &ix->slots[i];
+}
+
+static void ix_remove(EdgeIndex *ix, Slot *s) {
+    size_t mask = ix->cap - 1;
+    size_t hole = (size_t)(s - ix->slots);
+    for (size_t j = (hole + 1) & mask; ix->slots[j].key != EMPTY_KEY; j = (j + 1) & mask) {
+        size_t home = slot_of(ix->slots[j].key, ix->cap);
+        /* move j back into the hole unless its home lies cyclically in (hole, j] */
+        int stays = hole < j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (!stays) {
+            ix->slots[hole] = ix->slots[j];
+            hole = j;
+        }
+    }
+    ix->slots[hole].key = EMPTY_KEY;
+    ix->used--;
+}
+
+static int ix_copy(EdgeIndex *d, const EdgeIndex *a) {
+    d->slots = NULL;
+    d->cap = d->used = 0;
+    if (!a->cap) return 0;
+    d->slots = (Slot *)PyMem_Malloc(sizeof(Slot) * a->cap);
+    if (!d->slots) { PyErr_NoMemory(); return -1; }
+    memcpy(d->slots, a->slots, sizeof(Slot) * a->cap);
+    d->cap = a->cap;
+    d->used = a->used;
+    return 0;
+}
+
+/* The index of v in adj[u] (-1 when there is no edge). */
+static inline int ix_at(const EdgeIndex *ix, int u, int v) {
+    const Slot *s = ix_find(ix, pair_key(u, v));
+    if (!s) return -1;
+    return u < v ? s->at_lo : s->at_hi;
+}
+
+static inline void ix_set_at(EdgeIndex *ix, int u, int v, int at) {
+    Slot *s = ix_find(ix, pair_key(u, v));
+    if (u < v) s->at_lo = at; else s->at_hi = at;
+}
+
 typedef struct {
     PyObject_HEAD
     int n;
     int K;
     /* graph */
     Adj *adj;
-    int *pos;  /* n * n: index in adj[u] of v, or -1 */
+    EdgeIndex index; /* where each edge sits in its two adjacency arrays */
     IVec changed; /* pairs */
     long solve_count;
     /* matching, duals and blossoms */
@@ -355,7 +469,7 @@ static int widen(Core *c, int K2) {
 }
 
 static inline limb *edge_w2(Core *c, int u, int v) {
-    int p = c->pos[(size_t)u * c->n + v];
+    int p = ix_at(&c->index, u, v);
     if (p < 0) return NULL;
     return c->adj[u].w + (size_t)p * c->K;
 }
@@ -384,19 +498,24 @@ static void adj_compact(Core *c, int u) {
         if (a->nb[i] < 0) continue;
         a->nb[j] = a->nb[i];
         if (j != i) mp_copy(a->w + (size_t)j * c->K, a->w + (size_t)i * c->K, c->K);
-        c->pos[(size_t)u * c->n + a->nb[j]] = j;
+        ix_set_at(&c->index, u, a->nb[j], j);
         j++;
     }
     a->len = j;
     a->dead = 0;
 }
 
+/* Remove edge {u, v} (present) from both adjacency arrays and the index. */
 static void adj_remove(Core *c, int u, int v) {
-    int *p = &c->pos[(size_t)u * c->n + v];
-    Adj *a = &c->adj[u];
-    a->nb[*p] = -1;
-    *p = -1;
-    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, u);
+    Slot *s = ix_find(&c->index, pair_key(u, v));
+    int lo = u < v ? u : v, hi = u < v ? v : u;
+    c->adj[lo].nb[s->at_lo] = -1;
+    c->adj[hi].nb[s->at_hi] = -1;
+    ix_remove(&c->index, s);
+    Adj *a = &c->adj[lo];
+    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, lo);
+    a = &c->adj[hi];
+    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, hi);
 }
 
 /* ------------------------------------------------------------------ blossom helpers */
@@ -1565,15 +1684,16 @@ static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     if (sign == 0) {
         if (!old) return 0;
         adj_remove(c, u, v);
-        adj_remove(c, v, u);
     } else if (old) {
         if (mp_eq(old, nw, K)) return 0;
         mp_copy(old, nw, K);
         mp_copy(edge_w2(c, v, u), nw, K);
     } else {
         if (adj_append(&c->adj[u], v, nw, K) < 0 || adj_append(&c->adj[v], u, nw, K) < 0) return -1;
-        c->pos[(size_t)u * c->n + v] = c->adj[u].len - 1;
-        c->pos[(size_t)v * c->n + u] = c->adj[v].len - 1;
+        Slot *slot = ix_add(&c->index, pair_key(u, v));
+        if (!slot) return -1;
+        slot->at_lo = u < v ? c->adj[u].len - 1 : c->adj[v].len - 1;
+        slot->at_hi = u < v ? c->adj[v].len - 1 : c->adj[u].len - 1;
     }
     return iv_push2(&c->changed, u, v);
 }
@@ -1748,7 +1868,6 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
     d->solve_count = c->solve_count;
     d->mark_gen = 1;
     d->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
-    d->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
     d->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
     d->dual = (limb *)PyMem_Malloc(sizeof(limb) * m * K);
     d->parent = (int *)PyMem_Malloc(sizeof(int) * m);
@@ -1759,7 +1878,7 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
     d->mark = (int *)PyMem_Calloc(m, sizeof(int));
     d->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
     d->t0 = (limb *)PyMem_Calloc((size_t)4 * K + 4, sizeof(limb));
-    if (!d->adj || !d->pos || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
+    if (!d->adj || ix_copy(&d->index, &c->index) < 0 || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
         !d->children || !d->cycle || !d->mark || !d->pos2 || !d->t0)
         goto fail;
     d->t1 = d->t0 + K;
@@ -1779,7 +1898,6 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
         b->cap = cap;
         b->dead = a->dead;
     }
-    if (n) memcpy(d->pos, c->pos, sizeof(int) * (size_t)n * (size_t)n);
     if (n) memcpy(d->mate, c->mate, sizeof(int) * (size_t)n);
     memcpy(d->dual, c->dual, sizeof(limb) * m * K);
     memcpy(d->parent, c->parent, sizeof(int) * m);
@@ -1833,7 +1951,7 @@ static void Core_free_all(Core *c) {
             PyMem_Free(c->adj[v].w);
         }
     PyMem_Free(c->adj);
-    PyMem_Free(c->pos);
+    PyMem_Free(c->index.slots);
     iv_free(&c->changed);
     PyMem_Free(c->mate);
     PyMem_Free(c->dual);
@@ -1886,13 +2004,12 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "n", &n)) return -1;
     if (n < 0) { PyErr_SetString(PyExc_ValueError, "vertex_count must be >= 0"); return -1; }
-    if (n > 46000) { PyErr_SetString(PyExc_ValueError, "vertex_count too large for the compiled matcher"); return -1; }
+    if (n > (1 << 29)) { PyErr_SetString(PyExc_ValueError, "vertex_count too large for the compiled matcher"); return -1; }
     if (c->n || c->adj) { PyErr_SetString(PyExc_RuntimeError, "already initialised"); return -1; }
     c->n = (int)n;
     c->K = 1;
     size_t m = (size_t)(2 * n + 1);
     c->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
-    c->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
     c->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
     c->dual = (limb *)PyMem_Calloc(m, sizeof(limb));
     c->parent = (int *)PyMem_Malloc(sizeof(int) * m);
@@ -1903,7 +2020,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->mark = (int *)PyMem_Calloc(m, sizeof(int));
     c->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
     c->t0 = (limb *)PyMem_Calloc(8, sizeof(limb));
-    if (!c->adj || !c->pos || !c->mate || !c->dual || !c->parent || !c->base || !c->top || !c->children ||
+    if (!c->adj || !c->mate || !c->dual || !c->parent || !c->base || !c->top || !c->children ||
         !c->cycle || !c->mark || !c->pos2 || !c->t0) {
         PyErr_NoMemory();
         return -1;
@@ -1911,7 +2028,6 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->t1 = c->t0 + 1;
     c->t2 = c->t0 + 2;
     c->t3 = c->t0 + 3;
-    memset(c->pos, 0xff, sizeof(int) * (size_t)n * (size_t)n);
     c->mark_gen = 1;
     for (int v = 0; v < n; v++) {
         c->mate[v] = NONE;

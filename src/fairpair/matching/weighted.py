@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 else:
     Backend = str
 _ENV = "FAIRPAIR_MATCHER"
-# The compiled core keeps an n x n index of edge positions (4 bytes each): past this many
-# vertices (1 GiB of index) the default is the Python core, whose memory follows the edges.
-COMPILED_MAX_VERTICES = 16384
 
 
 def compiled_core_available() -> bool:
@@ -75,8 +72,6 @@ class WeightedMatcher:
 
     def __init__(self, vertex_count: int, *, backend: Backend | None = None) -> None:
         chosen = backend or default_backend()
-        if backend is None and vertex_count > COMPILED_MAX_VERTICES and not os.environ.get(_ENV):
-            chosen = "python"
         impl: Core | PythonMatcher
         if chosen == "c":
             if _Core is None:

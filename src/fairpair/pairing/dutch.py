@@ -869,14 +869,62 @@ class DutchRound:
         rem_set = set(rem)
         for x in uppers:
             self.unlink(x, [y for y in self.matcher.neighbours(x) if y not in rem_set])
-        for x in uppers:
-            lower = [y for y in rem[pos[x] + 1 :] if not self.frozen[y]]
-            edges = self.reward_by_rank(x, lower, 0)
-            self._solve_unless_best(x, edges)
-            partner = self.mate(x)
-            if partner is None or partner not in pos or pos[partner] < pos[x]:
-                raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
-            self.freeze(x, partner)
+        room = 3 * b
+        start = 0
+        while start < len(uppers):
+            # Several upper members in one solve (see _transpose); as many as their rank
+            # bonuses fit in the tie-break room beside the exchange bonuses of step 4.
+            batch: list[tuple[int, list[int]]] = []
+            used = 0
+            for x in uppers[start:]:
+                row = self.matcher.neighbours(x)
+                choices = [y for y in rem[pos[x] + 1 :] if not self.frozen[y] and y in row]
+                width = max(len(choices) - 1, 0).bit_length()
+                if batch and used + width > room:
+                    break
+                batch.append((x, choices))
+                used += width
+            start += len(batch)
+            self._transpose(batch)
+            for x, _ in batch:
+                partner = self.mate(x)
+                if partner is None or partner not in pos or pos[partner] < pos[x]:
+                    raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
+                self.freeze(x, partner)
+
+    def _transpose(self, batch: list[tuple[int, list[int]]]) -> None:
+        """Step 7 for a few upper members at once: each takes the earliest lower member that
+        keeps every criterion, the first of the batch before the second, and so on.
+
+        The one-by-one procedure rewards an upper member's edges by rank (the last lower
+        member 0, each one before it one more) and solves, then settles his pair. Here the
+        ranks of the first member of the batch are shifted above the sum of all the others'
+        (each member's ranks take ``bit_length`` of his number of choices), so that one
+        optimal matching makes, in order, the choices the one-by-one solves make: a better
+        rank of an earlier member outweighs any ranks of the later ones, and a later member's
+        choice is the best left by the earlier ones' (their partners are taken either way).
+        The exchange bonuses of step 4 in the same field are equal in every matching that
+        keeps the remainder's upper members (all of them are paired to a lower member), and
+        the bonuses fit beside them: the upper members are fewer than ``2 ** (b - 1)`` with
+        step-4 bonuses below ``2 ** (2b + 1)`` each, the ranks take at most ``3b`` bits, and
+        the room is ``3b + 1`` bits wide (field 19). If every member of the batch is already
+        matched to his first choice, the matching is still optimal and no solve is needed.
+        """
+        shift = sum(max(len(choices) - 1, 0).bit_length() for _, choices in batch)
+        best = True
+        row_of = self.matcher.neighbours
+        set_weight = self.matcher.set_weight
+        for x, choices in batch:
+            shift -= max(len(choices) - 1, 0).bit_length()
+            row = row_of(x)
+            last = len(choices) - 1
+            for k, y in enumerate(choices):
+                if k < last:
+                    set_weight(x, y, row[y] + ((last - k) << shift))
+            if choices and self.mate(x) != choices[0]:
+                best = False
+        if not best:
+            self.solve()
 
     # --- result ---------------------------------------------------------------------------
 
