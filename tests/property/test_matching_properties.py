@@ -186,3 +186,65 @@ def test_compiled_core_memory_follows_the_edges() -> None:
         tracemalloc.stop()
     assert matcher.mate(0) == 1
     assert peak < 64 * 2**20
+
+
+@settings(max_examples=150, deadline=None)
+@given(weighted_graphs(max_vertices=30))
+def test_row_operations_equal_edge_by_edge_changes(
+    graph: tuple[int, WeightedEdges, list[WeightedEdges]],
+) -> None:
+    """``add_weights``, ``remove_edges`` and ``neighbour_ids`` (one call for a player's row)
+    change and list exactly the edges that ``set_weight`` one by one would, on both cores,
+    and the repaired matchings stay equal and optimal."""
+    n, edges, changes = graph
+    compiled, python = both(n, edges)
+    compiled.solve()
+    python.solve()
+    for i, batch in enumerate(changes):
+        if not batch:
+            continue
+        u = batch[0][0]
+        others = [v for _, v, _ in batch if v != u]
+        expected = {v: python.weight(u, v) for v in range(n) if v != u}
+        if i % 2:
+            deltas = [w % 97 + 1 for _, v, w in batch if v != u]
+            for matcher in (compiled, python):
+                matcher.add_weights(u, others, deltas)
+            for v, d in zip(others, deltas, strict=True):
+                if expected[v]:
+                    expected[v] += d
+        else:
+            for matcher in (compiled, python):
+                matcher.remove_edges(u, others)
+            for v in others:
+                expected[v] = 0
+        for matcher in (compiled, python):
+            assert {v: matcher.weight(u, v) for v in expected} == expected
+            assert sorted(matcher.neighbour_ids(u)) == sorted(v for v, w in expected.items() if w)
+        compiled.solve(warm=True)
+        python.solve(warm=True)
+        assert_same_optimum(compiled, python)
+
+
+@settings(max_examples=80, deadline=None)
+@given(weighted_graphs(max_vertices=30))
+def test_set_weights_equals_set_weight_one_by_one(
+    graph: tuple[int, WeightedEdges, list[WeightedEdges]],
+) -> None:
+    """``set_weights`` (a row in one call) leaves both cores as ``set_weight`` would."""
+    n, edges, changes = graph
+    compiled, python = both(n, edges)
+    compiled.solve()
+    python.solve()
+    for batch in changes:
+        if not batch:
+            continue
+        u = batch[0][0]
+        row = [(v, w) for _, v, w in batch if v != u]
+        compiled.set_weights(u, [v for v, _ in row], [w for _, w in row])
+        for v, w in row:
+            python.set_weight(u, v, w)
+        assert sorted(compiled.edges()) == sorted(python.edges())
+        compiled.solve(warm=True)
+        python.solve(warm=True)
+        assert_same_optimum(compiled, python)

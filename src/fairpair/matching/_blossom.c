@@ -1738,6 +1738,132 @@ static PyObject *Core_add_weight(Core *c, PyObject *const *args, Py_ssize_t narg
     Py_RETURN_NONE;
 }
 
+
+/* The neighbours of v, in adjacency order (no weights: cheaper than neighbours()). */
+static PyObject *Core_neighbour_ids(Core *c, PyObject *arg) {
+    Py_ssize_t v = PyLong_AsSsize_t(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    if (v < 0 || v >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Adj *a = &c->adj[v];
+    PyObject *l = PyList_New(a->len - a->dead);
+    if (!l) return NULL;
+    Py_ssize_t k = 0;
+    for (int i = 0; i < a->len; i++) {
+        if (a->nb[i] < 0) continue;
+        PyObject *x = PyLong_FromLong(a->nb[i]);
+        if (!x) { Py_DECREF(l); return NULL; }
+        PyList_SET_ITEM(l, k++, x);
+    }
+    return l;
+}
+
+/* Vertex numbers of a sequence, checked as pairs with u. */
+static int *vertex_list(Core *c, int u, PyObject *seq, Py_ssize_t *len) {
+    PyObject *fast = PySequence_Fast(seq, "a sequence of vertices");
+    if (!fast) return NULL;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(fast);
+    int *out = (int *)PyMem_Malloc(sizeof(int) * (size_t)(m + 1));
+    if (!out) { Py_DECREF(fast); PyErr_NoMemory(); return NULL; }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Py_ssize_t v = PyLong_AsSsize_t(items[i]);
+        if ((v == -1 && PyErr_Occurred()) || check_pair(c, u, v) < 0) {
+            PyMem_Free(out);
+            Py_DECREF(fast);
+            return NULL;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    *len = m;
+    return out;
+}
+
+/* add_weights(u, vs, delta): add delta (an int, or one int per vertex) to each edge {u, v}
+ * that exists; edges that do not exist are left alone. */
+static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "add_weights(u, vs, delta)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Py_ssize_t m;
+    int *vs = vertex_list(c, (int)u, args[1], &m);
+    if (!vs) return NULL;
+    PyObject *deltas = NULL;
+    if (!PyLong_Check(args[2])) {
+        deltas = PySequence_Fast(args[2], "delta: an int or a sequence of ints");
+        if (!deltas) { PyMem_Free(vs); return NULL; }
+        if (PySequence_Fast_GET_SIZE(deltas) != m) {
+            PyErr_SetString(PyExc_ValueError, "one delta per vertex");
+            Py_DECREF(deltas);
+            PyMem_Free(vs);
+            return NULL;
+        }
+    }
+    PyObject *result = Py_None;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!edge_w2(c, (int)u, vs[i])) continue;
+        PyObject *d = deltas ? PySequence_Fast_GET_ITEM(deltas, i) : args[2];
+        PyObject *w = weight_of(c, (int)u, vs[i]);
+        if (!w) { result = NULL; break; }
+        PyObject *sum = PyNumber_Add(w, d);
+        Py_DECREF(w);
+        if (!sum) { result = NULL; break; }
+        int rc = do_set_weight(c, (int)u, vs[i], sum);
+        Py_DECREF(sum);
+        if (rc < 0) { result = NULL; break; }
+    }
+    Py_XDECREF(deltas);
+    PyMem_Free(vs);
+    if (!result) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* remove_edges(u, vs): remove each edge {u, v} that exists. */
+static PyObject *Core_remove_edges(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "remove_edges(u, vs)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Py_ssize_t m;
+    int *vs = vertex_list(c, (int)u, args[1], &m);
+    if (!vs) return NULL;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!edge_w2(c, (int)u, vs[i])) continue;
+        adj_remove(c, (int)u, vs[i]); /* as set_weight(u, v, 0) */
+        if (iv_push2(&c->changed, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
+    }
+    PyMem_Free(vs);
+    Py_RETURN_NONE;
+}
+
+
+/* set_weights(u, vs, ws): set_weight(u, vs[i], ws[i]) for each i, in one call. */
+static PyObject *Core_set_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "set_weights(u, vs, ws)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Py_ssize_t m;
+    int *vs = vertex_list(c, (int)u, args[1], &m);
+    if (!vs) return NULL;
+    PyObject *ws = PySequence_Fast(args[2], "ws: a sequence of ints");
+    if (!ws) { PyMem_Free(vs); return NULL; }
+    if (PySequence_Fast_GET_SIZE(ws) != m) {
+        PyErr_SetString(PyExc_ValueError, "one weight per vertex");
+        Py_DECREF(ws);
+        PyMem_Free(vs);
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(ws);
+    int rc = 0;
+    for (Py_ssize_t i = 0; i < m && rc == 0; i++) rc = do_set_weight(c, (int)u, vs[i], items[i]);
+    Py_DECREF(ws);
+    PyMem_Free(vs);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_mate(Core *c, PyObject *arg) {
     Py_ssize_t v = PyLong_AsSsize_t(arg);
     if (v == -1 && PyErr_Occurred()) return NULL;
@@ -2058,6 +2184,10 @@ static PyMethodDef Core_methods[] = {
     {"add_weight", (PyCFunction)(void (*)(void))Core_add_weight, METH_FASTCALL, "Add delta to the weight of {u, v}."},
     {"mate", (PyCFunction)Core_mate, METH_O, "The vertex matched to v, or None."},
     {"mates", (PyCFunction)Core_mates, METH_NOARGS, "For every vertex its mate, or None."},
+    {"set_weights", (PyCFunction)(void (*)(void))Core_set_weights, METH_FASTCALL, "set_weight(u, vs[i], ws[i]) for each i."},
+    {"neighbour_ids", (PyCFunction)Core_neighbour_ids, METH_O, "The neighbours of v, in adjacency order."},
+    {"add_weights", (PyCFunction)(void (*)(void))Core_add_weights, METH_FASTCALL, "Add delta (or one delta per vertex) to each existing edge {u, v}."},
+    {"remove_edges", (PyCFunction)(void (*)(void))Core_remove_edges, METH_FASTCALL, "Remove each existing edge {u, v}."},
     {"neighbours", (PyCFunction)Core_neighbours, METH_O, "A copy of the edges of v as {neighbour: weight}."},
     {"edges", (PyCFunction)Core_edges, METH_NOARGS, "All edges as (u, v, weight) with u < v, as a list."},
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
