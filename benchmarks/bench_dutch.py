@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 
 from fairpair.core import ByeKind, Game, Pairing, RequestedBye, Tournament
+from fairpair.formats.event_json import dump_event, load_event
 from fairpair.formats.trf import read_trf, write_trf
 from fairpair.pairing.dutch import DutchRound, pair_dutch
 from fairpair.pairing.errors import NoValidPairing
@@ -122,7 +123,9 @@ def _colour_clash(a: SwissPlayer, b: SwissPlayer) -> int:
 
 def history_file(cache: Path, players: int, kind: str) -> Path:
     """The saved event before its middle round, generated (and timed) if not cached yet."""
-    path = cache / f"dutch-{kind}-{players}.trf"
+    # TRF-16 numbers players in 4 columns: larger fields are kept as fairpair's event JSON.
+    suffix = "trf" if players <= 9999 else "json"
+    path = cache / f"dutch-{kind}-{players}.{suffix}"
     if path.is_file():
         return path
     config = GeneratorConfig(
@@ -137,7 +140,8 @@ def history_file(cache: Path, players: int, kind: str) -> Path:
     event = generate(config, random.Random(SEED), system, name=f"bench {players}")
     cache.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".part")
-    partial.write_text(write_trf(event.replace(total_rounds=ROUNDS)))
+    saved = event.replace(total_rounds=ROUNDS)
+    partial.write_text(write_trf(saved) if suffix == "trf" else dump_event(saved, compact=True))
     partial.replace(path)
     print(
         f"  ({players} players: {MIDDLE - 1} rounds of history ({kind}) generated in "
@@ -149,7 +153,10 @@ def history_file(cache: Path, players: int, kind: str) -> Path:
 
 def measure(path: Path, odd: bool) -> None:
     """Pair the middle round of a saved event and print one line (run in a child process)."""
-    event = read_trf(path).tournament()
+    if path.suffix == ".json":
+        event = load_event(path.read_text(), str(path))
+    else:
+        event = read_trf(path).tournament()
     if odd:
         lowest = swiss_round(event).players[-1]
         bye = RequestedBye(MIDDLE, lowest.id, ByeKind.ZERO_POINT)

@@ -6,9 +6,12 @@
  * - Numbers are exact signed integers of K 64-bit limbs (two's complement, little-endian
  *   limb order). K only grows: set_weight widens every stored number when a weight needs more
  *   bits (duals, keys and the stage's shift stay below 8x the largest weight, see need_limbs).
- * - Edges store twice their weight (the algorithm only ever uses 2 * w), inline in both
- *   endpoints' adjacency arrays: the scans then read weights sequentially (a shared pool
- *   indexed by edge id cost a cache miss per edge: 52 % of grow() at 2,000 players).
+ * - Edges store twice their weight (the algorithm only ever uses 2 * w) as the number of an
+ *   entry in a table of distinct weights (WTable), in both endpoints' adjacency arrays. A
+ *   pairing round has few distinct weights (the Dutch engine gives one to each pair of player
+ *   kinds, and its rewards add some), so the table stays in cache and a scan reads 8 bytes an
+ *   edge instead of 8 K: at 5,000 players weights inline took 1.3 GB and most of the scan
+ *   time waited on them.
  * - The adjacency keeps Python's dict order (insertion order; a removed edge that comes back
  *   goes last), so that ties are broken as in blossom.py.
  */
@@ -266,7 +269,7 @@ static void he_pop(Heap *h, int K) {
 
 typedef struct {
     int *nb;  /* neighbour, or -1 for a removed entry */
-    limb *w;  /* 2 * weight, K limbs per entry: stored on both sides, read in scan order */
+    int *wi;  /* the WTable entry holding 2 * weight, on both sides */
     int len, cap, dead;
 } Adj;
 
@@ -384,6 +387,19 @@ static inline void ix_set_at(EdgeIndex *ix, int u, int v, int at) {
     if (u < v) s->at_lo = at; else s->at_hi = at;
 }
 
+/* ------------------------------------------------------------------ table of weights
+ * Distinct values of 2 * weight, each stored once (K limbs) and shared by every edge that has
+ * it; an entry counts its edges and is reused when none is left. */
+
+typedef struct {
+    limb *vals;  /* cap entries of K limbs */
+    int *refs;   /* edges using the entry (0: free) */
+    int len, cap;
+    IVec free_ids;
+    int *slots;  /* interning hash: entry id, or -1; hcap is a power of two */
+    size_t hcap, hused;
+} WTable;
+
 typedef struct {
     PyObject_HEAD
     int n;
@@ -391,6 +407,7 @@ typedef struct {
     /* graph */
     Adj *adj;
     EdgeIndex index; /* where each edge sits in its two adjacency arrays */
+    WTable wt;
     IVec changed; /* pairs */
     long solve_count;
     /* matching, duals and blossoms */
@@ -427,6 +444,127 @@ static int need_limbs(size_t bits) {
     return (int)((bits + 9 + 63) / 64);
 }
 
+
+#define WT(c, id) ((c)->wt.vals + (size_t)(id) * (size_t)(c)->K)
+
+static inline size_t wt_hash(const limb *w, int K, size_t hcap) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < K; i++) h = (h ^ w[i]) * 0xBF58476D1CE4E5B9ULL;
+    return (size_t)(h ^ (h >> 31)) & (hcap - 1);
+}
+
+static int wt_rehash(Core *c, size_t hcap) {
+    WTable *t = &c->wt;
+    int *slots = (int *)PyMem_Malloc(sizeof(int) * hcap);
+    if (!slots) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < hcap; i++) slots[i] = -1;
+    size_t used = 0;
+    for (int id = 0; id < t->len; id++) {
+        if (!t->refs[id]) continue;
+        size_t j = wt_hash(WT(c, id), c->K, hcap);
+        while (slots[j] >= 0) j = (j + 1) & (hcap - 1);
+        slots[j] = id;
+        used++;
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->hcap = hcap;
+    t->hused = used;
+    return 0;
+}
+
+/* The entry of value w (K limbs), made if new; its edge count is raised by one. -1: error. */
+static int wt_intern(Core *c, const limb *w) {
+    WTable *t = &c->wt;
+    int K = c->K;
+    if ((t->hused + 1) * 2 > t->hcap && wt_rehash(c, t->hcap ? t->hcap * 2 : 1024) < 0) return -1;
+    size_t mask = t->hcap - 1;
+    size_t j = wt_hash(w, K, t->hcap);
+    for (; t->slots[j] >= 0; j = (j + 1) & mask) {
+        int id = t->slots[j];
+        if (mp_eq(WT(c, id), w, K)) {
+            t->refs[id]++;
+            return id;
+        }
+    }
+    int id;
+    if (t->free_ids.len) {
+        id = t->free_ids.a[--t->free_ids.len];
+    } else {
+        if (t->len == t->cap) {
+            int cap = t->cap ? t->cap * 2 : 256;
+            limb *vals = (limb *)PyMem_Realloc(t->vals, sizeof(limb) * (size_t)cap * K);
+            if (!vals) { PyErr_NoMemory(); return -1; }
+            t->vals = vals;
+            int *refs = (int *)PyMem_Realloc(t->refs, sizeof(int) * (size_t)cap);
+            if (!refs) { PyErr_NoMemory(); return -1; }
+            t->refs = refs;
+            t->cap = cap;
+        }
+        id = t->len++;
+    }
+    mp_copy(WT(c, id), w, K);
+    t->refs[id] = 1;
+    t->slots[j] = id;
+    t->hused++;
+    return id;
+}
+
+/* One edge fewer uses entry id; the last one frees it (out of the hash, onto the free list). */
+static int wt_release(Core *c, int id) {
+    WTable *t = &c->wt;
+    if (--t->refs[id]) return 0;
+    size_t mask = t->hcap - 1;
+    size_t hole = wt_hash(WT(c, id), c->K, t->hcap);
+    while (t->slots[hole] != id) hole = (hole + 1) & mask;
+    for (size_t j = (hole + 1) & mask; t->slots[j] >= 0; j = (j + 1) & mask) {
+        size_t home = wt_hash(WT(c, t->slots[j]), c->K, t->hcap);
+        int stays = hole < j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (!stays) {
+            t->slots[hole] = t->slots[j];
+            hole = j;
+        }
+    }
+    t->slots[hole] = -1;
+    t->hused--;
+    return iv_push(&t->free_ids, id);
+}
+
+static int wt_copy(WTable *d, const WTable *a, int K) {
+    memset(d, 0, sizeof(*d));
+    if (a->cap) {
+        d->vals = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)a->cap * K);
+        d->refs = (int *)PyMem_Malloc(sizeof(int) * (size_t)a->cap);
+        if (!d->vals || !d->refs) { PyErr_NoMemory(); return -1; }
+        memcpy(d->vals, a->vals, sizeof(limb) * (size_t)a->len * K);
+        memcpy(d->refs, a->refs, sizeof(int) * (size_t)a->len);
+    }
+    if (a->hcap) {
+        d->slots = (int *)PyMem_Malloc(sizeof(int) * a->hcap);
+        if (!d->slots) { PyErr_NoMemory(); return -1; }
+        memcpy(d->slots, a->slots, sizeof(int) * a->hcap);
+    }
+    d->len = a->len;
+    d->cap = a->cap;
+    d->hcap = a->hcap;
+    d->hused = a->hused;
+    if (a->free_ids.len) {
+        d->free_ids.a = (int *)PyMem_Malloc(sizeof(int) * (size_t)a->free_ids.len);
+        if (!d->free_ids.a) { PyErr_NoMemory(); return -1; }
+        memcpy(d->free_ids.a, a->free_ids.a, sizeof(int) * (size_t)a->free_ids.len);
+        d->free_ids.len = d->free_ids.cap = a->free_ids.len;
+    }
+    return 0;
+}
+
+static void wt_free(WTable *t) {
+    PyMem_Free(t->vals);
+    PyMem_Free(t->refs);
+    PyMem_Free(t->slots);
+    iv_free(&t->free_ids);
+    memset(t, 0, sizeof(*t));
+}
+
 static void bump_mark(Core *c) {
     if (++c->mark_gen == 0x7fffffff) {
         memset(c->mark, 0, sizeof(int) * (size_t)(2 * c->n));
@@ -441,14 +579,12 @@ static int widen(Core *c, int K2) {
     limb *nd = (limb *)PyMem_Calloc((size_t)(2 * n + 1) * K2, sizeof(limb));
     limb *t = (limb *)PyMem_Calloc((size_t)4 * K2 + 4, sizeof(limb));
     if (!nd || !t) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
-    for (int v = 0; v < n; v++) {
-        Adj *a = &c->adj[v];
-        if (!a->cap) continue;
-        limb *nw = (limb *)PyMem_Calloc((size_t)a->cap * K2, sizeof(limb));
-        if (!nw) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
-        for (int i = 0; i < a->len; i++) memcpy(nw + (size_t)i * K2, a->w + (size_t)i * K, sizeof(limb) * K);
-        PyMem_Free(a->w);
-        a->w = nw;
+    if (c->wt.cap) {
+        limb *nv = (limb *)PyMem_Calloc((size_t)c->wt.cap * K2, sizeof(limb));
+        if (!nv) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
+        for (int i = 0; i < c->wt.len; i++) memcpy(nv + (size_t)i * K2, c->wt.vals + (size_t)i * K, sizeof(limb) * K);
+        PyMem_Free(c->wt.vals);
+        c->wt.vals = nv;
     }
     for (int i = 0; i < 2 * n; i++) memcpy(nd + (size_t)i * K2, c->dual + (size_t)i * K, sizeof(limb) * K);
     PyMem_Free(c->dual);
@@ -465,28 +601,28 @@ static int widen(Core *c, int K2) {
     PyMem_Free(c->shift); c->shift = NULL;
     PyMem_Free(c->sfix); c->sfix = NULL;
     c->K = K2;
-    return 0;
+    return c->wt.hcap ? wt_rehash(c, c->wt.hcap) : 0; /* the hash reads every limb */
 }
 
 static inline limb *edge_w2(Core *c, int u, int v) {
     int p = ix_at(&c->index, u, v);
     if (p < 0) return NULL;
-    return c->adj[u].w + (size_t)p * c->K;
+    return WT(c, c->adj[u].wi[p]);
 }
 
-static int adj_append(Adj *a, int v, const limb *w, int K) {
+static int adj_append(Adj *a, int v, int wi) {
     if (a->len == a->cap) {
         int cap = a->cap ? a->cap * 2 : 8;
         int *nb = (int *)PyMem_Realloc(a->nb, sizeof(int) * (size_t)cap);
         if (!nb) { PyErr_NoMemory(); return -1; }
         a->nb = nb;
-        limb *nw = (limb *)PyMem_Realloc(a->w, sizeof(limb) * (size_t)cap * K);
+        int *nw = (int *)PyMem_Realloc(a->wi, sizeof(int) * (size_t)cap);
         if (!nw) { PyErr_NoMemory(); return -1; }
-        a->w = nw;
+        a->wi = nw;
         a->cap = cap;
     }
     a->nb[a->len] = v;
-    mp_copy(a->w + (size_t)a->len * K, w, K);
+    a->wi[a->len] = wi;
     a->len++;
     return 0;
 }
@@ -497,7 +633,7 @@ static void adj_compact(Core *c, int u) {
     for (int i = 0; i < a->len; i++) {
         if (a->nb[i] < 0) continue;
         a->nb[j] = a->nb[i];
-        if (j != i) mp_copy(a->w + (size_t)j * c->K, a->w + (size_t)i * c->K, c->K);
+        a->wi[j] = a->wi[i];
         ix_set_at(&c->index, u, a->nb[j], j);
         j++;
     }
@@ -506,16 +642,19 @@ static void adj_compact(Core *c, int u) {
 }
 
 /* Remove edge {u, v} (present) from both adjacency arrays and the index. */
-static void adj_remove(Core *c, int u, int v) {
+static int adj_remove(Core *c, int u, int v) {
     Slot *s = ix_find(&c->index, pair_key(u, v));
     int lo = u < v ? u : v, hi = u < v ? v : u;
     c->adj[lo].nb[s->at_lo] = -1;
     c->adj[hi].nb[s->at_hi] = -1;
+    int wi = c->adj[lo].wi[s->at_lo];
     ix_remove(&c->index, s);
+    if (wt_release(c, wi) < 0) return -1;
     Adj *a = &c->adj[lo];
     if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, lo);
     a = &c->adj[hi];
     if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, hi);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ blossom helpers */
@@ -716,7 +855,7 @@ static void settle(Core *c, int v) {
     for (int i = 0; i < a->len; i++) {
         int x = a->nb[i];
         if (x < 0) continue;
-        mp_sub(lack, a->w + (size_t)i * K, NUM(c->dual, x), K);
+        mp_sub(lack, WT(c, a->wi[i]), NUM(c->dual, x), K);
         int cm = mp_cmp(lack, need, K);
         if (cm > 0) {
             mp_copy(need, lack, K);
@@ -764,7 +903,7 @@ static int reset(Core *c) {
         limb *d = NUM(c->dual, v);
         for (int i = 0; i < a->len; i++) {
             if (a->nb[i] < 0) continue;
-            limb *w = a->w + (size_t)i * K;
+            limb *w = WT(c, a->wi[i]);
             if (mp_cmp(w, d, K) > 0) mp_copy(d, w, K); /* max of 2w, halved below */
         }
         mp_half(d, d, K);
@@ -799,7 +938,7 @@ static int prepare_warm_start(Core *c, IVec *dirty, IVec *cand) {
         for (int j = 0; j < a->len; j++) {
             int x = a->nb[j];
             if (x < 0 || x == m) continue;
-            mp_sub(lack, a->w + (size_t)j * K, NUM(c->dual, x), K);
+            mp_sub(lack, WT(c, a->wi[j]), NUM(c->dual, x), K);
             if (mp_cmp(lack, need, K) > 0) mp_copy(need, lack, K);
         }
         if (m != NONE) {
@@ -1006,7 +1145,7 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                     continue;
                 }
                 u = c->adj[v].nb[q];
-                w = c->adj[v].w + (size_t)q * K;
+                w = WT(c, c->adj[v].wi[q]);
                 q++;
                 if (u < 0) continue;
             }
@@ -1207,7 +1346,7 @@ static int grow(Core *c) {
             if (y < 0) continue;
             int by = top[y];
             if (bx == by) continue;
-            const limb *w2 = a->w + (size_t)i * K;
+            const limb *w2 = WT(c, a->wi[i]);
             int lab = label[by];
             mp_sub_fast(keyp, fixed, w2, K);
             int better = c->bts[2 * y] == NONE || mp_cmp_fast(keyp, NUM(c->bts_key, y), K) < 0;
@@ -1258,7 +1397,7 @@ static int recompute_best_to_s(Core *c, int y) {
         if (x < 0) continue;
         int bx = c->top[x];
         if (bx == ty || c->label[bx] != S_) continue;
-        mp_sub(key, NUM(c->sfix, x), a->w + (size_t)i * K, K);
+        mp_sub(key, NUM(c->sfix, x), WT(c, a->wi[i]), K);
         if (best == NONE || mp_cmp(key, bk, K) < 0) {
             best = x;
             mp_copy(bk, key, K);
@@ -1680,16 +1819,23 @@ static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     limb *nw = c->t1;
     if (pylong_to_limbs(w, nw, K) < 0) return -1;
     mp_add(nw, nw, nw, K);
-    limb *old = edge_w2(c, u, v);
+    Slot *found = ix_find(&c->index, pair_key(u, v));
     if (sign == 0) {
-        if (!old) return 0;
-        adj_remove(c, u, v);
-    } else if (old) {
-        if (mp_eq(old, nw, K)) return 0;
-        mp_copy(old, nw, K);
-        mp_copy(edge_w2(c, v, u), nw, K);
+        if (!found) return 0;
+        if (adj_remove(c, u, v) < 0) return -1;
+    } else if (found) {
+        int lo = u < v ? u : v, hi = u < v ? v : u;
+        int *at_lo = &c->adj[lo].wi[found->at_lo], *at_hi = &c->adj[hi].wi[found->at_hi];
+        int old = *at_lo;
+        if (mp_eq(WT(c, old), nw, K)) return 0;
+        int id = wt_intern(c, nw);
+        if (id < 0) return -1;
+        *at_lo = *at_hi = id;
+        if (wt_release(c, old) < 0) return -1;
     } else {
-        if (adj_append(&c->adj[u], v, nw, K) < 0 || adj_append(&c->adj[v], u, nw, K) < 0) return -1;
+        int id = wt_intern(c, nw);
+        if (id < 0) return -1;
+        if (adj_append(&c->adj[u], v, id) < 0 || adj_append(&c->adj[v], u, id) < 0) return -1;
         Slot *slot = ix_add(&c->index, pair_key(u, v));
         if (!slot) return -1;
         slot->at_lo = u < v ? c->adj[u].len - 1 : c->adj[v].len - 1;
@@ -1830,7 +1976,7 @@ static PyObject *Core_remove_edges(Core *c, PyObject *const *args, Py_ssize_t na
     if (!vs) return NULL;
     for (Py_ssize_t i = 0; i < m; i++) {
         if (!edge_w2(c, (int)u, vs[i])) continue;
-        adj_remove(c, (int)u, vs[i]); /* as set_weight(u, v, 0) */
+        if (adj_remove(c, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; } /* set_weight(u, v, 0) */
         if (iv_push2(&c->changed, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
     }
     PyMem_Free(vs);
@@ -2004,7 +2150,7 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
     d->mark = (int *)PyMem_Calloc(m, sizeof(int));
     d->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
     d->t0 = (limb *)PyMem_Calloc((size_t)4 * K + 4, sizeof(limb));
-    if (!d->adj || ix_copy(&d->index, &c->index) < 0 || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
+    if (!d->adj || ix_copy(&d->index, &c->index) < 0 || wt_copy(&d->wt, &c->wt, K) < 0 || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
         !d->children || !d->cycle || !d->mark || !d->pos2 || !d->t0)
         goto fail;
     d->t1 = d->t0 + K;
@@ -2014,11 +2160,11 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
         Adj *a = &c->adj[v], *b = &d->adj[v];
         int cap = a->len ? a->len : 1;
         b->nb = (int *)PyMem_Malloc(sizeof(int) * (size_t)cap);
-        b->w = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)cap * K);
-        if (!b->nb || !b->w) goto fail;
+        b->wi = (int *)PyMem_Malloc(sizeof(int) * (size_t)cap);
+        if (!b->nb || !b->wi) goto fail;
         if (a->len) {
             memcpy(b->nb, a->nb, sizeof(int) * (size_t)a->len);
-            memcpy(b->w, a->w, sizeof(limb) * (size_t)a->len * K);
+            memcpy(b->wi, a->wi, sizeof(int) * (size_t)a->len);
         }
         b->len = a->len;
         b->cap = cap;
@@ -2074,10 +2220,11 @@ static void Core_free_all(Core *c) {
     if (c->adj)
         for (int v = 0; v < n; v++) {
             PyMem_Free(c->adj[v].nb);
-            PyMem_Free(c->adj[v].w);
+            PyMem_Free(c->adj[v].wi);
         }
     PyMem_Free(c->adj);
     PyMem_Free(c->index.slots);
+    wt_free(&c->wt);
     iv_free(&c->changed);
     PyMem_Free(c->mate);
     PyMem_Free(c->dual);
