@@ -58,6 +58,14 @@ static inline int iv_push2(IVec *v, int x, int y) {
     return 0;
 }
 
+static inline int iv_push3(IVec *v, int x, int y, int z) {
+    if (v->len + 3 > v->cap && iv_reserve(v, v->len + 3) < 0) return -1;
+    v->a[v->len++] = x;
+    v->a[v->len++] = y;
+    v->a[v->len++] = z;
+    return 0;
+}
+
 static void iv_free(IVec *v) {
     PyMem_Free(v->a);
     v->a = NULL;
@@ -420,7 +428,8 @@ typedef struct {
     /* stage */
     int *label, *le, *bts, *bss, *stamp, *tree;
     char *bss_has_list;
-    IVec *bss_list; /* pairs */
+    IVec *bss_list; /* triples: the edge (x, y) and its weight entry (weights do not change
+                       while a stage runs) */
     limb *bts_key, *bss_key, *since, *shift;
     /* sfix[v] = dual[v] + since[top[v]] for an S-vertex: fixed while v stays S (its dual falls
      * as the shift grows); set when v becomes S. Every key below is built from it. */
@@ -1128,14 +1137,13 @@ static int add_blossom(Core *c, int lca, int x, int y) {
             nl = c->tmp2.len;
         }
         for (;;) {
-            int u;
-            const limb *w;
+            int u, wid;
             if (cl) {
                 if (li >= cl->len) break;
                 v = cl->a[li];
                 u = cl->a[li + 1];
-                li += 2;
-                w = edge_w2(c, v, u);
+                wid = cl->a[li + 2];
+                li += 3;
             } else {
                 /* all edges of all leaves of cc, in order */
                 if (v == NONE || q >= c->adj[v].len) {
@@ -1145,18 +1153,18 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                     continue;
                 }
                 u = c->adj[v].nb[q];
-                w = WT(c, c->adj[v].wi[q]);
+                wid = c->adj[v].wi[q];
                 q++;
                 if (u < 0) continue;
             }
             int bu = top[u];
             if (bu == b || c->label[bu] != S_) continue;
-            mp_add_sub(key, NUM(c->sfix, v), NUM(c->sfix, u), w, K);
+            mp_add_sub(key, NUM(c->sfix, v), NUM(c->sfix, u), WT(c, wid), K);
             if (c->mark[bu] != c->mark_gen) {
                 c->mark[bu] = c->mark_gen;
-                Py_ssize_t idx = best->len / 2;
+                Py_ssize_t idx = best->len / 3;
                 c->pos2[bu] = (int)idx;
-                if (iv_push2(best, v, u) < 0) goto fail;
+                if (iv_push3(best, v, u, wid) < 0) goto fail;
                 if ((idx + 1) * K > keys_cap) {
                     Py_ssize_t nc = keys_cap ? keys_cap * 2 : 16 * K;
                     while (nc < (idx + 1) * K) nc *= 2;
@@ -1170,8 +1178,9 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                 Py_ssize_t idx = c->pos2[bu];
                 if (mp_cmp_fast(key, keys + idx * K, K) < 0) {
                     mp_copy_fast(keys + idx * K, key, K);
-                    best->a[2 * idx] = v;
-                    best->a[2 * idx + 1] = u;
+                    best->a[3 * idx] = v;
+                    best->a[3 * idx + 1] = u;
+                    best->a[3 * idx + 2] = wid;
                 }
             }
         }
@@ -1188,16 +1197,16 @@ static int add_blossom(Core *c, int lca, int x, int y) {
     if (best->len) {
         /* min over (key, edge) tuples */
         Py_ssize_t m = 0;
-        for (Py_ssize_t i = 1; i < best->len / 2; i++) {
+        for (Py_ssize_t i = 1; i < best->len / 3; i++) {
             int cm = mp_cmp(keys + i * K, keys + m * K, K);
-            if (cm < 0 || (cm == 0 && (best->a[2 * i] < best->a[2 * m] ||
-                                       (best->a[2 * i] == best->a[2 * m] && best->a[2 * i + 1] < best->a[2 * m + 1]))))
+            if (cm < 0 || (cm == 0 && (best->a[3 * i] < best->a[3 * m] ||
+                                       (best->a[3 * i] == best->a[3 * m] && best->a[3 * i + 1] < best->a[3 * m + 1]))))
                 m = i;
         }
-        c->bss[2 * b] = best->a[2 * m];
-        c->bss[2 * b + 1] = best->a[2 * m + 1];
+        c->bss[2 * b] = best->a[3 * m];
+        c->bss[2 * b + 1] = best->a[3 * m + 1];
         mp_copy(NUM(c->bss_key, b), keys + m * K, K);
-        if (he_push(&c->h3, keys + m * K, K, b, best->a[2 * m], best->a[2 * m + 1]) < 0) goto fail;
+        if (he_push(&c->h3, keys + m * K, K, b, best->a[3 * m], best->a[3 * m + 1]) < 0) goto fail;
     } else {
         c->bss[2 * b] = NONE;
     }
@@ -1421,14 +1430,14 @@ static int recompute_best_ss(Core *c, int b) {
     if (b < n) {
         Adj *a = &c->adj[b];
         for (int i = 0; i < a->len; i++)
-            if (a->nb[i] >= 0 && iv_push2(&cand, b, a->nb[i]) < 0) goto fail;
+            if (a->nb[i] >= 0 && iv_push3(&cand, b, a->nb[i], a->wi[i]) < 0) goto fail;
     } else if (!c->bss_has_list[b]) {
         IVec lv = {0};
         if (leaves(c, b, &lv) < 0) { iv_free(&lv); goto fail; }
         for (Py_ssize_t j = 0; j < lv.len; j++) {
             Adj *a = &c->adj[lv.a[j]];
             for (int q = 0; q < a->len; q++)
-                if (a->nb[q] >= 0 && iv_push2(&cand, lv.a[j], a->nb[q]) < 0) { iv_free(&lv); goto fail; }
+                if (a->nb[q] >= 0 && iv_push3(&cand, lv.a[j], a->nb[q], a->wi[q]) < 0) { iv_free(&lv); goto fail; }
         }
         iv_free(&lv);
     } else {
@@ -1436,12 +1445,12 @@ static int recompute_best_ss(Core *c, int b) {
     }
     int bx = NONE, byy = NONE;
     limb *bk = c->t2, *key = c->t3;
-    for (Py_ssize_t j = 0; j < cl->len; j += 2) {
+    for (Py_ssize_t j = 0; j < cl->len; j += 3) {
         int x = cl->a[j], y = cl->a[j + 1];
         int by = c->top[y];
         if (by == b || c->label[by] != S_) continue;
         mp_add(key, NUM(c->sfix, x), NUM(c->sfix, y), K);
-        mp_sub(key, key, edge_w2(c, x, y), K);
+        mp_sub(key, key, WT(c, cl->a[j + 2]), K);
         if (bx == NONE || mp_cmp(key, bk, K) < 0) {
             bx = x;
             byy = y;
