@@ -7,6 +7,8 @@
     --history KIND    ``greedy`` (default) or ``dutch``: how rounds 1-4 are paired
     --odd             give the lowest player a zero-point bye in round 5 so that the round is odd
                       (bye pre-pass and a player left over)
+    --runs N          pair each size N times (default 3), each in a fresh process, and print
+                      every run and then min / median / max of CPU, wall and peak memory
 
 For each size, rounds 1-4 of a 9-round event are generated once (random results drawn from the
 ratings, forfeits, half-point byes and withdrawals) and saved; round 5 is then paired from the
@@ -32,6 +34,7 @@ import argparse
 import hashlib
 import random
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -39,6 +42,7 @@ import time
 from pathlib import Path
 
 from fairpair.core import ByeKind, Game, Pairing, RequestedBye, Tournament
+from fairpair.formats.event_json import dump_event, load_event
 from fairpair.formats.trf import read_trf, write_trf
 from fairpair.pairing.dutch import DutchRound, pair_dutch
 from fairpair.pairing.errors import NoValidPairing
@@ -119,7 +123,9 @@ def _colour_clash(a: SwissPlayer, b: SwissPlayer) -> int:
 
 def history_file(cache: Path, players: int, kind: str) -> Path:
     """The saved event before its middle round, generated (and timed) if not cached yet."""
-    path = cache / f"dutch-{kind}-{players}.trf"
+    # TRF-16 numbers players in 4 columns: larger fields are kept as fairpair's event JSON.
+    suffix = "trf" if players <= 9999 else "json"
+    path = cache / f"dutch-{kind}-{players}.{suffix}"
     if path.is_file():
         return path
     config = GeneratorConfig(
@@ -134,7 +140,8 @@ def history_file(cache: Path, players: int, kind: str) -> Path:
     event = generate(config, random.Random(SEED), system, name=f"bench {players}")
     cache.mkdir(parents=True, exist_ok=True)
     partial = path.with_suffix(".part")
-    partial.write_text(write_trf(event.replace(total_rounds=ROUNDS)))
+    saved = event.replace(total_rounds=ROUNDS)
+    partial.write_text(write_trf(saved) if suffix == "trf" else dump_event(saved, compact=True))
     partial.replace(path)
     print(
         f"  ({players} players: {MIDDLE - 1} rounds of history ({kind}) generated in "
@@ -146,7 +153,10 @@ def history_file(cache: Path, players: int, kind: str) -> Path:
 
 def measure(path: Path, odd: bool) -> None:
     """Pair the middle round of a saved event and print one line (run in a child process)."""
-    event = read_trf(path).tournament()
+    if path.suffix == ".json":
+        event = load_event(path.read_text(), str(path))
+    else:
+        event = read_trf(path).tournament()
     if odd:
         lowest = swiss_round(event).players[-1]
         bye = RequestedBye(MIDDLE, lowest.id, ByeKind.ZERO_POINT)
@@ -172,6 +182,7 @@ def main(argv: list[str]) -> None:
     parser.add_argument("--cache", type=Path, default=default_cache)
     parser.add_argument("--history", choices=("greedy", "dutch"), default="greedy")
     parser.add_argument("--odd", action="store_true")
+    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure is not None:
@@ -182,12 +193,38 @@ def main(argv: list[str]) -> None:
         f"{'solves':>6} {'pre-pass':>8} {'full':>5}  pairing",
         flush=True,
     )
+    summaries = []
     for size in args.sizes:
         path = history_file(args.cache, size, args.history)
         command = [sys.executable, __file__, "--measure", str(path)]
         if args.odd:
             command.append("--odd")
-        subprocess.run(command, check=True)
+        runs = []
+        for _ in range(args.runs):
+            line = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+            print(line, end="", flush=True)
+            runs.append(line.split())
+        digests = {run[-1] for run in runs}
+        summaries.append((runs[0][0], runs, digests))
+    if args.runs > 1:
+        print(
+            f"\n{'paired':>6} {'runs':>4} {'CPU s min/median/max':>24} "
+            f"{'wall s min/median/max':>24} {'peak MiB min/median/max':>26}  pairing"
+        )
+        for paired, runs, digests in summaries:
+            columns = []
+            for index in (2, 3, 4):
+                values = sorted(float(run[index]) for run in runs)
+                columns.append("/".join(f"{v:.2f}" for v in _min_median_max(values)))
+            digest = digests.pop() if len(digests) == 1 else "DIFFERENT: " + " ".join(digests)
+            print(
+                f"{paired:>6} {len(runs):>4} {columns[0]:>24} {columns[1]:>24} "
+                f"{columns[2]:>26}  {digest}"
+            )
+
+
+def _min_median_max(values: list[float]) -> tuple[float, float, float]:
+    return values[0], statistics.median(values), values[-1]
 
 
 if __name__ == "__main__":

@@ -6,9 +6,12 @@
  * - Numbers are exact signed integers of K 64-bit limbs (two's complement, little-endian
  *   limb order). K only grows: set_weight widens every stored number when a weight needs more
  *   bits (duals, keys and the stage's shift stay below 8x the largest weight, see need_limbs).
- * - Edges store twice their weight (the algorithm only ever uses 2 * w), inline in both
- *   endpoints' adjacency arrays: the scans then read weights sequentially (a shared pool
- *   indexed by edge id cost a cache miss per edge: 52 % of grow() at 2,000 players).
+ * - Edges store twice their weight (the algorithm only ever uses 2 * w) as the number of an
+ *   entry in a table of distinct weights (WTable), in both endpoints' adjacency arrays. A
+ *   pairing round has few distinct weights (the Dutch engine gives one to each pair of player
+ *   kinds, and its rewards add some), so the table stays in cache and a scan reads 8 bytes an
+ *   edge instead of 8 K: at 5,000 players weights inline took 1.3 GB and most of the scan
+ *   time waited on them.
  * - The adjacency keeps Python's dict order (insertion order; a removed edge that comes back
  *   goes last), so that ties are broken as in blossom.py.
  */
@@ -52,6 +55,14 @@ static inline int iv_push2(IVec *v, int x, int y) {
     if (v->len + 2 > v->cap && iv_reserve(v, v->len + 2) < 0) return -1;
     v->a[v->len++] = x;
     v->a[v->len++] = y;
+    return 0;
+}
+
+static inline int iv_push3(IVec *v, int x, int y, int z) {
+    if (v->len + 3 > v->cap && iv_reserve(v, v->len + 3) < 0) return -1;
+    v->a[v->len++] = x;
+    v->a[v->len++] = y;
+    v->a[v->len++] = z;
     return 0;
 }
 
@@ -266,9 +277,136 @@ static void he_pop(Heap *h, int K) {
 
 typedef struct {
     int *nb;  /* neighbour, or -1 for a removed entry */
-    limb *w;  /* 2 * weight, K limbs per entry: stored on both sides, read in scan order */
+    int *wi;  /* the WTable entry holding 2 * weight, on both sides */
     int len, cap, dead;
 } Adj;
+
+/* ------------------------------------------------------------------ edge index
+ * Where edge {u, v} sits in adj[u] and adj[v]: an open-addressing hash table keyed by the pair
+ * (u < v), linear probing, deletion by shifting back (no tombstones). Its memory follows the
+ * edges (about 23 bytes an edge at most), where an n x n table of positions took 4 n^2 bytes:
+ * 1 GiB at 16,384 vertices, the limit the compiled core had. */
+
+typedef struct {
+    uint64_t key; /* (u << 32) | v with u < v; EMPTY_KEY when free */
+    int at_lo, at_hi; /* index of the edge in adj[u] and in adj[v] */
+} Slot;
+
+typedef struct {
+    Slot *slots;
+    size_t cap, used; /* cap: a power of two */
+} EdgeIndex;
+
+#define EMPTY_KEY UINT64_MAX
+
+static inline uint64_t pair_key(int u, int v) {
+    return u < v ? ((uint64_t)(uint32_t)u << 32) | (uint32_t)v : ((uint64_t)(uint32_t)v << 32) | (uint32_t)u;
+}
+
+static inline size_t slot_of(uint64_t key, size_t cap) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ULL) >> 17) & (cap - 1);
+}
+
+static Slot *ix_find(const EdgeIndex *ix, uint64_t key) {
+    if (!ix->cap) return NULL;
+    size_t mask = ix->cap - 1;
+    for (size_t i = slot_of(key, ix->cap);; i = (i + 1) & mask) {
+        Slot *s = &ix->slots[i];
+        if (s->key == key) return s;
+        if (s->key == EMPTY_KEY) return NULL;
+    }
+}
+
+static int ix_init(EdgeIndex *ix, size_t cap) {
+    Slot *slots = (Slot *)PyMem_Malloc(sizeof(Slot) * cap);
+    if (!slots) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < cap; i++) slots[i].key = EMPTY_KEY;
+    ix->slots = slots;
+    ix->cap = cap;
+    ix->used = 0;
+    return 0;
+}
+
+static int ix_grow(EdgeIndex *ix) {
+    EdgeIndex bigger;
+    if (ix_init(&bigger, ix->cap ? ix->cap * 2 : 64) < 0) return -1;
+    size_t mask = bigger.cap - 1;
+    for (size_t i = 0; i < ix->cap; i++) {
+        Slot *s = &ix->slots[i];
+        if (s->key == EMPTY_KEY) continue;
+        size_t j = slot_of(s->key, bigger.cap);
+        while (bigger.slots[j].key != EMPTY_KEY) j = (j + 1) & mask;
+        bigger.slots[j] = *s;
+    }
+    bigger.used = ix->used;
+    PyMem_Free(ix->slots);
+    *ix = bigger;
+    return 0;
+}
+
+/* A new slot for key (not present), or NULL with an exception set. */
+static Slot *ix_add(EdgeIndex *ix, uint64_t key) {
+    if ((ix->used + 1) * 10 > ix->cap * 7 && ix_grow(ix) < 0) return NULL;
+    size_t mask = ix->cap - 1;
+    size_t i = slot_of(key, ix->cap);
+    while (ix->slots[i].key != EMPTY_KEY) i = (i + 1) & mask;
+    ix->slots[i].key = key;
+    ix->used++;
+    return &ix->slots[i];
+}
+
+static void ix_remove(EdgeIndex *ix, Slot *s) {
+    size_t mask = ix->cap - 1;
+    size_t hole = (size_t)(s - ix->slots);
+    for (size_t j = (hole + 1) & mask; ix->slots[j].key != EMPTY_KEY; j = (j + 1) & mask) {
+        size_t home = slot_of(ix->slots[j].key, ix->cap);
+        /* move j back into the hole unless its home lies cyclically in (hole, j] */
+        int stays = hole < j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (!stays) {
+            ix->slots[hole] = ix->slots[j];
+            hole = j;
+        }
+    }
+    ix->slots[hole].key = EMPTY_KEY;
+    ix->used--;
+}
+
+static int ix_copy(EdgeIndex *d, const EdgeIndex *a) {
+    d->slots = NULL;
+    d->cap = d->used = 0;
+    if (!a->cap) return 0;
+    d->slots = (Slot *)PyMem_Malloc(sizeof(Slot) * a->cap);
+    if (!d->slots) { PyErr_NoMemory(); return -1; }
+    memcpy(d->slots, a->slots, sizeof(Slot) * a->cap);
+    d->cap = a->cap;
+    d->used = a->used;
+    return 0;
+}
+
+/* The index of v in adj[u] (-1 when there is no edge). */
+static inline int ix_at(const EdgeIndex *ix, int u, int v) {
+    const Slot *s = ix_find(ix, pair_key(u, v));
+    if (!s) return -1;
+    return u < v ? s->at_lo : s->at_hi;
+}
+
+static inline void ix_set_at(EdgeIndex *ix, int u, int v, int at) {
+    Slot *s = ix_find(ix, pair_key(u, v));
+    if (u < v) s->at_lo = at; else s->at_hi = at;
+}
+
+/* ------------------------------------------------------------------ table of weights
+ * Distinct values of 2 * weight, each stored once (K limbs) and shared by every edge that has
+ * it; an entry counts its edges and is reused when none is left. */
+
+typedef struct {
+    limb *vals;  /* cap entries of K limbs */
+    int *refs;   /* edges using the entry (0: free) */
+    int len, cap;
+    IVec free_ids;
+    int *slots;  /* interning hash: entry id, or -1; hcap is a power of two */
+    size_t hcap, hused;
+} WTable;
 
 typedef struct {
     PyObject_HEAD
@@ -276,7 +414,8 @@ typedef struct {
     int K;
     /* graph */
     Adj *adj;
-    int *pos;  /* n * n: index in adj[u] of v, or -1 */
+    EdgeIndex index; /* where each edge sits in its two adjacency arrays */
+    WTable wt;
     IVec changed; /* pairs */
     long solve_count;
     /* matching, duals and blossoms */
@@ -289,7 +428,8 @@ typedef struct {
     /* stage */
     int *label, *le, *bts, *bss, *stamp, *tree;
     char *bss_has_list;
-    IVec *bss_list; /* pairs */
+    IVec *bss_list; /* triples: the edge (x, y) and its weight entry (weights do not change
+                       while a stage runs) */
     limb *bts_key, *bss_key, *since, *shift;
     /* sfix[v] = dual[v] + since[top[v]] for an S-vertex: fixed while v stays S (its dual falls
      * as the shift grows); set when v becomes S. Every key below is built from it. */
@@ -313,6 +453,127 @@ static int need_limbs(size_t bits) {
     return (int)((bits + 9 + 63) / 64);
 }
 
+
+#define WT(c, id) ((c)->wt.vals + (size_t)(id) * (size_t)(c)->K)
+
+static inline size_t wt_hash(const limb *w, int K, size_t hcap) {
+    uint64_t h = 0x9E3779B97F4A7C15ULL;
+    for (int i = 0; i < K; i++) h = (h ^ w[i]) * 0xBF58476D1CE4E5B9ULL;
+    return (size_t)(h ^ (h >> 31)) & (hcap - 1);
+}
+
+static int wt_rehash(Core *c, size_t hcap) {
+    WTable *t = &c->wt;
+    int *slots = (int *)PyMem_Malloc(sizeof(int) * hcap);
+    if (!slots) { PyErr_NoMemory(); return -1; }
+    for (size_t i = 0; i < hcap; i++) slots[i] = -1;
+    size_t used = 0;
+    for (int id = 0; id < t->len; id++) {
+        if (!t->refs[id]) continue;
+        size_t j = wt_hash(WT(c, id), c->K, hcap);
+        while (slots[j] >= 0) j = (j + 1) & (hcap - 1);
+        slots[j] = id;
+        used++;
+    }
+    PyMem_Free(t->slots);
+    t->slots = slots;
+    t->hcap = hcap;
+    t->hused = used;
+    return 0;
+}
+
+/* The entry of value w (K limbs), made if new; its edge count is raised by one. -1: error. */
+static int wt_intern(Core *c, const limb *w) {
+    WTable *t = &c->wt;
+    int K = c->K;
+    if ((t->hused + 1) * 2 > t->hcap && wt_rehash(c, t->hcap ? t->hcap * 2 : 1024) < 0) return -1;
+    size_t mask = t->hcap - 1;
+    size_t j = wt_hash(w, K, t->hcap);
+    for (; t->slots[j] >= 0; j = (j + 1) & mask) {
+        int id = t->slots[j];
+        if (mp_eq(WT(c, id), w, K)) {
+            t->refs[id]++;
+            return id;
+        }
+    }
+    int id;
+    if (t->free_ids.len) {
+        id = t->free_ids.a[--t->free_ids.len];
+    } else {
+        if (t->len == t->cap) {
+            int cap = t->cap ? t->cap * 2 : 256;
+            limb *vals = (limb *)PyMem_Realloc(t->vals, sizeof(limb) * (size_t)cap * K);
+            if (!vals) { PyErr_NoMemory(); return -1; }
+            t->vals = vals;
+            int *refs = (int *)PyMem_Realloc(t->refs, sizeof(int) * (size_t)cap);
+            if (!refs) { PyErr_NoMemory(); return -1; }
+            t->refs = refs;
+            t->cap = cap;
+        }
+        id = t->len++;
+    }
+    mp_copy(WT(c, id), w, K);
+    t->refs[id] = 1;
+    t->slots[j] = id;
+    t->hused++;
+    return id;
+}
+
+/* One edge fewer uses entry id; the last one frees it (out of the hash, onto the free list). */
+static int wt_release(Core *c, int id) {
+    WTable *t = &c->wt;
+    if (--t->refs[id]) return 0;
+    size_t mask = t->hcap - 1;
+    size_t hole = wt_hash(WT(c, id), c->K, t->hcap);
+    while (t->slots[hole] != id) hole = (hole + 1) & mask;
+    for (size_t j = (hole + 1) & mask; t->slots[j] >= 0; j = (j + 1) & mask) {
+        size_t home = wt_hash(WT(c, t->slots[j]), c->K, t->hcap);
+        int stays = hole < j ? (home > hole && home <= j) : (home > hole || home <= j);
+        if (!stays) {
+            t->slots[hole] = t->slots[j];
+            hole = j;
+        }
+    }
+    t->slots[hole] = -1;
+    t->hused--;
+    return iv_push(&t->free_ids, id);
+}
+
+static int wt_copy(WTable *d, const WTable *a, int K) {
+    memset(d, 0, sizeof(*d));
+    if (a->cap) {
+        d->vals = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)a->cap * K);
+        d->refs = (int *)PyMem_Malloc(sizeof(int) * (size_t)a->cap);
+        if (!d->vals || !d->refs) { PyErr_NoMemory(); return -1; }
+        memcpy(d->vals, a->vals, sizeof(limb) * (size_t)a->len * K);
+        memcpy(d->refs, a->refs, sizeof(int) * (size_t)a->len);
+    }
+    if (a->hcap) {
+        d->slots = (int *)PyMem_Malloc(sizeof(int) * a->hcap);
+        if (!d->slots) { PyErr_NoMemory(); return -1; }
+        memcpy(d->slots, a->slots, sizeof(int) * a->hcap);
+    }
+    d->len = a->len;
+    d->cap = a->cap;
+    d->hcap = a->hcap;
+    d->hused = a->hused;
+    if (a->free_ids.len) {
+        d->free_ids.a = (int *)PyMem_Malloc(sizeof(int) * (size_t)a->free_ids.len);
+        if (!d->free_ids.a) { PyErr_NoMemory(); return -1; }
+        memcpy(d->free_ids.a, a->free_ids.a, sizeof(int) * (size_t)a->free_ids.len);
+        d->free_ids.len = d->free_ids.cap = a->free_ids.len;
+    }
+    return 0;
+}
+
+static void wt_free(WTable *t) {
+    PyMem_Free(t->vals);
+    PyMem_Free(t->refs);
+    PyMem_Free(t->slots);
+    iv_free(&t->free_ids);
+    memset(t, 0, sizeof(*t));
+}
+
 static void bump_mark(Core *c) {
     if (++c->mark_gen == 0x7fffffff) {
         memset(c->mark, 0, sizeof(int) * (size_t)(2 * c->n));
@@ -327,14 +588,12 @@ static int widen(Core *c, int K2) {
     limb *nd = (limb *)PyMem_Calloc((size_t)(2 * n + 1) * K2, sizeof(limb));
     limb *t = (limb *)PyMem_Calloc((size_t)4 * K2 + 4, sizeof(limb));
     if (!nd || !t) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
-    for (int v = 0; v < n; v++) {
-        Adj *a = &c->adj[v];
-        if (!a->cap) continue;
-        limb *nw = (limb *)PyMem_Calloc((size_t)a->cap * K2, sizeof(limb));
-        if (!nw) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
-        for (int i = 0; i < a->len; i++) memcpy(nw + (size_t)i * K2, a->w + (size_t)i * K, sizeof(limb) * K);
-        PyMem_Free(a->w);
-        a->w = nw;
+    if (c->wt.cap) {
+        limb *nv = (limb *)PyMem_Calloc((size_t)c->wt.cap * K2, sizeof(limb));
+        if (!nv) { PyMem_Free(nd); PyMem_Free(t); PyErr_NoMemory(); return -1; }
+        for (int i = 0; i < c->wt.len; i++) memcpy(nv + (size_t)i * K2, c->wt.vals + (size_t)i * K, sizeof(limb) * K);
+        PyMem_Free(c->wt.vals);
+        c->wt.vals = nv;
     }
     for (int i = 0; i < 2 * n; i++) memcpy(nd + (size_t)i * K2, c->dual + (size_t)i * K, sizeof(limb) * K);
     PyMem_Free(c->dual);
@@ -351,28 +610,28 @@ static int widen(Core *c, int K2) {
     PyMem_Free(c->shift); c->shift = NULL;
     PyMem_Free(c->sfix); c->sfix = NULL;
     c->K = K2;
-    return 0;
+    return c->wt.hcap ? wt_rehash(c, c->wt.hcap) : 0; /* the hash reads every limb */
 }
 
 static inline limb *edge_w2(Core *c, int u, int v) {
-    int p = c->pos[(size_t)u * c->n + v];
+    int p = ix_at(&c->index, u, v);
     if (p < 0) return NULL;
-    return c->adj[u].w + (size_t)p * c->K;
+    return WT(c, c->adj[u].wi[p]);
 }
 
-static int adj_append(Adj *a, int v, const limb *w, int K) {
+static int adj_append(Adj *a, int v, int wi) {
     if (a->len == a->cap) {
         int cap = a->cap ? a->cap * 2 : 8;
         int *nb = (int *)PyMem_Realloc(a->nb, sizeof(int) * (size_t)cap);
         if (!nb) { PyErr_NoMemory(); return -1; }
         a->nb = nb;
-        limb *nw = (limb *)PyMem_Realloc(a->w, sizeof(limb) * (size_t)cap * K);
+        int *nw = (int *)PyMem_Realloc(a->wi, sizeof(int) * (size_t)cap);
         if (!nw) { PyErr_NoMemory(); return -1; }
-        a->w = nw;
+        a->wi = nw;
         a->cap = cap;
     }
     a->nb[a->len] = v;
-    mp_copy(a->w + (size_t)a->len * K, w, K);
+    a->wi[a->len] = wi;
     a->len++;
     return 0;
 }
@@ -383,20 +642,28 @@ static void adj_compact(Core *c, int u) {
     for (int i = 0; i < a->len; i++) {
         if (a->nb[i] < 0) continue;
         a->nb[j] = a->nb[i];
-        if (j != i) mp_copy(a->w + (size_t)j * c->K, a->w + (size_t)i * c->K, c->K);
-        c->pos[(size_t)u * c->n + a->nb[j]] = j;
+        a->wi[j] = a->wi[i];
+        ix_set_at(&c->index, u, a->nb[j], j);
         j++;
     }
     a->len = j;
     a->dead = 0;
 }
 
-static void adj_remove(Core *c, int u, int v) {
-    int *p = &c->pos[(size_t)u * c->n + v];
-    Adj *a = &c->adj[u];
-    a->nb[*p] = -1;
-    *p = -1;
-    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, u);
+/* Remove edge {u, v} (present) from both adjacency arrays and the index. */
+static int adj_remove(Core *c, int u, int v) {
+    Slot *s = ix_find(&c->index, pair_key(u, v));
+    int lo = u < v ? u : v, hi = u < v ? v : u;
+    c->adj[lo].nb[s->at_lo] = -1;
+    c->adj[hi].nb[s->at_hi] = -1;
+    int wi = c->adj[lo].wi[s->at_lo];
+    ix_remove(&c->index, s);
+    if (wt_release(c, wi) < 0) return -1;
+    Adj *a = &c->adj[lo];
+    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, lo);
+    a = &c->adj[hi];
+    if (++a->dead * 2 > a->len && a->dead > 8) adj_compact(c, hi);
+    return 0;
 }
 
 /* ------------------------------------------------------------------ blossom helpers */
@@ -597,7 +864,7 @@ static void settle(Core *c, int v) {
     for (int i = 0; i < a->len; i++) {
         int x = a->nb[i];
         if (x < 0) continue;
-        mp_sub(lack, a->w + (size_t)i * K, NUM(c->dual, x), K);
+        mp_sub(lack, WT(c, a->wi[i]), NUM(c->dual, x), K);
         int cm = mp_cmp(lack, need, K);
         if (cm > 0) {
             mp_copy(need, lack, K);
@@ -645,7 +912,7 @@ static int reset(Core *c) {
         limb *d = NUM(c->dual, v);
         for (int i = 0; i < a->len; i++) {
             if (a->nb[i] < 0) continue;
-            limb *w = a->w + (size_t)i * K;
+            limb *w = WT(c, a->wi[i]);
             if (mp_cmp(w, d, K) > 0) mp_copy(d, w, K); /* max of 2w, halved below */
         }
         mp_half(d, d, K);
@@ -680,7 +947,7 @@ static int prepare_warm_start(Core *c, IVec *dirty, IVec *cand) {
         for (int j = 0; j < a->len; j++) {
             int x = a->nb[j];
             if (x < 0 || x == m) continue;
-            mp_sub(lack, a->w + (size_t)j * K, NUM(c->dual, x), K);
+            mp_sub(lack, WT(c, a->wi[j]), NUM(c->dual, x), K);
             if (mp_cmp(lack, need, K) > 0) mp_copy(need, lack, K);
         }
         if (m != NONE) {
@@ -870,14 +1137,13 @@ static int add_blossom(Core *c, int lca, int x, int y) {
             nl = c->tmp2.len;
         }
         for (;;) {
-            int u;
-            const limb *w;
+            int u, wid;
             if (cl) {
                 if (li >= cl->len) break;
                 v = cl->a[li];
                 u = cl->a[li + 1];
-                li += 2;
-                w = edge_w2(c, v, u);
+                wid = cl->a[li + 2];
+                li += 3;
             } else {
                 /* all edges of all leaves of cc, in order */
                 if (v == NONE || q >= c->adj[v].len) {
@@ -887,18 +1153,18 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                     continue;
                 }
                 u = c->adj[v].nb[q];
-                w = c->adj[v].w + (size_t)q * K;
+                wid = c->adj[v].wi[q];
                 q++;
                 if (u < 0) continue;
             }
             int bu = top[u];
             if (bu == b || c->label[bu] != S_) continue;
-            mp_add_sub(key, NUM(c->sfix, v), NUM(c->sfix, u), w, K);
+            mp_add_sub(key, NUM(c->sfix, v), NUM(c->sfix, u), WT(c, wid), K);
             if (c->mark[bu] != c->mark_gen) {
                 c->mark[bu] = c->mark_gen;
-                Py_ssize_t idx = best->len / 2;
+                Py_ssize_t idx = best->len / 3;
                 c->pos2[bu] = (int)idx;
-                if (iv_push2(best, v, u) < 0) goto fail;
+                if (iv_push3(best, v, u, wid) < 0) goto fail;
                 if ((idx + 1) * K > keys_cap) {
                     Py_ssize_t nc = keys_cap ? keys_cap * 2 : 16 * K;
                     while (nc < (idx + 1) * K) nc *= 2;
@@ -912,8 +1178,9 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                 Py_ssize_t idx = c->pos2[bu];
                 if (mp_cmp_fast(key, keys + idx * K, K) < 0) {
                     mp_copy_fast(keys + idx * K, key, K);
-                    best->a[2 * idx] = v;
-                    best->a[2 * idx + 1] = u;
+                    best->a[3 * idx] = v;
+                    best->a[3 * idx + 1] = u;
+                    best->a[3 * idx + 2] = wid;
                 }
             }
         }
@@ -930,16 +1197,16 @@ static int add_blossom(Core *c, int lca, int x, int y) {
     if (best->len) {
         /* min over (key, edge) tuples */
         Py_ssize_t m = 0;
-        for (Py_ssize_t i = 1; i < best->len / 2; i++) {
+        for (Py_ssize_t i = 1; i < best->len / 3; i++) {
             int cm = mp_cmp(keys + i * K, keys + m * K, K);
-            if (cm < 0 || (cm == 0 && (best->a[2 * i] < best->a[2 * m] ||
-                                       (best->a[2 * i] == best->a[2 * m] && best->a[2 * i + 1] < best->a[2 * m + 1]))))
+            if (cm < 0 || (cm == 0 && (best->a[3 * i] < best->a[3 * m] ||
+                                       (best->a[3 * i] == best->a[3 * m] && best->a[3 * i + 1] < best->a[3 * m + 1]))))
                 m = i;
         }
-        c->bss[2 * b] = best->a[2 * m];
-        c->bss[2 * b + 1] = best->a[2 * m + 1];
+        c->bss[2 * b] = best->a[3 * m];
+        c->bss[2 * b + 1] = best->a[3 * m + 1];
         mp_copy(NUM(c->bss_key, b), keys + m * K, K);
-        if (he_push(&c->h3, keys + m * K, K, b, best->a[2 * m], best->a[2 * m + 1]) < 0) goto fail;
+        if (he_push(&c->h3, keys + m * K, K, b, best->a[3 * m], best->a[3 * m + 1]) < 0) goto fail;
     } else {
         c->bss[2 * b] = NONE;
     }
@@ -1088,7 +1355,7 @@ static int grow(Core *c) {
             if (y < 0) continue;
             int by = top[y];
             if (bx == by) continue;
-            const limb *w2 = a->w + (size_t)i * K;
+            const limb *w2 = WT(c, a->wi[i]);
             int lab = label[by];
             mp_sub_fast(keyp, fixed, w2, K);
             int better = c->bts[2 * y] == NONE || mp_cmp_fast(keyp, NUM(c->bts_key, y), K) < 0;
@@ -1139,7 +1406,7 @@ static int recompute_best_to_s(Core *c, int y) {
         if (x < 0) continue;
         int bx = c->top[x];
         if (bx == ty || c->label[bx] != S_) continue;
-        mp_sub(key, NUM(c->sfix, x), a->w + (size_t)i * K, K);
+        mp_sub(key, NUM(c->sfix, x), WT(c, a->wi[i]), K);
         if (best == NONE || mp_cmp(key, bk, K) < 0) {
             best = x;
             mp_copy(bk, key, K);
@@ -1163,14 +1430,14 @@ static int recompute_best_ss(Core *c, int b) {
     if (b < n) {
         Adj *a = &c->adj[b];
         for (int i = 0; i < a->len; i++)
-            if (a->nb[i] >= 0 && iv_push2(&cand, b, a->nb[i]) < 0) goto fail;
+            if (a->nb[i] >= 0 && iv_push3(&cand, b, a->nb[i], a->wi[i]) < 0) goto fail;
     } else if (!c->bss_has_list[b]) {
         IVec lv = {0};
         if (leaves(c, b, &lv) < 0) { iv_free(&lv); goto fail; }
         for (Py_ssize_t j = 0; j < lv.len; j++) {
             Adj *a = &c->adj[lv.a[j]];
             for (int q = 0; q < a->len; q++)
-                if (a->nb[q] >= 0 && iv_push2(&cand, lv.a[j], a->nb[q]) < 0) { iv_free(&lv); goto fail; }
+                if (a->nb[q] >= 0 && iv_push3(&cand, lv.a[j], a->nb[q], a->wi[q]) < 0) { iv_free(&lv); goto fail; }
         }
         iv_free(&lv);
     } else {
@@ -1178,12 +1445,12 @@ static int recompute_best_ss(Core *c, int b) {
     }
     int bx = NONE, byy = NONE;
     limb *bk = c->t2, *key = c->t3;
-    for (Py_ssize_t j = 0; j < cl->len; j += 2) {
+    for (Py_ssize_t j = 0; j < cl->len; j += 3) {
         int x = cl->a[j], y = cl->a[j + 1];
         int by = c->top[y];
         if (by == b || c->label[by] != S_) continue;
         mp_add(key, NUM(c->sfix, x), NUM(c->sfix, y), K);
-        mp_sub(key, key, edge_w2(c, x, y), K);
+        mp_sub(key, key, WT(c, cl->a[j + 2]), K);
         if (bx == NONE || mp_cmp(key, bk, K) < 0) {
             bx = x;
             byy = y;
@@ -1561,19 +1828,27 @@ static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     limb *nw = c->t1;
     if (pylong_to_limbs(w, nw, K) < 0) return -1;
     mp_add(nw, nw, nw, K);
-    limb *old = edge_w2(c, u, v);
+    Slot *found = ix_find(&c->index, pair_key(u, v));
     if (sign == 0) {
-        if (!old) return 0;
-        adj_remove(c, u, v);
-        adj_remove(c, v, u);
-    } else if (old) {
-        if (mp_eq(old, nw, K)) return 0;
-        mp_copy(old, nw, K);
-        mp_copy(edge_w2(c, v, u), nw, K);
+        if (!found) return 0;
+        if (adj_remove(c, u, v) < 0) return -1;
+    } else if (found) {
+        int lo = u < v ? u : v, hi = u < v ? v : u;
+        int *at_lo = &c->adj[lo].wi[found->at_lo], *at_hi = &c->adj[hi].wi[found->at_hi];
+        int old = *at_lo;
+        if (mp_eq(WT(c, old), nw, K)) return 0;
+        int id = wt_intern(c, nw);
+        if (id < 0) return -1;
+        *at_lo = *at_hi = id;
+        if (wt_release(c, old) < 0) return -1;
     } else {
-        if (adj_append(&c->adj[u], v, nw, K) < 0 || adj_append(&c->adj[v], u, nw, K) < 0) return -1;
-        c->pos[(size_t)u * c->n + v] = c->adj[u].len - 1;
-        c->pos[(size_t)v * c->n + u] = c->adj[v].len - 1;
+        int id = wt_intern(c, nw);
+        if (id < 0) return -1;
+        if (adj_append(&c->adj[u], v, id) < 0 || adj_append(&c->adj[v], u, id) < 0) return -1;
+        Slot *slot = ix_add(&c->index, pair_key(u, v));
+        if (!slot) return -1;
+        slot->at_lo = u < v ? c->adj[u].len - 1 : c->adj[v].len - 1;
+        slot->at_hi = u < v ? c->adj[v].len - 1 : c->adj[u].len - 1;
     }
     return iv_push2(&c->changed, u, v);
 }
@@ -1614,6 +1889,132 @@ static PyObject *Core_add_weight(Core *c, PyObject *const *args, Py_ssize_t narg
     if (!s) return NULL;
     int rc = do_set_weight(c, u, v, s);
     Py_DECREF(s);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+
+/* The neighbours of v, in adjacency order (no weights: cheaper than neighbours()). */
+static PyObject *Core_neighbour_ids(Core *c, PyObject *arg) {
+    Py_ssize_t v = PyLong_AsSsize_t(arg);
+    if (v == -1 && PyErr_Occurred()) return NULL;
+    if (v < 0 || v >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Adj *a = &c->adj[v];
+    PyObject *l = PyList_New(a->len - a->dead);
+    if (!l) return NULL;
+    Py_ssize_t k = 0;
+    for (int i = 0; i < a->len; i++) {
+        if (a->nb[i] < 0) continue;
+        PyObject *x = PyLong_FromLong(a->nb[i]);
+        if (!x) { Py_DECREF(l); return NULL; }
+        PyList_SET_ITEM(l, k++, x);
+    }
+    return l;
+}
+
+/* Vertex numbers of a sequence, checked as pairs with u. */
+static int *vertex_list(Core *c, int u, PyObject *seq, Py_ssize_t *len) {
+    PyObject *fast = PySequence_Fast(seq, "a sequence of vertices");
+    if (!fast) return NULL;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(fast);
+    int *out = (int *)PyMem_Malloc(sizeof(int) * (size_t)(m + 1));
+    if (!out) { Py_DECREF(fast); PyErr_NoMemory(); return NULL; }
+    PyObject **items = PySequence_Fast_ITEMS(fast);
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Py_ssize_t v = PyLong_AsSsize_t(items[i]);
+        if ((v == -1 && PyErr_Occurred()) || check_pair(c, u, v) < 0) {
+            PyMem_Free(out);
+            Py_DECREF(fast);
+            return NULL;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    *len = m;
+    return out;
+}
+
+/* add_weights(u, vs, delta): add delta (an int, or one int per vertex) to each edge {u, v}
+ * that exists; edges that do not exist are left alone. */
+static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "add_weights(u, vs, delta)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Py_ssize_t m;
+    int *vs = vertex_list(c, (int)u, args[1], &m);
+    if (!vs) return NULL;
+    PyObject *deltas = NULL;
+    if (!PyLong_Check(args[2])) {
+        deltas = PySequence_Fast(args[2], "delta: an int or a sequence of ints");
+        if (!deltas) { PyMem_Free(vs); return NULL; }
+        if (PySequence_Fast_GET_SIZE(deltas) != m) {
+            PyErr_SetString(PyExc_ValueError, "one delta per vertex");
+            Py_DECREF(deltas);
+            PyMem_Free(vs);
+            return NULL;
+        }
+    }
+    PyObject *result = Py_None;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!edge_w2(c, (int)u, vs[i])) continue;
+        PyObject *d = deltas ? PySequence_Fast_GET_ITEM(deltas, i) : args[2];
+        PyObject *w = weight_of(c, (int)u, vs[i]);
+        if (!w) { result = NULL; break; }
+        PyObject *sum = PyNumber_Add(w, d);
+        Py_DECREF(w);
+        if (!sum) { result = NULL; break; }
+        int rc = do_set_weight(c, (int)u, vs[i], sum);
+        Py_DECREF(sum);
+        if (rc < 0) { result = NULL; break; }
+    }
+    Py_XDECREF(deltas);
+    PyMem_Free(vs);
+    if (!result) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* remove_edges(u, vs): remove each edge {u, v} that exists. */
+static PyObject *Core_remove_edges(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "remove_edges(u, vs)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Py_ssize_t m;
+    int *vs = vertex_list(c, (int)u, args[1], &m);
+    if (!vs) return NULL;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        if (!edge_w2(c, (int)u, vs[i])) continue;
+        if (adj_remove(c, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; } /* set_weight(u, v, 0) */
+        if (iv_push2(&c->changed, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
+    }
+    PyMem_Free(vs);
+    Py_RETURN_NONE;
+}
+
+
+/* set_weights(u, vs, ws): set_weight(u, vs[i], ws[i]) for each i, in one call. */
+static PyObject *Core_set_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "set_weights(u, vs, ws)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
+    if (u == -1 && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Py_ssize_t m;
+    int *vs = vertex_list(c, (int)u, args[1], &m);
+    if (!vs) return NULL;
+    PyObject *ws = PySequence_Fast(args[2], "ws: a sequence of ints");
+    if (!ws) { PyMem_Free(vs); return NULL; }
+    if (PySequence_Fast_GET_SIZE(ws) != m) {
+        PyErr_SetString(PyExc_ValueError, "one weight per vertex");
+        Py_DECREF(ws);
+        PyMem_Free(vs);
+        return NULL;
+    }
+    PyObject **items = PySequence_Fast_ITEMS(ws);
+    int rc = 0;
+    for (Py_ssize_t i = 0; i < m && rc == 0; i++) rc = do_set_weight(c, (int)u, vs[i], items[i]);
+    Py_DECREF(ws);
+    PyMem_Free(vs);
     if (rc < 0) return NULL;
     Py_RETURN_NONE;
 }
@@ -1748,7 +2149,6 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
     d->solve_count = c->solve_count;
     d->mark_gen = 1;
     d->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
-    d->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
     d->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
     d->dual = (limb *)PyMem_Malloc(sizeof(limb) * m * K);
     d->parent = (int *)PyMem_Malloc(sizeof(int) * m);
@@ -1759,7 +2159,7 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
     d->mark = (int *)PyMem_Calloc(m, sizeof(int));
     d->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
     d->t0 = (limb *)PyMem_Calloc((size_t)4 * K + 4, sizeof(limb));
-    if (!d->adj || !d->pos || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
+    if (!d->adj || ix_copy(&d->index, &c->index) < 0 || wt_copy(&d->wt, &c->wt, K) < 0 || !d->mate || !d->dual || !d->parent || !d->base || !d->top ||
         !d->children || !d->cycle || !d->mark || !d->pos2 || !d->t0)
         goto fail;
     d->t1 = d->t0 + K;
@@ -1769,17 +2169,16 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
         Adj *a = &c->adj[v], *b = &d->adj[v];
         int cap = a->len ? a->len : 1;
         b->nb = (int *)PyMem_Malloc(sizeof(int) * (size_t)cap);
-        b->w = (limb *)PyMem_Malloc(sizeof(limb) * (size_t)cap * K);
-        if (!b->nb || !b->w) goto fail;
+        b->wi = (int *)PyMem_Malloc(sizeof(int) * (size_t)cap);
+        if (!b->nb || !b->wi) goto fail;
         if (a->len) {
             memcpy(b->nb, a->nb, sizeof(int) * (size_t)a->len);
-            memcpy(b->w, a->w, sizeof(limb) * (size_t)a->len * K);
+            memcpy(b->wi, a->wi, sizeof(int) * (size_t)a->len);
         }
         b->len = a->len;
         b->cap = cap;
         b->dead = a->dead;
     }
-    if (n) memcpy(d->pos, c->pos, sizeof(int) * (size_t)n * (size_t)n);
     if (n) memcpy(d->mate, c->mate, sizeof(int) * (size_t)n);
     memcpy(d->dual, c->dual, sizeof(limb) * m * K);
     memcpy(d->parent, c->parent, sizeof(int) * m);
@@ -1830,10 +2229,11 @@ static void Core_free_all(Core *c) {
     if (c->adj)
         for (int v = 0; v < n; v++) {
             PyMem_Free(c->adj[v].nb);
-            PyMem_Free(c->adj[v].w);
+            PyMem_Free(c->adj[v].wi);
         }
     PyMem_Free(c->adj);
-    PyMem_Free(c->pos);
+    PyMem_Free(c->index.slots);
+    wt_free(&c->wt);
     iv_free(&c->changed);
     PyMem_Free(c->mate);
     PyMem_Free(c->dual);
@@ -1886,13 +2286,12 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     Py_ssize_t n;
     if (!PyArg_ParseTuple(args, "n", &n)) return -1;
     if (n < 0) { PyErr_SetString(PyExc_ValueError, "vertex_count must be >= 0"); return -1; }
-    if (n > 46000) { PyErr_SetString(PyExc_ValueError, "vertex_count too large for the compiled matcher"); return -1; }
+    if (n > (1 << 29)) { PyErr_SetString(PyExc_ValueError, "vertex_count too large for the compiled matcher"); return -1; }
     if (c->n || c->adj) { PyErr_SetString(PyExc_RuntimeError, "already initialised"); return -1; }
     c->n = (int)n;
     c->K = 1;
     size_t m = (size_t)(2 * n + 1);
     c->adj = (Adj *)PyMem_Calloc((size_t)n + 1, sizeof(Adj));
-    c->pos = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n * (size_t)n + 1));
     c->mate = (int *)PyMem_Malloc(sizeof(int) * ((size_t)n + 1));
     c->dual = (limb *)PyMem_Calloc(m, sizeof(limb));
     c->parent = (int *)PyMem_Malloc(sizeof(int) * m);
@@ -1903,7 +2302,7 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->mark = (int *)PyMem_Calloc(m, sizeof(int));
     c->pos2 = (int *)PyMem_Calloc(m, sizeof(int));
     c->t0 = (limb *)PyMem_Calloc(8, sizeof(limb));
-    if (!c->adj || !c->pos || !c->mate || !c->dual || !c->parent || !c->base || !c->top || !c->children ||
+    if (!c->adj || !c->mate || !c->dual || !c->parent || !c->base || !c->top || !c->children ||
         !c->cycle || !c->mark || !c->pos2 || !c->t0) {
         PyErr_NoMemory();
         return -1;
@@ -1911,7 +2310,6 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->t1 = c->t0 + 1;
     c->t2 = c->t0 + 2;
     c->t3 = c->t0 + 3;
-    memset(c->pos, 0xff, sizeof(int) * (size_t)n * (size_t)n);
     c->mark_gen = 1;
     for (int v = 0; v < n; v++) {
         c->mate[v] = NONE;
@@ -1942,6 +2340,10 @@ static PyMethodDef Core_methods[] = {
     {"add_weight", (PyCFunction)(void (*)(void))Core_add_weight, METH_FASTCALL, "Add delta to the weight of {u, v}."},
     {"mate", (PyCFunction)Core_mate, METH_O, "The vertex matched to v, or None."},
     {"mates", (PyCFunction)Core_mates, METH_NOARGS, "For every vertex its mate, or None."},
+    {"set_weights", (PyCFunction)(void (*)(void))Core_set_weights, METH_FASTCALL, "set_weight(u, vs[i], ws[i]) for each i."},
+    {"neighbour_ids", (PyCFunction)Core_neighbour_ids, METH_O, "The neighbours of v, in adjacency order."},
+    {"add_weights", (PyCFunction)(void (*)(void))Core_add_weights, METH_FASTCALL, "Add delta (or one delta per vertex) to each existing edge {u, v}."},
+    {"remove_edges", (PyCFunction)(void (*)(void))Core_remove_edges, METH_FASTCALL, "Remove each existing edge {u, v}."},
     {"neighbours", (PyCFunction)Core_neighbours, METH_O, "A copy of the edges of v as {neighbour: weight}."},
     {"edges", (PyCFunction)Core_edges, METH_NOARGS, "All edges as (u, v, weight) with u < v, as a list."},
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},

@@ -172,6 +172,37 @@ class PythonMatcher:
         """A copy of the edges of ``v`` as {neighbour: weight}."""
         return dict(self._adj[v])
 
+    def neighbour_ids(self, v: int) -> list[int]:
+        """The neighbours of ``v``, in adjacency order."""
+        return list(self._adj[v])
+
+    def add_weights(self, u: int, vs: Sequence[int], delta: int | Sequence[int]) -> None:
+        """Add ``delta`` (or ``delta[i]`` to the i-th edge) to each edge {u, v} that exists."""
+        deltas = [delta] * len(vs) if isinstance(delta, int) else list(delta)
+        if len(deltas) != len(vs):
+            raise ValueError("one delta per vertex")
+        row = self._adj[u]
+        for v, d in zip(vs, deltas, strict=True):
+            self._check_pair(u, v)
+            w = row.get(v)
+            if w:
+                self.set_weight(u, v, w + d)
+
+    def set_weights(self, u: int, vs: Sequence[int], ws: Sequence[int]) -> None:
+        """``set_weight(u, vs[i], ws[i])`` for each i."""
+        if len(vs) != len(ws):
+            raise ValueError("one weight per vertex")
+        for v, w in zip(vs, ws, strict=True):
+            self.set_weight(u, v, w)
+
+    def remove_edges(self, u: int, vs: Sequence[int]) -> None:
+        """Remove each edge {u, v} that exists."""
+        row = self._adj[u]
+        for v in vs:
+            self._check_pair(u, v)
+            if v in row:
+                self.set_weight(u, v, 0)
+
     def edges(self) -> Iterator[tuple[int, int, int]]:
         """All edges as (u, v, weight) with u < v."""
         for u, row in enumerate(self._adj):

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 # typing stays unloaded at run time: fairpair-engine pays each import.
 TYPE_CHECKING = False
@@ -37,9 +37,6 @@ if TYPE_CHECKING:
 else:
     Backend = str
 _ENV = "FAIRPAIR_MATCHER"
-# The compiled core keeps an n x n index of edge positions (4 bytes each): past this many
-# vertices (1 GiB of index) the default is the Python core, whose memory follows the edges.
-COMPILED_MAX_VERTICES = 16384
 
 
 def compiled_core_available() -> bool:
@@ -75,8 +72,6 @@ class WeightedMatcher:
 
     def __init__(self, vertex_count: int, *, backend: Backend | None = None) -> None:
         chosen = backend or default_backend()
-        if backend is None and vertex_count > COMPILED_MAX_VERTICES and not os.environ.get(_ENV):
-            chosen = "python"
         impl: Core | PythonMatcher
         if chosen == "c":
             if _Core is None:
@@ -103,6 +98,10 @@ class WeightedMatcher:
         self.weight = impl.weight  # type: ignore[method-assign,assignment]
         self.add_weight = impl.add_weight  # type: ignore[method-assign,assignment]
         self.mate = impl.mate  # type: ignore[method-assign,assignment]
+        self.neighbour_ids = impl.neighbour_ids  # type: ignore[method-assign,assignment]
+        self.add_weights = impl.add_weights  # type: ignore[method-assign,assignment]
+        self.remove_edges = impl.remove_edges  # type: ignore[method-assign,assignment]
+        self.set_weights = impl.set_weights  # type: ignore[method-assign,assignment]
 
     def __deepcopy__(self, memo: dict[int, object]) -> WeightedMatcher:
         """An independent copy: weights, pending changes, matching, duals and blossoms."""
@@ -144,6 +143,23 @@ class WeightedMatcher:
     def neighbours(self, v: int) -> dict[int, int]:
         """A copy of the edges of ``v`` as {neighbour: weight}."""
         return self._impl.neighbours(v)
+
+    def neighbour_ids(self, v: int) -> list[int]:
+        """The neighbours of ``v``, in adjacency order (cheaper than :meth:`neighbours`)."""
+        return self._impl.neighbour_ids(v)
+
+    def add_weights(self, u: int, vs: Sequence[int], delta: int | Sequence[int]) -> None:
+        """Add ``delta`` (or ``delta[i]`` to the i-th edge) to each edge {u, v} that exists;
+        the others are left alone. One call for a player's row instead of one per edge."""
+        self._impl.add_weights(u, vs, delta)
+
+    def remove_edges(self, u: int, vs: Sequence[int]) -> None:
+        """Remove each edge {u, v} that exists."""
+        self._impl.remove_edges(u, vs)
+
+    def set_weights(self, u: int, vs: Sequence[int], ws: Sequence[int]) -> None:
+        """``set_weight(u, vs[i], ws[i])`` for each i, in one call."""
+        self._impl.set_weights(u, vs, ws)
 
     def edges(self) -> Iterator[tuple[int, int, int]]:
         """All edges as (u, v, weight) with u < v."""

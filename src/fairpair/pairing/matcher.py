@@ -6,7 +6,7 @@ is chosen by :func:`default_matcher`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
@@ -33,6 +33,22 @@ class Matcher(Protocol):
     def neighbours(self, v: int) -> dict[int, int]:
         """A copy of the edges of ``v`` as {neighbour: weight} (one call instead of one
         :meth:`weight` call per vertex when a pairing system walks a player's edges)."""
+        ...
+
+    def neighbour_ids(self, v: int) -> list[int]:
+        """The neighbours of ``v`` (without their weights: cheaper than :meth:`neighbours`)."""
+        ...
+
+    def add_weights(self, u: int, vs: Sequence[int], delta: int | Sequence[int]) -> None:
+        """Add ``delta`` (or ``delta[i]`` to the i-th edge) to each edge {u, v} that exists."""
+        ...
+
+    def remove_edges(self, u: int, vs: Sequence[int]) -> None:
+        """Remove each edge {u, v} that exists."""
+        ...
+
+    def set_weights(self, u: int, vs: Sequence[int], ws: Sequence[int]) -> None:
+        """``set_weight(u, vs[i], ws[i])`` for each i."""
         ...
 
     def solve(self, *, warm: bool | None = None) -> None:
