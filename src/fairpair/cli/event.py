@@ -10,8 +10,6 @@ from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from fairpair.cli import double as ds
 from fairpair.cli import prizes as prize_commands
@@ -692,6 +690,9 @@ def show(
 @app.command("list")
 def list_events(db: DbOption = None) -> None:
     """List the events in the store."""
+    from rich.console import Console
+    from rich.table import Table
+
     with session(db) as s:
         known = ev.list_events(s.desk)
         if not known:
@@ -923,6 +924,9 @@ def update_ratings(
 ) -> None:
     """Give the players the rating and title of a newer list (matched by FIDE ID), before
     round 1; one change of the event, undone by `fairpair undo`."""
+    from rich.console import Console
+    from rich.table import Table
+
     from fairpair.service import rating_lists as rl
 
     try:

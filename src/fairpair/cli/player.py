@@ -6,8 +6,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from fairpair.cli import double, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
@@ -196,6 +194,9 @@ def import_players(
             typer.echo(f"imported {counted(len(players), 'player')} from {file}")
             return
         if len(players) >= PROGRESS_FROM:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
             columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn())
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("import", total=len(players))
