@@ -55,10 +55,15 @@ def _event(app: typer.Typer, sub: str | None) -> None:
 
 
 def _player(app: typer.Typer, sub: str | None) -> None:
-    from fairpair.cli import checkin, player
+    from fairpair.cli import player
 
-    player.app.command(name="codes")(checkin.codes)
-    app.add_typer(_narrowed(player.app, sub), name="player")
+    narrowed = _narrowed(player.app, sub)
+    if narrowed is player.app:  # the whole group, or `player codes`, which lives in checkin
+        from fairpair.cli import checkin
+
+        player.app.command(name="codes")(checkin.codes)
+        narrowed = _narrowed(player.app, sub)
+    app.add_typer(narrowed, name="player")
 
 
 def _round(app: typer.Typer, sub: str | None) -> None:

@@ -15,8 +15,8 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
 from fairpair.service import double_events as de
-from fairpair.service import entry, printouts
 from fairpair.service import events as ev
+from fairpair.service import printouts
 from fairpair.service import team_events as te
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
@@ -108,6 +108,8 @@ def add(
         if not name:
             raise fail("give the player's name (or --from-list ID)")
         # Read as the desk's form and a CSV import read them (FIDE ID digits, sex m/w...).
+        from fairpair.service import entry
+
         typed = entry.player_entry(
             name,
             rating,

@@ -13,7 +13,6 @@ import typer
 from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
 from fairpair.core.knockout import KnockoutRules
 from fairpair.formats import printouts as sheets
-from fairpair.formats.bracket import bracket_svg, bracket_text
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
@@ -174,6 +173,8 @@ def _names(event: ev.Event) -> dict[int, str]:
 
 
 def show_bracket(event: ev.Event) -> None:
+    from fairpair.formats.bracket import bracket_text
+
     typer.echo(bracket_text(ko.bracket(event), _names(event)), nl=False)
 
 
@@ -245,6 +246,8 @@ def bracket(
     with session(db, event) as s:
         current = s.event()
         if output_format is BracketFormat.SVG:
+            from fairpair.formats.bracket import bracket_svg
+
             typer.echo(bracket_svg(ko.bracket(current), _names(current)), nl=False)
             return
         show_bracket(current)
