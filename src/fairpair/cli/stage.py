@@ -16,7 +16,6 @@ from fairpair.formats import printouts as sheets
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
-from fairpair.service import knockout_printouts
 from fairpair.service import team_events as te
 from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import KnockoutSettings
@@ -262,6 +261,8 @@ class StandingsFormat(enum.Enum):
 
 def standings(event: ev.Event, output_format: str) -> None:
     """The final standings of an event with a knockout stage."""
+    from fairpair.service import knockout_printouts
+
     if output_format == StandingsFormat.JSON.value:
         data = knockout_printouts.final_standings_data(event)
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
