@@ -1,6 +1,6 @@
 """Wall time of the director's everyday commands on a small event, start-up included.
 
-    .venv/bin/python benchmarks/bench_cli.py [--runs N] [--src DIR]
+    .venv/bin/python benchmarks/bench_cli.py [--runs N] [--src DIR [--src DIR2]]
 
 A director types a command and waits for the answer: on a small event almost all of that
 wait is the interpreter starting and the imports, so it is measured the way it is felt, one
@@ -21,7 +21,8 @@ byte-code cache (in the temporary folder, written by a first run that is not cou
 after ``pip install``: with ``PYTHONDONTWRITEBYTECODE=1``, as in this project's development
 set-up, every call would compile fairpair's modules again. ``--src DIR`` runs the commands
 from another checkout's ``src`` (e.g. ``git archive`` of an older commit with the compiled
-``_blossom`` module copied in) to compare before and after.
+``_blossom`` module copied in); given twice (before, after), the two trees take turns
+command by command, so that both meet the same load of a shared machine.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -93,7 +95,12 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--src", type=Path, help="run the commands from this source tree")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        action="append",
+        help="run the commands from this source tree (repeat to compare trees, run in turn)",
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "event.sqlite3"
@@ -105,53 +112,60 @@ def main() -> None:
             FAIRPAIR_EVENT=EVENT,
             FAIRPAIR_ACTOR="bench",
         )
-        if args.src is not None:
-            env["PYTHONPATH"] = str(args.src.resolve())
+        trees = {} if args.src else {env.get("PYTHONPATH") or "fairpair as installed": env}
+        for src in args.src or ():
+            trees[str(src)] = {**env, "PYTHONPATH": str(src.resolve())}
         python = sys.executable
+        result = ("result", str(open_board), "1-0")
+        commands = [
+            ("event", "show"),
+            ("event", "list"),
+            ("player", "list"),
+            ("round", "show"),
+            ("event", "standings"),
+            result,
+            ("undo",),
+        ]
+        floors = {
+            "python -c pass (the floor)": [python, "-c", "pass"],
+            "python -c 'import sqlalchemy'": [python, "-c", "import sqlalchemy"],
+            "  + typer, its pydantic coercion": [python, "-c", LIBRARIES],
+        }
+        figures: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
 
-        def fairpair(*words: str) -> tuple[str, list[str]]:
-            return "fairpair " + " ".join(words), [python, "-c", FAIRPAIR, *words]
+        def timed(tree: str, words: tuple[str, ...]) -> None:
+            label = "fairpair " + " ".join(words)
+            figures[tree, label].append(run([python, "-c", FAIRPAIR, *words], trees[tree]))
 
-        cases = dict(
-            [
-                fairpair("event", "show"),
-                fairpair("event", "list"),
-                fairpair("player", "list"),
-                fairpair("round", "show"),
-                fairpair("event", "standings"),
-                fairpair("result", str(open_board), "1-0"),
-                fairpair("undo"),
-                ("python -c pass (the floor)", [python, "-c", "pass"]),
-                ("python -c 'import sqlalchemy'", [python, "-c", "import sqlalchemy"]),
-                ("  + typer, its pydantic coercion", [python, "-c", LIBRARIES]),
-            ]
-        )
-        # A first run of each writes the byte-code cache and warms the file cache; the
-        # result is taken back at once, so that every timed run starts from the same event.
-        for label, command in cases.items():
-            run(command, env)
-            if label.startswith("fairpair result"):
-                run(cases["fairpair undo"], env)
-        figures: dict[str, list[tuple[float, float]]] = {label: [] for label in cases}
-        for _ in range(args.runs):
-            for label, command in cases.items():
-                if label == "fairpair undo":
-                    continue  # timed right after the result it takes back
-                figures[label].append(run(command, env))
-                if label.startswith("fairpair result"):
-                    figures["fairpair undo"].append(run(cases["fairpair undo"], env))
+        # The first round writes the byte-code cache and warms the file cache: not counted.
+        # Each result is taken back at once, so that every run starts from the same event;
+        # the trees take turns, so that they share whatever else the machine is doing.
+        for warming_up in [True] + [False] * args.runs:
+            for words in commands[:-1]:
+                for tree in trees:
+                    timed(tree, words)
+                    if words == result:
+                        timed(tree, ("undo",))
+            for label, command in floors.items():
+                figures["", label].append(run(command, env))
+            if warming_up:
+                figures.clear()
         print(
             f"{PLAYERS} players, {ROUNDS} rounds ({PLAYED} played, round 3 half entered), "
             f"SQLite; {args.runs} runs each, fresh processes, byte-code cache"
         )
-        print(f"{'command':<32} {'wall min':>9} {'median':>8} {'max':>8} {'CPU median':>11}")
-        for label, runs in figures.items():
-            walls = [wall for wall, _ in runs]
-            cpu = statistics.median(seconds for _, seconds in runs)
-            print(
-                f"{label:<32} {min(walls):9.3f} {statistics.median(walls):8.3f} "
-                f"{max(walls):8.3f} {cpu:11.3f}"
-            )
+        for tree in [*trees, ""]:
+            print(f"\n{tree or 'floors'}")
+            print(f"{'command':<32} {'wall min':>9} {'median':>8} {'max':>8} {'CPU median':>11}")
+            for (where, label), runs in figures.items():
+                if where != tree:
+                    continue
+                walls = [wall for wall, _ in runs]
+                cpu = statistics.median(seconds for _, seconds in runs)
+                print(
+                    f"{label:<32} {min(walls):9.3f} {statistics.median(walls):8.3f} "
+                    f"{max(walls):8.3f} {cpu:11.3f}"
+                )
 
 
 if __name__ == "__main__":
