@@ -23,11 +23,13 @@ def _root() -> None:
     # without it Typer would make the single command the whole program (no `roundrobin`).
 
 
-def _register() -> None:
-    """Attach every sub-command; each lives in a module of its own."""
+def _register(arguments: list[str]) -> None:
+    """Attach the sub-command the arguments name, or every one (for the help, or a name
+    that is no command): each lives in a module of its own, loaded only when attached."""
     from fairpair.cli import commands
 
-    commands.register(app)
+    # `fairpair` itself takes no option but --help: the first argument names the command.
+    commands.register(app, arguments)
 
 
 def main() -> None:
@@ -40,7 +42,7 @@ def main() -> None:
     choices) are reported on one line of standard error with exit status 2, without the
     usage box, so that scripts and arbiters see the reason at once.
     """
-    _register()
+    _register(sys.argv[1:])
     try:
         status = app(standalone_mode=False)
     except BrokenPipeError:

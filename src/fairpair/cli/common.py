@@ -7,14 +7,20 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.table import Table
 
-from fairpair.core import Pairing, Tournament
 from fairpair.formats.errors import FormatError
-from fairpair.formats.event_json import load_event_and_trf
-from fairpair.formats.trf import TrfDocument, read_trf
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from fairpair.core import Pairing, Tournament
+    from fairpair.formats.trf import TrfDocument
+
+# Every command over the event store comes through here: the readers of event files and
+# Rich's tables are imported by the functions that use them, not at start-up.
 
 USAGE_ERROR = 2
 """Exit status for bad input or a bad option."""
@@ -76,6 +82,8 @@ def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
     Raises ``FormatError`` for a file that cannot be read as its format, ``ValueError``
     for an unknown extension and ``OSError`` for a file that cannot be opened.
     """
+    from fairpair.formats.trf import read_trf
+
     suffix = path.suffix.lower()
     if suffix == ".json":
         return read_json_event(path)
@@ -88,6 +96,8 @@ def read_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
 def read_json_event(path: Path) -> tuple[Tournament, TrfDocument | None]:
     """A JSON event file and the TRF document it keeps; ``FormatError`` naming the file for
     one that is not UTF-8 text, is binary, or is not an event (``OSError`` as it comes)."""
+    from fairpair.formats.event_json import load_event_and_trf
+
     return load_event_and_trf(json_text(path), str(path))
 
 
@@ -126,6 +136,8 @@ def pairing_table(
 ) -> Table:
     """A round as a table: number, the side with White and its score, the other side and its
     score, then the bye; ``headings`` names the number and the two sides (players or teams)."""
+    from rich.table import Table
+
     table = Table(title=f"Round {pairing.round}")
     number_heading, first, second = headings
     for heading in (number_heading, first, "Score", second, "Score"):

@@ -10,8 +10,6 @@ from contextlib import contextmanager
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from fairpair.cli import double as ds
 from fairpair.cli import prizes as prize_commands
@@ -23,9 +21,9 @@ from fairpair.core import Colour, PointSystem, format_points
 from fairpair.core.words import counted
 from fairpair.formats import printouts as sheets
 from fairpair.formats import standings_render
-from fairpair.service import chess_reports, entry, printouts
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
+from fairpair.service import printouts
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import (
@@ -435,6 +433,8 @@ def _create_double(
     """``event create --system double-swiss``: read by the reader the desk and the API use
     (the same refusals, in the same words), each refusal under its option's name; the colour
     drawn by lot unless given."""
+    from fairpair.service import entry
+
     if initial_colour is not None and black_first:
         raise fail("give --initial-colour or --black-first, not both")
     try:
@@ -473,6 +473,8 @@ def _create_knockout(
 ) -> None:
     """``event create --system knockout``: read by the reader the desk and the API use, each
     refusal under its option's name."""
+    from fairpair.service import entry
+
     bracket, match, third_place, reset, first_white = knockout
     try:
         settings = entry.event_settings(
@@ -692,6 +694,9 @@ def show(
 @app.command("list")
 def list_events(db: DbOption = None) -> None:
     """List the events in the store."""
+    from rich.console import Console
+    from rich.table import Table
+
     with session(db) as s:
         known = ev.list_events(s.desk)
         if not known:
@@ -923,6 +928,9 @@ def update_ratings(
 ) -> None:
     """Give the players the rating and title of a newer list (matched by FIDE ID), before
     round 1; one change of the event, undone by `fairpair undo`."""
+    from rich.console import Console
+    from rich.table import Table
+
     from fairpair.service import rating_lists as rl
 
     try:
@@ -988,6 +996,8 @@ def rating_report(
 ) -> None:
     """The FIDE rating change of every player: games counted, opponents' ratings, score,
     expected score, K and the change, and the performance rating (TPR)."""
+    from fairpair.service import chess_reports
+
     with session(db, event) as s:
         current = _individual_event(s)
         try:
@@ -1016,6 +1026,8 @@ def norms(
 ) -> None:
     """Title norms (GM, IM, WGM, WIM; FIDE B.01): for each player the norms met or still
     possible, the conditions, and what the rounds left must bring."""
+    from fairpair.service import chess_reports
+
     with session(db, event) as s:
         current = _individual_event(s)
         try:

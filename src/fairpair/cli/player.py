@@ -6,8 +6,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from fairpair.cli import double, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
@@ -17,8 +15,8 @@ from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
 from fairpair.service import double_events as de
-from fairpair.service import entry, printouts
 from fairpair.service import events as ev
+from fairpair.service import printouts
 from fairpair.service import team_events as te
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
@@ -110,6 +108,8 @@ def add(
         if not name:
             raise fail("give the player's name (or --from-list ID)")
         # Read as the desk's form and a CSV import read them (FIDE ID digits, sex m/w...).
+        from fairpair.service import entry
+
         typed = entry.player_entry(
             name,
             rating,
@@ -196,6 +196,9 @@ def import_players(
             typer.echo(f"imported {counted(len(players), 'player')} from {file}")
             return
         if len(players) >= PROGRESS_FROM:
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
             columns = (TextColumn("importing"), BarColumn(), MofNCompleteColumn())
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("import", total=len(players))

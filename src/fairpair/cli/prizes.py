@@ -5,9 +5,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, session
 from fairpair.service import events as ev
@@ -28,6 +25,10 @@ def prizes(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
     """Show who wins what on the current standings (the final ones after the last round)."""
     if ctx.invoked_subcommand is not None:
         return
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
     with session(db, event) as s:
         loaded = ev.load(s.desk, s.event_id())
         rules = loaded.settings.prizes
@@ -56,6 +57,10 @@ def prizes(ctx: typer.Context, db: DbOption = None, event: EventOption = None) -
 @app.command("list")
 def list_categories(db: DbOption = None, event: EventOption = None) -> None:
     """The categories of the prize list, in order, and their amounts."""
+    from rich.console import Console
+    from rich.markup import escape
+    from rich.table import Table
+
     with session(db, event) as s:
         rules = ev.load(s.desk, s.event_id()).settings.prizes
         table = Table("category", "who", "amounts by place")

@@ -6,7 +6,6 @@ from collections.abc import Callable, Sequence
 from typing import Annotated
 
 import typer
-from rich.console import Console
 
 from fairpair.cli import double, stage, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
@@ -39,6 +38,8 @@ def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = No
         event_id = s.event_id()
         field = len(ev.load(s.desk, event_id).tournament.players)
         if field >= SPINNER_FROM:
+            from rich.console import Console
+
             with Console(stderr=True).status(f"pairing {field} players..."):
                 result, pairing = ev.pair_round(s.desk, event_id)
         else:

@@ -6,8 +6,6 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core.words import counted
@@ -30,6 +28,9 @@ def listing(ctx: typer.Context, db: DbOption = None, event: EventOption = None) 
     """List the open's sections: system, rounds, players, rounds paired."""
     if ctx.invoked_subcommand is not None:
         return
+    from rich.console import Console
+    from rich.table import Table
+
     with session(db, event) as s:
         found = sc.sections(s.desk, s.event_id())
         if not found:
@@ -128,6 +129,9 @@ def move(
 @app.command("register")
 def register(db: DbOption = None, event: EventOption = None) -> None:
     """The open's one register: every player of every section, by name."""
+    from rich.console import Console
+    from rich.table import Table
+
     with session(db, event) as s:
         rows = sc.register(s.desk, s.event_id())
         table = Table("Name", "Section", "No", "Rating", "Fed")

@@ -13,11 +13,9 @@ import typer
 from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
 from fairpair.core.knockout import KnockoutRules
 from fairpair.formats import printouts as sheets
-from fairpair.formats.bracket import bracket_svg, bracket_text
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
 from fairpair.service import knockout_events as ko
-from fairpair.service import knockout_printouts
 from fairpair.service import team_events as te
 from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import KnockoutSettings
@@ -174,6 +172,8 @@ def _names(event: ev.Event) -> dict[int, str]:
 
 
 def show_bracket(event: ev.Event) -> None:
+    from fairpair.formats.bracket import bracket_text
+
     typer.echo(bracket_text(ko.bracket(event), _names(event)), nl=False)
 
 
@@ -245,6 +245,8 @@ def bracket(
     with session(db, event) as s:
         current = s.event()
         if output_format is BracketFormat.SVG:
+            from fairpair.formats.bracket import bracket_svg
+
             typer.echo(bracket_svg(ko.bracket(current), _names(current)), nl=False)
             return
         show_bracket(current)
@@ -259,6 +261,8 @@ class StandingsFormat(enum.Enum):
 
 def standings(event: ev.Event, output_format: str) -> None:
     """The final standings of an event with a knockout stage."""
+    from fairpair.service import knockout_printouts
+
     if output_format == StandingsFormat.JSON.value:
         data = knockout_printouts.final_standings_data(event)
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))

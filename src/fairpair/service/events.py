@@ -42,7 +42,6 @@ from fairpair.service.errors import (
     FieldErrors,
     FilledBoardError,
 )
-from fairpair.service.pairing import accelerated, pair_next_round, round_robin_rounds
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
@@ -791,6 +790,9 @@ def announce(desk: Desk, event_id: int, text: str, *, expected_version: int | No
 
 def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
     """Pair the next round (round 1 of a Swiss first gives start numbers by rating)."""
+    # The pairing systems are loaded by the commands that pair, not by every command.
+    from fairpair.service.pairing import pair_next_round, round_robin_rounds
+
     made: list[Pairing] = []
 
     def build(event: Event) -> Mapping[str, Any]:
@@ -1183,6 +1185,8 @@ def _computed_standings(event: Event) -> Standings:
 
 def export(event: Event, kind: str) -> str:
     """The event as ``trf`` (TRF-16), ``trf2026``, ``json`` (the event) or ``csv`` (players)."""
+    from fairpair.service.pairing import accelerated
+
     match kind:
         case "trf" | "trf2026":
             try:

@@ -10,7 +10,6 @@ standings are computed, so that a corrected result or an undone withdrawal is fo
 from __future__ import annotations
 
 from fairpair.core import PlayerId, Tournament
-from fairpair.service.pairing import round_robin_schedule
 from fairpair.service.settings import EventSettings, WithdrawalPolicy
 from fairpair.standings import TiebreakSettings
 
@@ -39,6 +38,9 @@ def annulled_players(tournament: Tournament, settings: EventSettings) -> frozens
         or len(tournament.players) < 2
     ):
         return frozenset()
+    # Loaded here, by a round robin with a withdrawal, not by every reading of standings.
+    from fairpair.service.pairing import round_robin_schedule
+
     schedule = round_robin_schedule(len(tournament.players), settings)
     annulled: set[PlayerId] = set()
     for player, first_round in tournament.withdrawals:
