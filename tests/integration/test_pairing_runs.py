@@ -6,16 +6,11 @@ pairing in the background with its progress, and a change made meanwhile."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from fairpair.core import Pairing, Tournament
-from fairpair.pairing import registry
-from fairpair.pairing.dutch import pair_dutch
-from fairpair.pairing.progress import report
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, PairingInProgressError
 from fairpair.service.settings import EventSettings, System
@@ -27,10 +22,9 @@ from fairpair.storage import (
     UnknownEventError,
 )
 from tests.integration.stores import ticking_clock
+from tests.pairing_gate import WAIT, held_dutch, wait_for
 
 NINE = datetime(2026, 5, 1, 9, 0, tzinfo=UTC)
-WAIT = 30.0
-"""The longest a test waits for another thread (a busy machine), never a sleep."""
 
 
 def desk(store: EventStore, actor: str = "anna", clock: ev.Clock | None = None) -> ev.Desk:
@@ -181,39 +175,6 @@ def test_a_pairing_of_a_server_that_died_blocks_until_its_lease_runs_out(
     event, _ = ev.pair_round(later, event_id)
     assert len(event.tournament.rounds) == 1
     assert store.pairing_run(event_id) is None
-
-
-@contextmanager
-def held_dutch(
-    monkeypatch: pytest.MonkeyPatch,
-) -> Iterator[tuple[threading.Event, threading.Event]]:
-    """The Dutch system made to stop after its second bracket report until the test lets it
-    go on: (reached, go)."""
-    reached, go = threading.Event(), threading.Event()
-
-    def held(tournament: Tournament) -> Pairing:
-        report(0, 3, "bracket")
-        report(1, 3, "bracket")
-        reached.set()
-        if not go.wait(WAIT):
-            raise AssertionError("the test never let the pairing go on")
-        return pair_dutch(tournament)
-
-    monkeypatch.setitem(registry.SYSTEMS, "dutch", lambda _seed: held)
-    try:
-        yield reached, go
-    finally:
-        go.set()
-
-
-def wait_for(check: Callable[[], bool]) -> None:
-    """Until ``check()`` holds (what another thread writes), at most :data:`WAIT` seconds."""
-    gate = threading.Event()
-    for _ in range(int(WAIT * 20)):
-        if check():
-            return
-        gate.wait(0.05)
-    raise AssertionError("the other thread never got there")
 
 
 def test_a_background_pairing_shows_its_progress_and_refuses_a_second(

@@ -829,6 +829,13 @@ class BackgroundPairing:
     error: Exception | None = None
     """Why the pairing failed (also kept on the event's marker for every server's desk)."""
 
+    @property
+    def failure(self) -> str | None:
+        """What the desk says of the failure, if the pairing failed."""
+        if self.error is None:
+            return None
+        return pairing_runs.failure_text(self.round, self.error)
+
 
 def start_pair_round(desk: Desk, event_id: int) -> BackgroundPairing:
     """Start pairing the next round in a thread and return at once: the marker is put up

@@ -92,8 +92,11 @@ def begin(
         store.begin_pairing(run)
     except PairingBusyError as error:
         busy = error.run
-        where = f" ({describe(busy, at)})" if busy.total else ""
-        raise PairingInProgressError(f"{error}{where}") from None
+        where = f", now at {_step(busy)}" if busy.total else ""
+        raise PairingInProgressError(
+            f"round {busy.round} is being paired (started by {busy.actor} at "
+            f"{busy.started_at:%H:%M:%S} UTC{where}); wait until it is done"
+        ) from None
     return Held(store, clock, run, lease, beat)
 
 
@@ -153,7 +156,10 @@ def describe(run: PairingRun, at: datetime) -> str:
             f"Pair round {run.round} again."
         )
     if run.total:
-        # The engines report the steps over: the one under way is the next.
-        step = min(run.done + 1, run.total)
-        return f"Pairing round {run.round}: {run.what} {step} of {run.total}…"
+        return f"Pairing round {run.round}: {_step(run)}…"
     return f"Pairing round {run.round}…"
+
+
+def _step(run: PairingRun) -> str:
+    """``bracket 3 of 9``: the engines report the steps over, the one under way is the next."""
+    return f"{run.what} {min(run.done + 1, run.total)} of {run.total}"
