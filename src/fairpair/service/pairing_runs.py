@@ -10,6 +10,7 @@ that dies mid-pairing stops renewing; after :data:`LEASE` the event can be paire
 
 from __future__ import annotations
 
+import logging
 import secrets
 import threading
 from collections.abc import Callable, Iterator
@@ -32,6 +33,8 @@ __all__ = [
     "holding",
     "reporting",
 ]
+
+_log = logging.getLogger("fairpair.service.pairing_runs")
 
 LEASE = timedelta(seconds=30)
 """How long a marker holds without a heartbeat: a server that died mid-pairing blocks its
@@ -109,8 +112,11 @@ def holding(held: Held) -> Iterator[None]:
 
     def heartbeat() -> None:
         while not stop.wait(held.beat):
-            if not held.renew():
-                return
+            try:
+                if not held.renew():
+                    return
+            except Exception:  # the database away for a moment: the next beat tries again
+                _log.warning("could not renew the pairing lease", exc_info=True)
 
     beating = threading.Thread(
         target=heartbeat, name=f"pairing-event-{held.run.event_id}", daemon=True
@@ -132,10 +138,11 @@ def holding(held: Held) -> Iterator[None]:
 def failure_text(round_number: int, error: BaseException) -> str:
     """What the desk says of a pairing that failed."""
     if isinstance(error, ConcurrencyError):
+        moved = "" if error.found is None else f", version {error.expected} became {error.found}"
         return (
-            f"the event was changed while round {round_number} was being paired (version "
-            f"{error.expected} became {error.found}, a player added or a change undone?): "
-            f"the pairing was not saved; pair round {round_number} again"
+            f"the event was changed while round {round_number} was being paired (a player "
+            f"added or a change undone?{moved}): the pairing was not saved; pair round "
+            f"{round_number} again"
         )
     if isinstance(error, CommandError):
         return str(error)
