@@ -29,14 +29,16 @@ RESULTS = {
     ("GET", "/desk/events/{event_id}"),
     ("GET", "/desk/events/{event_id}/rounds/{number}/results"),
     ("POST", "/desk/events/{event_id}/rounds/{number}/results"),
+    ("GET", "/desk/events/{event_id}/pairing"),
     ("POST", "/api/events/{event_id}/results"),
     ("GET", "/desk/events/{event_id}/bracket"),
     ("POST", "/desk/events/{event_id}/bracket/matches/{number}"),
     ("POST", "/api/events/{event_id}/matches/{number}"),
 }
 """The routes an assistant may use: the event's page (theirs shows only the round's
-results), the current round's results on the desk and through the API, and a knockout's
-matches being played (test_staff_knockout.py)."""
+results), the current round's results on the desk and through the API (and how the pairing of
+the next round is going, which its page follows), and a knockout's matches being played
+(test_staff_knockout.py)."""
 CHECK_IN = {
     ("GET", "/desk/events/{event_id}/checkin"),
     ("POST", "/desk/events/{event_id}/checkin/open"),

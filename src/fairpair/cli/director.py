@@ -18,11 +18,12 @@ from fairpair.cli import common
 from fairpair.cli.common import USAGE_ERROR
 from fairpair.formats.errors import FormatError
 from fairpair.service import events as ev
-from fairpair.service.errors import CommandError
+from fairpair.service.errors import CommandError, PairingInProgressError
 from fairpair.storage import ConcurrencyError, StoreError, open_store
 
 RETRY = 3
-"""Exit status when another director changed the event first: run the command again."""
+"""Exit status when another director changed the event first, or a round of it is being
+paired: run the command again (later)."""
 
 DbOption = Annotated[
     str | None,
@@ -138,7 +139,7 @@ def session(
         opened = Session(ev.Desk(store, lambda: datetime.now(UTC), _actor(actor)), event)
         yield opened
         opened.name_changed()
-    except ConcurrencyError as error:
+    except (ConcurrencyError, PairingInProgressError) as error:
         raise fail(str(error), RETRY) from None
     except (CommandError, StoreError, FormatError) as error:
         raise fail(str(error)) from None

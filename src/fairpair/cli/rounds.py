@@ -9,17 +9,18 @@ import typer
 
 from fairpair.cli import double, stage, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
+from fairpair.core import Pairing
 from fairpair.formats import printouts as sheets
 from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service import printouts
+from fairpair.service import pairing_runs, printouts
 from fairpair.service import team_events as te
 from fairpair.storage import LogRecord
 
 app = typer.Typer(help="Pair a round, show it, or pair a board by hand.", no_args_is_help=True)
 
-SPINNER_FROM = 100
-"""Show a spinner while pairing a field at least this large."""
+PROGRESS_FROM = 100
+"""Show a progress bar (score brackets paired) while pairing a field at least this large."""
 
 
 @app.command("pair")
@@ -36,15 +37,33 @@ def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = No
             stage.start(s)
             return
         event_id = s.event_id()
-        field = len(ev.load(s.desk, event_id).tournament.players)
-        if field >= SPINNER_FROM:
-            from rich.console import Console
-
-            with Console(stderr=True).status(f"pairing {field} players..."):
-                result, pairing = ev.pair_round(s.desk, event_id)
+        loaded = ev.load(s.desk, event_id).tournament
+        if len(loaded.players) >= PROGRESS_FROM:
+            result, pairing = _pair_with_progress(s.desk, event_id, loaded.next_round)
         else:
             result, pairing = ev.pair_round(s.desk, event_id)
         typer.echo(sheets.render_text(printouts.pairings_sheet(result, pairing.round)), nl=False)
+
+
+def _pair_with_progress(desk: ev.Desk, event_id: int, number: int) -> tuple[ev.Event, Pairing]:
+    """Pair with a progress bar on standard error that follows the engine's brackets."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    columns = (
+        TextColumn(f"pairing round {number}: {{task.fields[what]}}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("pair", total=None, what="starting")
+
+        def follow(done: int, total: int, what: str) -> None:
+            bar.update(task, completed=done, total=total, what=what)
+
+        with pairing_runs.reporting(follow):
+            return ev.pair_round(desk, event_id)
 
 
 @app.command("show")

@@ -32,6 +32,7 @@ from fairpair.core import (
 from fairpair.core.player import PlayerId
 from fairpair.pairing.errors import NoValidPairing, PairingError
 from fairpair.pairing.matcher import Matcher, MatcherFactory, default_matcher
+from fairpair.pairing.progress import report
 from fairpair.pairing.swiss.acceleration import BAKU_CODES, virtual_points_table
 from fairpair.pairing.swiss.board_order import board_key
 from fairpair.pairing.swiss.colours import colour_by_pairing_number, colour_by_preferences
@@ -577,6 +578,7 @@ class _GroupPairing:
         for g, h in itertools.pairwise(bounds):
             if g == h:
                 continue
+            report(bounds.index(g), len(bounds) - 1, "bracket")
             members = list(range(g, h))
             if floater is not None:
                 members.append(floater)

@@ -63,6 +63,7 @@ from fairpair.core import (
     scores,
 )
 from fairpair.matching import max_weight_matching
+from fairpair.pairing.progress import report
 from fairpair.pairing.swiss.colours import colour_note, colours_of_ranked_pair
 from fairpair.pairing.swiss.view import ColourPreference, colour_preference, played_colours
 
@@ -474,7 +475,13 @@ def _pair_field(fld: _Field) -> tuple[list[int], bool, bool]:
         return list(ideal), False, True  # the fast path: the unique optimum of the relaxation
     width = _FIRST_WINDOW
     best: list[int] | None = None
+    # Windows double up to the field (or to _WIDEST): how many there are at most, for progress.
+    widest = n if n <= _COMPLETE_LIMIT else min(n, max(_WIDEST, 2 * _FIRST_WINDOW))
+    windows = (-(-widest // _FIRST_WINDOW) - 1).bit_length() + 1
+    tried = 0
     while True:
+        report(min(tried, windows - 1), windows, "search window")
+        tried += 1
         mate, complete = _solve_window(fld, width)
         needed: int | None = None
         if mate is not None:

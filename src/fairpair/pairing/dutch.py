@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fairpair.core import BoardNote, Colour, Game, Pairing, Tournament, format_points
 from fairpair.pairing.errors import NoValidPairing, PairingError
 from fairpair.pairing.matcher import Matcher, MatcherFactory, default_matcher
+from fairpair.pairing.progress import report
 from fairpair.pairing.swiss.board_order import board_key
 from fairpair.pairing.swiss.colours import allocate_colours, colour_note
 from fairpair.pairing.swiss.view import Float, SwissPlayer, SwissRound, swiss_round
@@ -575,6 +576,7 @@ class DutchRound:
                 groups.append([i])
         movers: list[int] = []
         for g, residents in enumerate(groups):
+            report(g, len(groups), "bracket")
             below = groups[g + 1] if g + 1 < len(groups) else []
             self._bracket(movers, residents, below)
             movers = [x for x in (*movers, *residents) if not self.frozen[x]]

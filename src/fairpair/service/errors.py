@@ -30,3 +30,8 @@ class DuplicatePlayerError(CommandError):
     def __init__(self, message: str, match: str) -> None:
         self.match = match
         super().__init__(message)
+
+
+class PairingInProgressError(CommandError):
+    """A round of the event is being paired (on this server or another): a second pairing,
+    from any door, is refused until the first is done."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import logging
 import threading
 import unicodedata
 import weakref
@@ -33,7 +34,7 @@ from fairpair.formats import player_fields
 from fairpair.formats.event_json import dump_event
 from fairpair.formats.players_csv import write_players_csv
 from fairpair.formats.trf import write_trf
-from fairpair.service import actions, knockout_actions, venue
+from fairpair.service import actions, knockout_actions, pairing_runs, venue
 from fairpair.service.cache import LatestVersions
 from fairpair.service.double_actions import replay_double_event
 from fairpair.service.errors import (
@@ -69,15 +70,18 @@ from fairpair.storage import (
     EventStore,
     LogRecord,
     NewRecord,
+    PairingRun,
     Snapshot,
     UnknownEventError,
 )
 
 __all__ = [
+    "BackgroundPairing",
     "Desk",
     "Event",
     "Progress",
     "RebuildReport",
+    "begin_pairing",
     "check_name_free",
     "check_steps",
     "check_tiebreaks",
@@ -99,6 +103,7 @@ __all__ = [
     "list_events",
     "load",
     "pair_round",
+    "pairing_status",
     "rating_order",
     "rebuild",
     "record_results",
@@ -110,6 +115,7 @@ __all__ = [
     "settings_data",
     "settings_lines",
     "standings",
+    "start_pair_round",
     "store_command",
     "store_walk",
     "undo",
@@ -119,6 +125,8 @@ __all__ = [
     "walk_log",
     "withdraw",
 ]
+
+_log = logging.getLogger("fairpair.service.events")
 
 T = TypeVar("T")
 S = TypeVar("S")
@@ -788,8 +796,90 @@ def announce(desk: Desk, event_id: int, text: str, *, expected_version: int | No
     return _command(desk, event_id, venue.ANNOUNCEMENT_SET, build, expected_version)
 
 
-def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
-    """Pair the next round (round 1 of a Swiss first gives start numbers by rating)."""
+def pair_round(
+    desk: Desk, event_id: int, *, held: pairing_runs.Held | None = None
+) -> tuple[Event, Pairing]:
+    """Pair the next round (round 1 of a Swiss first gives start numbers by rating), under
+    the event's marker (:mod:`fairpair.service.pairing_runs`): refused with
+    :class:`PairingInProgressError` while another pairing of the event runs, on any server.
+    ``held``: the marker :func:`start_pair_round` has already put up."""
+    if held is None:
+        held = begin_pairing(desk, event_id)
+    with pairing_runs.holding(held):
+        return _pair_round(desk, event_id)
+
+
+def begin_pairing(desk: Desk, event_id: int) -> pairing_runs.Held:
+    """Put up the event's marker for its next round, once the round can be paired at all
+    (a refusal that needs no engine comes at once, not from the background)."""
+    event = load(desk, event_id)
+    _check_pairable(event)
+    number = event.tournament.next_round
+    return pairing_runs.begin(desk.store, desk.clock, event_id, number, desk.actor)
+
+
+@dataclass(eq=False)
+class BackgroundPairing:
+    """A round being paired in a thread of this process (:func:`start_pair_round`)."""
+
+    round: int
+    finished: threading.Event = dataclasses.field(default_factory=threading.Event)
+    paired: tuple[Event, Pairing] | None = None
+    error: Exception | None = None
+    """Why the pairing failed (also kept on the event's marker for every server's desk)."""
+
+    @property
+    def failure(self) -> str | None:
+        """What the desk says of the failure, if the pairing failed."""
+        if self.error is None:
+            return None
+        return pairing_runs.failure_text(self.round, self.error)
+
+
+def start_pair_round(desk: Desk, event_id: int) -> BackgroundPairing:
+    """Start pairing the next round in a thread and return at once: the marker is put up
+    before this returns (so a second start is refused at once), taken down when the pairing
+    is stored, or kept with what went wrong. The pairing is stored with the usual version
+    check: a change made meanwhile (a player added) fails it, and the marker says so."""
+    held = begin_pairing(desk, event_id)
+    job = BackgroundPairing(held.round)
+
+    def work() -> None:
+        try:
+            job.paired = pair_round(desk, event_id, held=held)
+        except Exception as error:  # kept on the marker; an unexpected one is logged too
+            job.error = error
+            if not isinstance(error, CommandError | ConcurrencyError):
+                _log.exception("pairing round %d of event %d failed", held.round, event_id)
+        finally:
+            job.finished.set()
+
+    threading.Thread(target=work, name=f"pair-event-{event_id}", daemon=True).start()
+    return job
+
+
+def pairing_status(desk: Desk, event_id: int) -> PairingRun | None:
+    """The event's marker: a round being paired (how far it has got), or one that failed."""
+    return desk.store.pairing_run(event_id)
+
+
+def _check_pairable(event: Event) -> None:
+    """Refuse to pair when the next round cannot be: the stage closed, all rounds paired,
+    results missing."""
+    t = event.tournament
+    closed = knockout_actions.closed_by_stage(t, "round.paired", event.settings)
+    if closed is not None:
+        raise CommandError(closed)
+    if t.total_rounds is not None and t.next_round > t.total_rounds:
+        raise CommandError(f"all {t.total_rounds} rounds are paired")
+    if t.rounds and not t.rounds[-1].complete:
+        missing = sum(1 for g in t.rounds[-1].games if g.result is None)
+        raise CommandError(
+            f"round {len(t.rounds)} still lacks {missing} result(s); enter them first"
+        )
+
+
+def _pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
     # The pairing systems are loaded by the commands that pair, not by every command.
     from fairpair.service.pairing import pair_next_round, round_robin_rounds
 
@@ -799,16 +889,7 @@ def pair_round(desk: Desk, event_id: int) -> tuple[Event, Pairing]:
         t = event.tournament
         payload: dict[str, Any] = {}
         system = event.settings.system
-        closed = knockout_actions.closed_by_stage(t, "round.paired", event.settings)
-        if closed is not None:
-            raise CommandError(closed)
-        if t.total_rounds is not None and t.next_round > t.total_rounds:
-            raise CommandError(f"all {t.total_rounds} rounds are paired")
-        if t.rounds and not t.rounds[-1].complete:
-            missing = sum(1 for g in t.rounds[-1].games if g.result is None)
-            raise CommandError(
-                f"round {len(t.rounds)} still lacks {missing} result(s); enter them first"
-            )
+        _check_pairable(event)
         if not t.rounds:
             if system.round_robin:
                 if event.settings.rounds is None:

@@ -31,6 +31,8 @@ __all__ = [
     "EventStore",
     "LogRecord",
     "NewRecord",
+    "PairingBusyError",
+    "PairingRun",
     "RatedPlayer",
     "RatingListInfo",
     "SessionRecord",
@@ -177,6 +179,44 @@ class RatingListInfo:
     source: str
     imported_at: datetime
     players: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRun:
+    """The marker of a round being paired (in the background on the desk, or by any door):
+    at most one per event, kept in the database so that every app server sees it.
+
+    The server pairing it renews ``lease_until`` while it works (with how far it has got:
+    ``done`` of ``total`` ``what``); a server that died mid-pairing stops renewing, and once
+    the lease has run out another pairing may start. ``token`` tells the holder's marker
+    from a later one. A pairing that failed leaves its marker with ``error`` (what the desk
+    shows), which blocks nothing."""
+
+    event_id: int
+    round: int
+    token: str
+    actor: str
+    started_at: datetime
+    lease_until: datetime
+    done: int = 0
+    total: int = 0
+    what: str = ""
+    error: str | None = None
+
+    def running(self, at: datetime) -> bool:
+        """Whether the pairing is still under way at ``at`` (not failed, lease not run out)."""
+        return self.error is None and self.lease_until > at
+
+
+class PairingBusyError(StoreError):
+    """A round of the event is already being paired; nothing was started."""
+
+    def __init__(self, run: PairingRun) -> None:
+        super().__init__(
+            f"round {run.round} is being paired (started by {run.actor} at "
+            f"{run.started_at:%H:%M:%S} UTC); wait until it is done"
+        )
+        self.run = run
 
 
 RATING_BATCH = 10_000
@@ -372,6 +412,31 @@ class EventStore(Protocol):
     def take_claim_code(self, code_hash: str, at: datetime) -> int | None:
         """The event of a claim code that has not expired at ``at``, the code deleted in the
         same step (so it opens one claim only); ``None`` if there is no such code."""
+        ...
+
+    # --- rounds being paired -----------------------------------------------------------------
+
+    def begin_pairing(self, run: PairingRun) -> None:
+        """Put up the marker ``run`` (its ``started_at`` is now) in one atomic step, unless
+        the event has one that is still running then: :class:`PairingBusyError` with that
+        one, and nothing written. A failed or expired marker is replaced.
+        :class:`UnknownEventError` if there is no such event."""
+        ...
+
+    def beat_pairing(
+        self, event_id: int, token: str, done: int, total: int, what: str, lease_until: datetime
+    ) -> bool:
+        """Renew the lease of the marker ``token`` and note how far its pairing has got;
+        ``False`` (nothing written) if the marker is no longer that one."""
+        ...
+
+    def end_pairing(self, event_id: int, token: str, error: str | None = None) -> None:
+        """Take down the marker ``token`` (a success), or keep it with ``error`` (a failure,
+        which blocks nothing); nothing happens if the marker is no longer that one."""
+        ...
+
+    def pairing_run(self, event_id: int) -> PairingRun | None:
+        """The event's marker (running, expired or failed), if it has one."""
         ...
 
     # --- rating lists ---------------------------------------------------------------------

@@ -22,6 +22,8 @@ from fairpair.storage.base import (
     EventInfo,
     LogRecord,
     NewRecord,
+    PairingBusyError,
+    PairingRun,
     RatingListInfo,
     SessionRecord,
     Snapshot,
@@ -49,6 +51,7 @@ class MemoryStore:
         self._staff: dict[tuple[int, str], StaffRecord] = {}
         self._lists: dict[str, tuple[RatingListInfo, list[RatedPlayer]]] = {}
         self._list_ids = 0
+        self._pairing_runs: dict[int, PairingRun] = {}
         self._lock = threading.Lock()
         """Makes each write one step for concurrent callers, like a transaction."""
 
@@ -310,6 +313,41 @@ class MemoryStore:
                     del self._claim_codes[event_id]
                     return event_id if expires_at > at else None
             return None
+
+    def begin_pairing(self, run: PairingRun) -> None:
+        with self._lock:
+            if run.event_id not in self._info:
+                raise UnknownEventError(f"no event with id {run.event_id}")
+            found = self._pairing_runs.get(run.event_id)
+            if found is not None and found.running(run.started_at):
+                raise PairingBusyError(found)
+            self._pairing_runs[run.event_id] = run
+
+    def beat_pairing(
+        self, event_id: int, token: str, done: int, total: int, what: str, lease_until: datetime
+    ) -> bool:
+        with self._lock:
+            found = self._pairing_runs.get(event_id)
+            if found is None or found.token != token or found.error is not None:
+                return False
+            self._pairing_runs[event_id] = replace(
+                found, done=done, total=total, what=what, lease_until=lease_until
+            )
+            return True
+
+    def end_pairing(self, event_id: int, token: str, error: str | None = None) -> None:
+        with self._lock:
+            found = self._pairing_runs.get(event_id)
+            if found is None or found.token != token:
+                return
+            if error is None:
+                del self._pairing_runs[event_id]
+            else:
+                self._pairing_runs[event_id] = replace(found, error=error)
+
+    def pairing_run(self, event_id: int) -> PairingRun | None:
+        with self._lock:
+            return self._pairing_runs.get(event_id)
 
     def replace_rating_list(
         self,

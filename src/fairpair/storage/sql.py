@@ -31,6 +31,8 @@ from fairpair.storage.base import (
     EventInfo,
     LogRecord,
     NewRecord,
+    PairingBusyError,
+    PairingRun,
     RatingListInfo,
     SessionRecord,
     Snapshot,
@@ -48,6 +50,7 @@ from fairpair.storage.tables import (
     event_log,
     event_staff,
     events,
+    pairing_runs,
     rated_players,
     rating_lists,
     sign_in_counters,
@@ -55,7 +58,7 @@ from fairpair.storage.tables import (
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0007"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
@@ -630,6 +633,78 @@ class SqlStore:
         event_id, expires_at = row
         return int(event_id) if _utc(expires_at) > at else None
 
+    # --- rounds being paired -----------------------------------------------------------------
+
+    def begin_pairing(self, run: PairingRun) -> None:
+        # One INSERT ... ON CONFLICT DO UPDATE ... WHERE (the old marker failed or its lease
+        # ran out) ... RETURNING: of two servers starting at once, one gets no row back.
+        runs = pairing_runs.c
+        values = _run_values(run)
+        insert = _upsert(self.engine.dialect.name)(pairing_runs).values(**values)
+        at = sa.literal(run.started_at, sa.DateTime(timezone=True))
+        statement = insert.on_conflict_do_update(
+            index_elements=[runs.event_id],
+            set_={name: insert.excluded[name] for name in values if name != "event_id"},
+            where=sa.or_(runs.error.is_not(None), runs.lease_until <= at),
+        ).returning(runs.token)
+        try:
+            with self.engine.begin() as connection:
+                taken = connection.execute(statement).one_or_none()
+                found = None if taken is not None else self._run(connection, run.event_id)
+                self._hook("pairing.begun")
+        except sa.exc.IntegrityError:  # no such event (the foreign key)
+            raise UnknownEventError(f"no event with id {run.event_id}") from None
+        if found is not None:
+            raise PairingBusyError(found)
+        if taken is None:  # the other marker was taken down in between: try again
+            self.begin_pairing(run)
+
+    def beat_pairing(
+        self, event_id: int, token: str, done: int, total: int, what: str, lease_until: datetime
+    ) -> bool:
+        runs = pairing_runs.c
+        with self.engine.begin() as connection:
+            renewed = connection.execute(
+                sa.update(pairing_runs)
+                .where(runs.event_id == event_id, runs.token == token, runs.error.is_(None))
+                .values(done=done, total=total, what=what, lease_until=lease_until)
+            ).rowcount
+        return bool(renewed)
+
+    def end_pairing(self, event_id: int, token: str, error: str | None = None) -> None:
+        runs = pairing_runs.c
+        mine = sa.and_(runs.event_id == event_id, runs.token == token)
+        with self.engine.begin() as connection:
+            if error is None:
+                connection.execute(sa.delete(pairing_runs).where(mine))
+            else:
+                connection.execute(sa.update(pairing_runs).where(mine).values(error=error))
+
+    def pairing_run(self, event_id: int) -> PairingRun | None:
+        _check_id(event_id)
+        with self.engine.connect() as connection:
+            return self._run(connection, event_id)
+
+    @staticmethod
+    def _run(connection: sa.Connection, event_id: int) -> PairingRun | None:
+        row = connection.execute(
+            sa.select(pairing_runs).where(pairing_runs.c.event_id == event_id)
+        ).one_or_none()
+        if row is None:
+            return None
+        return PairingRun(
+            event_id=row.event_id,
+            round=row.round,
+            token=row.token,
+            actor=row.actor,
+            started_at=_utc(row.started_at),
+            lease_until=_utc(row.lease_until),
+            done=row.done,
+            total=row.total,
+            what=row.what,
+            error=row.error,
+        )
+
     # --- rating lists -----------------------------------------------------------------------
 
     def _rated_table(self, list_id: int) -> sa.Table:
@@ -875,4 +950,19 @@ def _log_values(event_id: int, seq: int, record: NewRecord) -> dict[str, Any]:
         "actor": record.actor,
         "action": record.action,
         "payload": dict(record.payload),
+    }
+
+
+def _run_values(run: PairingRun) -> dict[str, Any]:
+    return {
+        "event_id": run.event_id,
+        "round": run.round,
+        "token": run.token,
+        "actor": run.actor,
+        "started_at": run.started_at,
+        "lease_until": run.lease_until,
+        "done": run.done,
+        "total": run.total,
+        "what": run.what,
+        "error": run.error,
     }

@@ -113,6 +113,29 @@ event_staff = sa.Table(
 """Who helps run an event its owner runs (``events.owner``), and in which role: a
 co-director or an assistant; written with the ``event.staff`` log record that says so."""
 
+pairing_runs = sa.Table(
+    "pairing_runs",
+    metadata,
+    sa.Column(
+        "event_id",
+        sa.Integer,
+        sa.ForeignKey("events.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("round", sa.Integer, nullable=False),
+    sa.Column("token", sa.Text, nullable=False),
+    sa.Column("actor", sa.Text, nullable=False),
+    sa.Column("started_at", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("lease_until", sa.DateTime(timezone=True), nullable=False),
+    sa.Column("done", sa.Integer, nullable=False),
+    sa.Column("total", sa.Integer, nullable=False),
+    sa.Column("what", sa.Text, nullable=False),
+    sa.Column("error", sa.Text, nullable=True),
+)
+"""The round of an event being paired, at most one per event, so that every app server on
+the database refuses a second pairing (:class:`fairpair.storage.base.PairingRun`): its lease,
+renewed while the pairing works, how far it has got, and why it failed if it did."""
+
 _SORTED_TEXT = sa.Text().with_variant(sa.Text(collation="C"), "postgresql")
 """Text compared character by character (code point order) on every database, so that a
 prefix search is a range scan of the index whatever the server's locale."""

@@ -32,6 +32,9 @@ class WebConfig:
     max_body: int = 5 * 1024 * 1024
     """The largest request body taken, in bytes (a players CSV or TRF of a large open is
     well under 5 MiB); a larger one is refused with 413 before it is read."""
+    pair_wait_seconds: float = 2.0
+    """How long "Pair round N" waits for the pairing, which runs in the background: a small
+    field's round is shown at once, a large one's progress page comes after this long."""
     live_connections: int = 2000
     """Live connections (``/events/{id}/live``) one event takes in this process: a large
     open's players, their coaches and the screens in the hall, with room to spare; more are

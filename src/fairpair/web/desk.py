@@ -14,6 +14,7 @@ import dataclasses
 import html
 from collections.abc import Callable, Mapping, Sequence, Sized
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from typing import Annotated, Any, TypeVar
 from urllib.parse import urlsplit
@@ -38,6 +39,7 @@ from fairpair.service import (
     double_printouts,
     entry,
     knockout_printouts,
+    pairing_runs,
     players,
     printouts,
     team_printouts,
@@ -66,6 +68,7 @@ from fairpair.storage import (
     EventExistsError,
     EventInfo,
     LogRecord,
+    PairingRun,
     UnknownEventError,
 )
 from fairpair.web import auth
@@ -738,6 +741,7 @@ def _desk_page(
         "system_name": event.settings.system.label,
         "choices": _CHOICES,
         "staff": staff_section(request, event.id),
+        "pairing": _pairing_line(request, event),
     }
     from fairpair.web.sections_desk import sections_context
     from fairpair.web.venue_desk import venue_context  # it builds on this module's helpers
@@ -752,6 +756,15 @@ def _desk_page(
     context["ratings"] = ratings
     context["values"] = ratings["values"] | context["values"]
     return _render(request, "desk/event.html", context, status_code)
+
+
+def _pairing_line(request: Request, event: ev.Event) -> dict[str, Any] | None:
+    """The desk's line about the next round's pairing, while it runs or after it failed."""
+    run = ev.pairing_status(desk_for(request), event.id)
+    if run is None or run.round != event.tournament.next_round:
+        return None
+    text = pairing_runs.describe(run, datetime.now(UTC))
+    return {"round": run.round, "state": _pairing_state(run), "text": text}
 
 
 STAFF_CHOICES = tuple((role.value, role.value) for role in directors.STAFF_ROLES)
@@ -1368,14 +1381,56 @@ def pair(request: Request, director: Director, event_id: int) -> Response:
         return double_desk.pair(request, director, event_id)
     _mine(request, director, event_id)
     try:
-        _, pairing = ev.pair_round(desk_for(request, director), event_id)
+        job = ev.start_pair_round(desk_for(request, director), event_id)
     except _REFUSED as error:
         return _refused(request, director, event_id, error, "pair")
+    # The pairing runs in the background; a small field's is done before the wait is over.
+    round_page = f"/desk/events/{event_id}/rounds/{job.round}/results"
+    if not job.finished.wait(request.app.state.config.pair_wait_seconds):
+        return RedirectResponse(round_page, status_code=303)
+    if job.failure is not None or job.paired is None:
+        failure = CommandError(job.failure or f"round {job.round} was not paired")
+        return _refused(request, director, event_id, failure, "pair")
+    _, pairing = job.paired
     return _done(
-        request,
-        f"Paired round {pairing.round}: {len(pairing.boards)} boards.",
-        f"/desk/events/{event_id}/rounds/{pairing.round}/results",
+        request, f"Paired round {pairing.round}: {len(pairing.boards)} boards.", round_page
     )
+
+
+@router.get("/events/{event_id}/pairing")
+def pairing_status(request: Request, director: Director, event_id: int) -> dict[str, Any]:
+    """How the pairing of the event's next round is going, for its progress page to follow:
+    ``state`` is ``running``, ``failed``, ``stopped`` (its server no longer answers) or
+    ``none``; ``paired``: how many rounds are paired now."""
+    event = _mine(request, director, event_id, Right.RESULTS)
+    run = ev.pairing_status(desk_for(request, director), event_id)
+    paired = len(event.tournament.rounds)
+    if run is None:
+        return {"state": "none", "round": None, "text": "", "paired": paired}
+    return {
+        "state": _pairing_state(run),
+        "round": run.round,
+        "text": pairing_runs.describe(run, datetime.now(UTC)),
+        "paired": paired,
+    }
+
+
+def _pairing_state(run: PairingRun) -> str:
+    if run.error is not None:
+        return "failed"
+    return "running" if run.running(datetime.now(UTC)) else "stopped"
+
+
+def _pairing_page(request: Request, event: ev.Event, run: PairingRun) -> HTMLResponse:
+    """Round ``run.round`` while it is being paired (or after its pairing failed): the
+    progress line, which the page follows until the round's pairings replace it."""
+    context = {
+        "event": event,
+        "number": run.round,
+        "state": _pairing_state(run),
+        "text": pairing_runs.describe(run, datetime.now(UTC)),
+    }
+    return _render(request, "desk/pairing.html", context)
 
 
 @router.post("/events/{event_id}/details", response_class=HTMLResponse)
@@ -1705,6 +1760,10 @@ def results_page(request: Request, director: Director, event_id: int, number: in
         return double_desk.results_page(request, director, event_id, number)
     access = _access(request, director, event_id, Right.RESULTS)
     event = _mine(request, director, event_id, Right.RESULTS)
+    if number == len(event.tournament.rounds) + 1:
+        run = ev.pairing_status(desk_for(request, director), event_id)
+        if run is not None and run.round == number:
+            return _pairing_page(request, event, run)
     paired_or_404(event.tournament.rounds, number)
     _results_round(access, number, event.tournament.rounds)
     return _results_page(request, event, number)

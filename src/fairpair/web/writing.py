@@ -23,6 +23,7 @@ from fairpair.service.errors import (
     DuplicatePlayerError,
     FieldErrors,
     FilledBoardError,
+    PairingInProgressError,
 )
 from fairpair.storage import ConcurrencyError, EventExistsError, LogRecord, UnknownEventError
 
@@ -59,7 +60,12 @@ def answers(field: Sequence[str | int] | None = None) -> Iterator[None]:
         ) from None
     except UnknownEventError as error:
         raise HTTPException(404, str(error)) from None
-    except (ConcurrencyError, FilledBoardError, DuplicatePlayerError) as error:
+    except (
+        ConcurrencyError,
+        FilledBoardError,
+        DuplicatePlayerError,
+        PairingInProgressError,
+    ) as error:
         raise HTTPException(409, str(error)) from None
     except EventExistsError as error:
         raise field_error(["name"], str(error)) from None
