@@ -460,6 +460,16 @@ def test_public_reads_are_compressed_but_not_a_signed_in_request(events: Events)
     )
     assert "content-encoding" not in with_cookie.headers
     assert with_cookie.content == plain.content
+    # The same version again comes from the page kept compressed: the same bytes, and the
+    # answer says it depends on Accept-Encoding, as the middleware's does.
+    again = events.client.get(path, headers={"Accept-Encoding": "gzip"})
+    assert again.headers["content-encoding"] == "gzip"
+    assert "accept-encoding" in again.headers["vary"].lower()
+    assert again.headers["content-length"] == plain.headers["content-length"]
+    assert again.content == plain.content
+    identity = events.client.get(path, headers={"Accept-Encoding": "identity"})
+    assert "content-encoding" not in identity.headers
+    assert identity.content == plain.content
 
 
 def test_every_page_reads_the_sqlite_store(tmp_path: Path) -> None:

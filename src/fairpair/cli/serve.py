@@ -10,7 +10,8 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from fairpair.cli.director import DbOption, fail, store_target
+from fairpair.cli.director import DbOption, fail, session, store_target
+from fairpair.service import accounts
 from fairpair.service.demo import DEMO_DIRECTOR
 
 _UNITS = {"": 1, "K": 1024, "KB": 1024, "KIB": 1024, "M": 1024**2, "MB": 1024**2}
@@ -78,14 +79,12 @@ def serve(
         signup=signup,
         max_body=body_size(max_body),
     )
-    if secret:
-        config = dataclasses.replace(config, secret_key=secret)
-    else:
-        console.print(
-            "[yellow]note:[/yellow] FAIRPAIR_SECRET_KEY is not set: sessions end when the "
-            "server stops.",
-            highlight=False,
-        )
+    if not secret:
+        # Kept in the store: every server on this database accepts the others' cookies, and
+        # a restart keeps everyone signed in.
+        with session(db, actor="server") as opened:
+            secret = accounts.cookie_key(opened.desk)
+    config = dataclasses.replace(config, secret_key=secret)
     console.print(f"fairpair: events in {target}; open http://{host}:{port}/", highlight=False)
     if not signup:
         console.print(

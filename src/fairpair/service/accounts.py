@@ -11,6 +11,9 @@
   the password, or after an idle and an absolute limit.
 - API tokens are long random strings shown once and kept as their SHA-256 (a fast hash is
   right for a secret with 256 bits of entropy: there is nothing to guess).
+- The key that signs the web's cookies is kept in the store (:func:`cookie_key`), so every
+  server process on one database accepts the others' cookies. It guards nothing a copy of the
+  database does not show already: a session id is not in the store, only its hash.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ __all__ = [
     "api_tokens",
     "change_password",
     "claim_event",
+    "cookie_key",
     "count_attempts",
     "create_api_token",
     "end_all_sessions",
@@ -106,6 +110,16 @@ class SessionPolicy:
 
     idle: timedelta = timedelta(hours=2)
     lifetime: timedelta = timedelta(hours=12)
+
+
+COOKIE_KEY = "cookie-signing-key"
+"""The name of the shared secret that signs cookies (:meth:`EventStore.shared_secret`)."""
+
+
+def cookie_key(desk: Desk) -> str:
+    """The key that signs the web's cookies (sessions, CSRF, known devices, players' pages):
+    the same for every server process on the store, made by the first that asks."""
+    return desk.store.shared_secret(COOKIE_KEY, secrets.token_urlsafe(32), desk.clock())
 
 
 def _digest(secret: str) -> str:

@@ -405,6 +405,11 @@ class EventStore(Protocol):
         """Take back one attempt counted under ``key`` (it succeeded)."""
         ...
 
+    def shared_secret(self, name: str, made: str, at: datetime) -> str:
+        """The secret kept under ``name``; the first caller's ``made`` if there is none yet.
+        Concurrent callers (threads or processes) all get the same one."""
+        ...
+
     def set_claim_code(self, event_id: int, code_hash: str, expires_at: datetime) -> None:
         """Keep the hash of a new claim code of the event (replacing one not yet used)."""
         ...

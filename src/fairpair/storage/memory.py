@@ -50,6 +50,7 @@ class MemoryStore:
         self._claim_codes: dict[int, tuple[str, datetime]] = {}
         self._staff: dict[tuple[int, str], StaffRecord] = {}
         self._lists: dict[str, tuple[RatingListInfo, list[RatedPlayer]]] = {}
+        self._secrets: dict[str, str] = {}
         self._list_ids = 0
         self._pairing_runs: dict[int, PairingRun] = {}
         self._lock = threading.Lock()
@@ -300,6 +301,10 @@ class MemoryStore:
             found = self._counters.get(key)
             if found is not None and found.count > 0:
                 self._counters[key] = replace(found, count=found.count - 1)
+
+    def shared_secret(self, name: str, made: str, at: datetime) -> str:
+        with self._lock:
+            return self._secrets.setdefault(name, made)
 
     def set_claim_code(self, event_id: int, code_hash: str, expires_at: datetime) -> None:
         with self._lock:

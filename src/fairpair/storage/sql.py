@@ -53,15 +53,20 @@ from fairpair.storage.tables import (
     pairing_runs,
     rated_players,
     rating_lists,
+    server_secrets,
     sign_in_counters,
 )
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0007"
+HEAD_REVISION = "0008"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
+
+_MIGRATION_LOCK = 0x66616972
+"""The PostgreSQL advisory lock held while the schema is upgraded (any number the
+database's other users do not take)."""
 
 
 def database_url(target: str) -> str:
@@ -83,6 +88,11 @@ def _utc(value: datetime) -> datetime:
     return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
+_BEGIN = "fairpair_begin"
+"""An execution option: how a SQLite transaction begins (``BEGIN IMMEDIATE`` takes the write
+lock at once, waiting for it, instead of at the first write)."""
+
+
 def _sqlite_engine(url: str) -> sa.Engine:
     engine = sa.create_engine(url, connect_args={"timeout": 30, "isolation_level": None})
 
@@ -98,7 +108,7 @@ def _sqlite_engine(url: str) -> sa.Engine:
     # so that every SQLAlchemy transaction is a real BEGIN ... COMMIT, DDL included.
     @sa.event.listens_for(engine, "begin")
     def _on_begin(connection: sa.Connection) -> None:
-        connection.exec_driver_sql("BEGIN")
+        connection.exec_driver_sql(connection.get_execution_options().get(_BEGIN, "BEGIN"))
 
     return engine
 
@@ -119,6 +129,14 @@ class SqlStore:
 
     def _migrate(self) -> None:
         with self.engine.begin() as connection:
+            if _revision(connection) == HEAD_REVISION:
+                return
+        # Several servers started at once on a new database: one migrates, the others wait
+        # for it and then find nothing to do (they failed creating the same tables before).
+        locked = self.engine.execution_options(**{_BEGIN: "BEGIN IMMEDIATE"})
+        with locked.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
             if _revision(connection) == HEAD_REVISION:
                 return
             # Alembic is imported only when there is something to migrate: it is slow to load.
@@ -234,9 +252,10 @@ class SqlStore:
                 ).scalar_one()
                 connection.execute(sa.insert(event_log).values(**_log_values(event_id, 1, record)))
                 self._hook(record.action)
+                written = self._written(connection, event_id)
         except sa.exc.IntegrityError:
             raise EventExistsError(f"an event named {name!r} already exists") from None
-        return self.event(event_id)
+        return written
 
     def append(
         self,
@@ -285,12 +304,13 @@ class SqlStore:
                 )
                 for record in records:
                     self._hook(record.action)
+                written = self._written(connection, event_id)
         except sa.exc.IntegrityError:
             if settings is not None:
                 self._name_free(event_id, settings["name"])  # taken in between?
             # Another writer appended the same seq first (a store without row locks).
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
-        return self.event(event_id)
+        return written
 
     def _name_free(self, event_id: int, name: str) -> None:
         """:class:`EventExistsError` if another event has that name."""
@@ -334,9 +354,10 @@ class SqlStore:
                     )
                 )
                 self._hook(record.action)
+                written = self._written(connection, event_id)
         except sa.exc.IntegrityError:
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
-        return self.event(event_id)
+        return written
 
     def set_staff(
         self,
@@ -375,9 +396,10 @@ class SqlStore:
                         )
                     )
                 self._hook(record.action)
+                written = self._written(connection, event_id)
         except sa.exc.IntegrityError:
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
-        return self.event(event_id)
+        return written
 
     @staticmethod
     def _staff_record(row: Any) -> StaffRecord:
@@ -412,6 +434,15 @@ class SqlStore:
                 .order_by(event_staff.c.event_id)
             )
             return [self._staff_record(row) for row in rows]
+
+    def _written(self, connection: sa.Connection, event_id: int) -> EventInfo:
+        """The event's row as the writing transaction leaves it. Read after the commit, it
+        could already carry another writer's next version, and the caller would take its own
+        snapshot for that version's (and lose the other's change)."""
+        row = connection.execute(
+            sa.select(*self._INFO_COLUMNS).where(events.c.id == event_id)
+        ).one()
+        return self._info(row)
 
     def _claim_refused(
         self, connection: sa.Connection, event_id: int, expected_version: int
@@ -607,6 +638,20 @@ class SqlStore:
                 .where(sign_in_counters.c.key == key, sign_in_counters.c.count > 0)
                 .values(count=sign_in_counters.c.count - 1)
             )
+
+    def shared_secret(self, name: str, made: str, at: datetime) -> str:
+        # Of processes starting together, the first insert wins; every one reads it back.
+        insert = (
+            _upsert(self.engine.dialect.name)(server_secrets)
+            .values(name=name, value=made, created_at=at)
+            .on_conflict_do_nothing(index_elements=[server_secrets.c.name])
+        )
+        with self.engine.begin() as connection:
+            connection.execute(insert)
+            value: str = connection.execute(
+                sa.select(server_secrets.c.value).where(server_secrets.c.name == name)
+            ).scalar_one()
+        return value
 
     def set_claim_code(self, event_id: int, code_hash: str, expires_at: datetime) -> None:
         try:
@@ -918,7 +963,8 @@ def _rated(row: Any) -> RatedPlayer:
 
 
 def _upsert(dialect: str) -> Any:
-    """The dialect's INSERT with ``on_conflict_do_update`` (SQLite and PostgreSQL)."""
+    """The dialect's INSERT with ``on_conflict_do_update`` and ``on_conflict_do_nothing``
+    (SQLite and PostgreSQL)."""
     if dialect == "postgresql":
         from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 

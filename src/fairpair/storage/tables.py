@@ -81,6 +81,16 @@ sign_in_counters = sa.Table(
 """The sign-in throttle: attempts per username, per client address and in all, in a window
 that starts at the first attempt; counted by one atomic statement so processes agree."""
 
+server_secrets = sa.Table(
+    "server_secrets",
+    metadata,
+    sa.Column("name", sa.Text, primary_key=True),
+    sa.Column("value", sa.Text, nullable=False),
+    sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+)
+"""Secrets shared by every server process on the database (the cookie-signing key): made by
+the first process that needs one, read by the others."""
+
 claim_codes = sa.Table(
     "claim_codes",
     metadata,

@@ -16,7 +16,8 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fairpair.service import events as ev
 from fairpair.service.demo import seed_demo
-from fairpair.storage import open_store
+from fairpair.service.errors import FieldErrors
+from fairpair.storage import EventExistsError, open_store
 from fairpair.web import auth, limits
 from fairpair.web.config import WebConfig
 from fairpair.web.deps import HERE, templates
@@ -53,7 +54,12 @@ def create_app(config: WebConfig) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         app.state.store = open_store(config.store)
         if config.demo and not app.state.store.events():
-            seed_demo(ev.Desk(app.state.store, lambda: datetime.now(UTC), "demo"))
+            try:
+                seed_demo(ev.Desk(app.state.store, lambda: datetime.now(UTC), "demo"))
+            except (FieldErrors, EventExistsError):
+                # Another server on the same database, started at the same moment, took the
+                # demo director's name or the event's first: it makes the demo.
+                log.info("the demo event is made by another server on this store")
         try:
             yield
         finally:

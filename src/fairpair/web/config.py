@@ -13,7 +13,9 @@ class WebConfig:
     store: str
     """The event store: ``:memory:``, a SQLite file or a ``postgresql://`` URL."""
     secret_key: str = field(default_factory=lambda: secrets.token_urlsafe(32), repr=False)
-    """Signs the session cookie; give a fixed one so sessions survive a restart."""
+    """Signs the cookies (session and CSRF token, known device, player's page). ``fairpair
+    serve`` gives the key kept in the store (:func:`fairpair.service.accounts.cookie_key`) or
+    ``FAIRPAIR_SECRET_KEY``: every server process on one database must sign with the same."""
     secure_cookies: bool = False
     """Send the session cookie over HTTPS only (on behind a TLS proxy)."""
     title: str = "fairpair"
