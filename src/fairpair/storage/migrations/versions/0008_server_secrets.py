@@ -1,7 +1,7 @@
 """Secrets every server process on the database shares: the key that signs cookies.
 
 Revision ID: 0008
-Revises: 0005
+Revises: 0007
 
 Two ``fairpair serve`` processes behind one load balancer must accept each other's session,
 CSRF and known-device cookies: the first process to start makes the key and keeps it here,
