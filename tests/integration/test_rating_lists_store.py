@@ -188,7 +188,7 @@ def test_a_store_from_revision_0004_takes_rating_lists_and_0005_goes_back_cleanl
         migrate_to(url, "0004")
         store = SqlStore(url)
         try:
-            assert HEAD_REVISION == "0005"
+            assert HEAD_REVISION >= "0005"
             d = desk(store)
             imported(d, "players_list_foa.txt", "FIDE")
             [info] = rl.lists(d)

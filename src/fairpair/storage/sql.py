@@ -20,9 +20,12 @@ import sqlalchemy as sa
 from fairpair.formats.rating_lists import RatedPlayer, name_keys
 from fairpair.formats.team_json import dump_snapshot, load_snapshot
 from fairpair.storage.base import (
+    CHECKPOINT_EVERY,
     RATING_BATCH,
+    SNAPSHOT_FORMAT,
     ApiTokenRecord,
     Attempts,
+    Checkpoint,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -45,6 +48,7 @@ from fairpair.storage.tables import (
     claim_codes,
     director_sessions,
     directors,
+    event_checkpoints,
     event_log,
     event_staff,
     events,
@@ -55,7 +59,7 @@ from fairpair.storage.tables import (
 
 __all__ = ["HEAD_REVISION", "SqlStore", "database_url"]
 
-HEAD_REVISION = "0005"
+HEAD_REVISION = "0006"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
@@ -104,8 +108,15 @@ class SqlStore:
     """Events in a SQL database. ``before_commit`` is a test hook called inside each
     writing transaction, after the writes and before the commit, with the action name."""
 
-    def __init__(self, url: str, *, before_commit: BeforeCommit | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        before_commit: BeforeCommit | None = None,
+        checkpoint_every: int = CHECKPOINT_EVERY,
+    ) -> None:
         self.url = url
+        self.checkpoint_every = checkpoint_every
         if url.startswith("sqlite"):
             self.engine = _sqlite_engine(url)
         else:
@@ -184,12 +195,17 @@ class SqlStore:
 
     def log(self, event_id: int) -> Sequence[LogRecord]:
         self.event(event_id)
+        return self._records(event_log.c.event_id == event_id)
+
+    def records(self, event_id: int, first: int, last: int) -> Sequence[LogRecord]:
+        self.event(event_id)
+        return self._records(
+            event_log.c.event_id == event_id, event_log.c.seq >= first, event_log.c.seq <= last
+        )
+
+    def _records(self, *where: sa.ColumnElement[bool]) -> list[LogRecord]:
         with self.engine.begin() as connection:
-            rows = connection.execute(
-                sa.select(event_log)
-                .where(event_log.c.event_id == event_id)
-                .order_by(event_log.c.seq)
-            )
+            rows = connection.execute(sa.select(event_log).where(*where).order_by(event_log.c.seq))
             return [
                 LogRecord(
                     event_id=row.event_id,
@@ -201,6 +217,24 @@ class SqlStore:
                 )
                 for row in rows
             ]
+
+    def checkpoint(self, event_id: int, at_most: int) -> Checkpoint | None:
+        info = self.event(event_id)
+        with self.engine.begin() as connection:
+            row = connection.execute(
+                sa.select(event_checkpoints)
+                .where(
+                    event_checkpoints.c.event_id == event_id,
+                    event_checkpoints.c.seq <= at_most,
+                    event_checkpoints.c.format == SNAPSHOT_FORMAT,
+                )
+                .order_by(event_checkpoints.c.seq.desc())
+                .limit(1)
+            ).one_or_none()
+        if row is None:
+            return None
+        snapshot = load_snapshot(row.snapshot, f"checkpoint {row.seq} of event {info.name}")
+        return Checkpoint(event_id, row.seq, dict(row.settings), snapshot)
 
     # --- writing --------------------------------------------------------------------------
 
@@ -261,6 +295,7 @@ class SqlStore:
             "updated_at": records[-1].at,
             "snapshot": dump_snapshot(snapshot, compact=True),
         }
+        checkpoint = last // self.checkpoint_every > expected_version // self.checkpoint_every
         if settings is not None:
             self._name_free(event_id, settings["name"])
             values |= {"name": settings["name"], "settings": dict(settings)}
@@ -280,6 +315,20 @@ class SqlStore:
                         for seq, record in enumerate(records, start=expected_version + 1)
                     ],
                 )
+                if checkpoint:
+                    # The row as just written: its settings and the snapshot's text.
+                    connection.execute(
+                        sa.insert(event_checkpoints).from_select(
+                            ["event_id", "seq", "format", "settings", "snapshot"],
+                            sa.select(
+                                events.c.id,
+                                sa.literal(last, sa.Integer),
+                                sa.literal(SNAPSHOT_FORMAT, sa.Integer),
+                                events.c.settings,
+                                events.c.snapshot,
+                            ).where(events.c.id == event_id),
+                        )
+                    )
                 for record in records:
                     self._hook(record.action)
         except sa.exc.IntegrityError:
@@ -449,6 +498,9 @@ class SqlStore:
             ).rowcount
             if updated != 1:
                 raise self._conflict(connection, event_id, expected_version)
+            connection.execute(
+                sa.delete(event_checkpoints).where(event_checkpoints.c.event_id == event_id)
+            )
             self._hook("snapshot.rebuilt")
 
     # --- directors ------------------------------------------------------------------------
