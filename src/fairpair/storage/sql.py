@@ -11,6 +11,8 @@ the event as it was before or after the command.
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -63,6 +65,10 @@ HEAD_REVISION = "0006"
 """The newest migration; opening a store at an older revision upgrades it."""
 
 BeforeCommit = Callable[[str], None]
+
+PARSED_CHECKPOINTS = 4
+"""Checkpoints a store keeps parsed: undo and redo back and forth start from the same one,
+whose snapshot takes longer to read (JSON) than the records after it to replay."""
 
 
 def database_url(target: str) -> str:
@@ -117,6 +123,10 @@ class SqlStore:
     ) -> None:
         self.url = url
         self.checkpoint_every = checkpoint_every
+        self._parsed: OrderedDict[tuple[int, int], Checkpoint] = OrderedDict()
+        """Checkpoints read lately, parsed. A checkpoint never changes: one dropped by a
+        rebuild is not found again, and later ones have later sequence numbers."""
+        self._lock = threading.Lock()
         if url.startswith("sqlite"):
             self.engine = _sqlite_engine(url)
         else:
@@ -220,21 +230,34 @@ class SqlStore:
 
     def checkpoint(self, event_id: int, at_most: int) -> Checkpoint | None:
         info = self.event(event_id)
+        table = event_checkpoints
         with self.engine.begin() as connection:
-            row = connection.execute(
-                sa.select(event_checkpoints)
-                .where(
-                    event_checkpoints.c.event_id == event_id,
-                    event_checkpoints.c.seq <= at_most,
-                    event_checkpoints.c.format == SNAPSHOT_FORMAT,
+            seq = connection.execute(
+                sa.select(sa.func.max(table.c.seq)).where(
+                    table.c.event_id == event_id,
+                    table.c.seq <= at_most,
+                    table.c.format == SNAPSHOT_FORMAT,
                 )
-                .order_by(event_checkpoints.c.seq.desc())
-                .limit(1)
-            ).one_or_none()
-        if row is None:
-            return None
-        snapshot = load_snapshot(row.snapshot, f"checkpoint {row.seq} of event {info.name}")
-        return Checkpoint(event_id, row.seq, dict(row.settings), snapshot)
+            ).scalar()
+            if seq is None:
+                return None
+            with self._lock:
+                parsed = self._parsed.get((event_id, seq))
+                if parsed is not None:
+                    self._parsed.move_to_end((event_id, seq))
+                    return parsed
+            row = connection.execute(
+                sa.select(table.c.settings, table.c.snapshot).where(
+                    table.c.event_id == event_id, table.c.seq == seq
+                )
+            ).one()
+        snapshot = load_snapshot(row.snapshot, f"checkpoint {seq} of event {info.name}")
+        found = Checkpoint(event_id, seq, dict(row.settings), snapshot)
+        with self._lock:
+            self._parsed[event_id, seq] = found
+            while len(self._parsed) > PARSED_CHECKPOINTS:
+                self._parsed.popitem(last=False)
+        return found
 
     # --- writing --------------------------------------------------------------------------
 
