@@ -1,11 +1,15 @@
-"""CPU time of undo and redo on a large event: both replay the whole log.
+"""CPU time of undo and redo on a large event, and of naming the desk's Undo and Redo buttons.
 
-    PYTHONPATH=src python benchmarks/bench_undo.py [PLAYERS] [ROUNDS] [--sqlite]
+    PYTHONPATH=src python benchmarks/bench_undo.py [PLAYERS] [ROUNDS] [--sqlite] [--every N]
 
 Builds a casual Swiss (default 400 players, 9 rounds, results typed in batches of 20 boards)
-in the in-memory store, or in a SQLite file in a temporary folder with ``--sqlite``, then
-prints the CPU time (``time.process_time``) of one result batch as a baseline, of a full
-replay of the log, and of undo and redo of one and of five changes.
+in the in-memory store, or in a SQLite file in a temporary folder with ``--sqlite``, keeping
+a checkpoint every N records (default: the store's, ``CHECKPOINT_EVERY``; ``--every 0``: no
+checkpoint, undo replays the whole log as before issue #20). Prints the CPU time
+(``time.process_time``) of one result batch as a baseline, of a full replay of the log, of
+undo and redo of one and of five changes, of the buttons' targets read from the end of the
+log against the whole log's history, the peak memory of one undo, and the size of the
+SQLite file.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -22,7 +27,7 @@ from fairpair.core import Player
 from fairpair.service import actions
 from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings, System
-from fairpair.storage import EventStore, MemoryStore
+from fairpair.storage import CHECKPOINT_EVERY, EventStore, LogRecord, MemoryStore
 
 T = TypeVar("T")
 BATCH = 20
@@ -57,23 +62,53 @@ def build(store: EventStore, players: int, rounds: int) -> tuple[ev.Desk, int]:
     return d, event.id
 
 
+def old_targets(d: ev.Desk, event_id: int) -> tuple[str, str]:
+    """The buttons' words as the desk found them before issue #20: the whole log read and
+    its undo history worked out at each page."""
+    event = ev.load(d, event_id)
+    log = [r for r in ev.history(d, event_id) if r.seq <= event.version]
+    history = ev.undo_history(log)
+    undo_next = log[history.undoable[-1] - 1] if history.undoable else None
+    redo_next = log[history.redoable[-1] - 1] if history.redoable else None
+    return words(undo_next, event, log), words(redo_next, event, log)
+
+
+def new_targets(d: ev.Desk, event_id: int) -> tuple[str, str]:
+    """The buttons' words as the desk finds them now: from the end of the log."""
+    event = ev.load(d, event_id)
+    undo_next, redo_next = ev.undo_targets(d, event_id, event.version)
+    return words(undo_next, event), words(redo_next, event)
+
+
+def words(record: LogRecord | None, event: ev.Event, log: list[LogRecord] | None = None) -> str:
+    return "" if record is None else ev.describe(record, event.tournament, log)
+
+
 def main(argv: list[str]) -> None:
     sqlite = "--sqlite" in argv
+    every = CHECKPOINT_EVERY
+    if "--every" in argv:
+        at = argv.index("--every")
+        every = int(argv.pop(at + 1)) or 10**9  # 0: never
+        argv.pop(at)
     numbers = [int(a) for a in argv if a.isdigit()]
     players, rounds = (numbers + [400, 9][len(numbers) :])[:2]
     with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "bench.sqlite3"
         if sqlite:
             from fairpair.storage.sql import SqlStore
 
-            store: EventStore = SqlStore(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
+            store: EventStore = SqlStore(f"sqlite:///{path}", checkpoint_every=every)
         else:
-            store = MemoryStore()
+            store = MemoryStore(checkpoint_every=every)
         started = time.process_time()
         d, event_id = build(store, players, rounds)
         log = ev.history(d, event_id)
+        shown = "none" if every == 10**9 else f"every {every} records"
         print(
             f"{'SQLite' if sqlite else 'in-memory store'}: {players} players, {rounds} rounds, "
-            f"{len(log)} log records (built in {time.process_time() - started:.1f} s CPU)"
+            f"{len(log)} log records, checkpoints {shown} "
+            f"(built in {time.process_time() - started:.1f} s CPU)"
         )
         cpu("replay of the whole log", lambda: actions.replay((r.action, r.payload) for r in log))
 
@@ -90,6 +125,19 @@ def main(argv: list[str]) -> None:
             cpu(f"undo {steps} then redo {steps}", there_and_back)
         cpu("undo 1", lambda: ev.undo(d, event_id)[0], repeat=1)
         cpu("redo 1", lambda: ev.redo(d, event_id)[0], repeat=1)
+        cpu("undo 5", lambda: ev.undo(d, event_id, 5)[0], repeat=1)
+        cpu("redo 5", lambda: ev.redo(d, event_id, 5)[0], repeat=1)
+        assert old_targets(d, event_id) == new_targets(d, event_id)
+        cpu("buttons' words from the whole log (old)", lambda: old_targets(d, event_id))
+        cpu("buttons' words from the log's end (desk)", lambda: new_targets(d, event_id))
+        tracemalloc.start()
+        ev.undo(d, event_id)
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        ev.redo(d, event_id)
+        print(f"  {'peak memory of undo 1':<40} {peak / 2**20:8.1f} MiB")
+        if sqlite:
+            print(f"  {'SQLite file':<40} {path.stat().st_size / 2**20:8.1f} MiB")
         store.close()
 
 

@@ -66,11 +66,13 @@ def replay_in_effect(d: ev.Desk, event_id: int) -> Tournament:
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(director_commands(), st.integers(1, 40))
+@given(director_commands(), st.integers(1, 40), st.integers(1, 6))
 def test_undo_and_redo_follow_the_changes_and_the_snapshot_is_the_log_in_effect(
-    commands: list[DirectorCommand], back: int
+    commands: list[DirectorCommand], back: int, every: int
 ) -> None:
-    d = ev.Desk(MemoryStore(), lambda: datetime(2026, 5, 1, 9, tzinfo=UTC), "arbiter")
+    # A checkpoint every few records: undo and redo replay from one (issue #20).
+    store = MemoryStore(checkpoint_every=every)
+    d = ev.Desk(store, lambda: datetime(2026, 5, 1, 9, tzinfo=UTC), "arbiter")
     event = ev.create_event(d, EventSettings("Open", System.DUTCH, rounds=4))
     states = [event.tournament]  # the snapshot after each change in effect, creation first
     undone: list[Tournament] = []  # what redo brings back, the next one last

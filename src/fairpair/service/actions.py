@@ -61,6 +61,8 @@ __all__ = [
     "renumbered",
     "replay",
     "replay_event",
+    "replay_log",
+    "replay_onto",
     "result_boards",
     "settings_after",
     "undo_history",
@@ -835,10 +837,19 @@ def replay_log(
     (undone changes skipped, undo and redo records checked) applied in order."""
     log = list(records)
     history = undo_history((seq, action, payload) for seq, (action, payload) in enumerate(log, 1))
-    snapshot: S | None = None
-    settings: EventSettings | None = None
-    for seq in history.in_effect:
-        action, payload = log[seq - 1]
+    return replay_onto(None, None, (log[seq - 1] for seq in history.in_effect), apply_one)
+
+
+def replay_onto(
+    settings: EventSettings | None,
+    snapshot: S | None,
+    in_effect: Iterable[tuple[str, Payload]],
+    apply_one: Callable[[S | None, str, Payload, EventSettings | None], S],
+) -> tuple[EventSettings, S]:
+    """Apply records in effect, in log order, to an event as it stood (nothing: before the
+    first record; else a checkpoint's settings and snapshot): the one loop of every replay,
+    whole or from a checkpoint, so that the two cannot differ."""
+    for action, payload in in_effect:
         if action == "event.created":
             settings = EventSettings.from_data(payload)
         snapshot = apply_one(snapshot, action, payload, settings)

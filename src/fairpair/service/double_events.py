@@ -583,7 +583,7 @@ def _walk(
         event.settings,
         steps,
         action,
-        double_actions.replay_double_event,
+        double_actions.apply_double,
         expected_version,
     )
     return DoubleEvent(info, settings, snapshot), taken

@@ -14,7 +14,7 @@ import logging
 import threading
 import unicodedata
 import weakref
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar, cast
@@ -77,8 +77,11 @@ from fairpair.storage import (
 
 __all__ = [
     "BackgroundPairing",
+    "LOG_PAGE",
+    "ApplyOne",
     "Desk",
     "Event",
+    "LogTail",
     "Progress",
     "RebuildReport",
     "begin_pairing",
@@ -938,12 +941,12 @@ def redo(
 def _walk(
     desk: Desk, event_id: int, steps: int, action: str, expected_version: int | None
 ) -> tuple[Event, Sequence[LogRecord]]:
-    """Undo or redo ``steps`` changes: the new records are checked by a replay of the whole
-    log with them, whose result is the new snapshot (the log is the source of truth)."""
+    """Undo or redo ``steps`` changes: the new records are checked by a replay of the log
+    with them (from the nearest checkpoint), whose result is the new snapshot."""
     check_steps(steps, action)
     event = load(desk, event_id)
     info, settings, snapshot, taken = store_walk(
-        desk, event.info, event.settings, steps, action, actions.replay_event, expected_version
+        desk, event.info, event.settings, steps, action, actions.apply, expected_version
     )
     return _remember(desk, Event(info, settings, _with_report(snapshot, settings))), taken
 
@@ -955,13 +958,18 @@ def check_steps(steps: int, action: str) -> None:
         raise CommandError(f"{verb} at least one change, not {steps}")
 
 
+ApplyOne = Callable[[S | None, str, Mapping[str, Any], EventSettings | None], S]
+"""An event kind's one action (:func:`fairpair.service.actions.apply` and its team and
+Double-Swiss kin)."""
+
+
 def store_walk(
     desk: Desk,
     info: EventInfo,
     settings: EventSettings,
     steps: int,
     action: str,
-    replay: Callable[[list[tuple[str, Mapping[str, Any]]]], tuple[EventSettings, Snap]],
+    apply_one: ApplyOne[Snap],
     expected_version: int | None = None,
 ) -> tuple[EventInfo, EventSettings, Snap, Sequence[LogRecord]]:
     """Undo or redo ``steps`` changes of an event of any kind loaded as ``info`` with
@@ -970,7 +978,9 @@ def store_walk(
     check_steps(steps, action)
     if expected_version is not None and info.version != expected_version:
         raise ConcurrencyError(info.name, expected_version, info.version)
-    records, taken, after, snapshot = walk_log(desk, info.id, info.version, steps, action, replay)
+    records, taken, after, snapshot = walk_log(
+        desk, info.id, info.version, steps, action, apply_one
+    )
     changed = None if after == settings else after.to_data()
     stored = desk.store.append_many(info.id, info.version, records, snapshot, changed)
     return stored, after, snapshot, taken
@@ -982,29 +992,157 @@ def walk_log(
     version: int,
     steps: int,
     action: str,
-    replay: Callable[[list[tuple[str, Mapping[str, Any]]]], tuple[EventSettings, S]],
+    apply_one: ApplyOne[S],
 ) -> tuple[list[NewRecord], list[LogRecord], EventSettings, S]:
     """The undo or redo records of ``steps`` changes of an event loaded at ``version``, the
-    records they take, and the settings and snapshot a ``replay`` of the log with them leads
-    to (any kind of event: the replay is its kind's)."""
+    records they take, and the settings and snapshot the log with them leads to (any kind of
+    event: ``apply_one`` is its kind's).
+
+    Only the end of the log is read: the changes to take from its last records
+    (:func:`_stack_top`), and the records after the nearest checkpoint that still holds
+    (:func:`_replayed`), the whole log only when there is none."""
     verb = "undo" if action == actions.UNDONE else "redo"
     # The log is append-only: its first `version` records are the event as loaded; anything
     # later is another director's, and the append will refuse.
-    log = [r for r in desk.store.log(event_id) if r.seq <= version]
-    history = undo_history(log)
-    stack = history.undoable if action == actions.UNDONE else history.redoable
-    if len(stack) < steps:
-        raise CommandError(_too_far(verb, steps, len(stack)))
-    by_seq = {r.seq: r for r in log}
-    taken = [by_seq[seq] for seq in reversed(stack[len(stack) - steps :])]
+    tail = LogTail(desk.store, event_id, version)
+    top = _stack_top(tail, action, steps)
+    if len(top) < steps:
+        raise CommandError(_too_far(verb, steps, len(top)))
+    taken = [tail.record(seq) for seq in top]
     records = [
         NewRecord(desk.clock(), desk.actor, action, {"seq": r.seq, "action": r.action})
         for r in taken
     ]
-    settings, snapshot = replay(
-        [(r.action, r.payload) for r in log] + [(n.action, n.payload) for n in records]
-    )
+    settings, snapshot = _replayed(desk.store, tail, min(top), records, apply_one)
     return records, taken, settings, snapshot
+
+
+LOG_PAGE = 16
+"""Records read at once from the end of a log; each further read takes twice as many."""
+
+
+class LogTail:
+    """An event's log up to ``version``, read from its end backwards only as far as needed
+    (:meth:`fairpair.storage.base.EventStore.records`), each record read once."""
+
+    def __init__(self, store: EventStore, event_id: int, version: int) -> None:
+        self.store = store
+        self.event_id = event_id
+        self.version = version
+        self.first = version + 1
+        """The earliest record read so far."""
+        self._read: list[LogRecord] = []
+        """Records ``first`` to ``version``, in order."""
+        self._page = LOG_PAGE
+
+    def read_from(self, seq: int) -> None:
+        """Read back to record ``seq`` (1 at the earliest)."""
+        seq = max(seq, 1)
+        if seq < self.first:
+            earlier = self.store.records(self.event_id, seq, self.first - 1)
+            self._read[:0] = earlier
+            self.first = seq
+
+    def backwards(self) -> Iterator[LogRecord]:
+        """The records from the last to the first, read a page at a time."""
+        seq = self.version
+        while seq >= 1:
+            if seq < self.first:
+                self.read_from(self.first - self._page)
+                self._page *= 2
+            yield self._read[seq - self.first]
+            seq -= 1
+
+    def record(self, seq: int) -> LogRecord:
+        """Record ``seq`` (read alone if it is before the part read)."""
+        if seq >= self.first:
+            return self._read[seq - self.first]
+        (found,) = self.store.records(self.event_id, seq, seq)
+        return found
+
+    def after(self, seq: int) -> list[LogRecord]:
+        """The records after ``seq``, in order."""
+        self.read_from(seq + 1)
+        return self._read[max(seq + 1 - self.first, 0) :]
+
+
+def _stack_top(tail: LogTail, action: str, count: int) -> list[int]:
+    """The sequence numbers of the ``count`` changes undo (``action`` UNDONE) or redo would
+    take next, the first taken first; fewer if there are not so many.
+
+    :func:`fairpair.service.actions.undo_history` read backwards: a change pushes itself on
+    the undo stack and empties the redo stack, an undo moves the top of the undo stack to the
+    redo stack and a redo moves it back. From the end of the log, a pop skips the next push
+    met (``pending``), so the stack's top is the first push met that no pop skips."""
+    undoing = action == actions.UNDONE
+    found: list[int] = []
+    pending = 0
+    for record in tail.backwards():
+        pushed: int | None = None
+        if record.action in (actions.UNDONE, actions.REDONE):
+            if (record.action == actions.UNDONE) == undoing:
+                pending += 1  # it popped the stack we read
+            else:
+                pushed = record.payload["seq"]
+        elif record.action in actions.KEPT:
+            continue
+        elif undoing:
+            pushed = record.seq
+        else:
+            break  # a change: nothing undone before it can be redone
+        if pushed is not None:
+            if pending:
+                pending -= 1
+            else:
+                found.append(pushed)
+                if len(found) == count:
+                    break
+    return found
+
+
+def _replayed(
+    store: EventStore,
+    tail: LogTail,
+    lowest: int,
+    records: Sequence[NewRecord],
+    apply_one: ApplyOne[S],
+) -> tuple[EventSettings, S]:
+    """The settings and snapshot the log up to the tail's version, then ``records`` (undo or
+    redo records, the earliest change they take being ``lowest``), leads to.
+
+    A checkpoint at record ``c`` is the replay of the log's first ``c`` records; it is the
+    start of the replay of the whole log when no record up to ``c`` was undone or redone
+    since (an even number of times), and every record after it is in effect unless undone
+    since (an odd number of times). Otherwise an earlier checkpoint is tried, and without
+    one the whole log is replayed, as before checkpoints."""
+    at_most = lowest - 1
+    while at_most > 0:
+        checkpoint = store.checkpoint(tail.event_id, at_most)
+        if checkpoint is None:
+            break
+        later = [(r.seq, r.action, r.payload) for r in tail.after(checkpoint.seq)]
+        later += [(0, n.action, n.payload) for n in records]
+        flipped: dict[int, bool] = {}
+        for _seq, action, payload in later:
+            if action in (actions.UNDONE, actions.REDONE):
+                target = payload["seq"]
+                flipped[target] = not flipped.get(target, False)
+        moved = [seq for seq, odd in flipped.items() if odd and seq <= checkpoint.seq]
+        if moved:
+            at_most = min(moved) - 1
+            continue
+        in_effect = (
+            (action, payload)
+            for seq, action, payload in later
+            if action not in (actions.UNDONE, actions.REDONE) and not flipped.get(seq)
+        )
+        # The checkpoint is of the event's own kind: its snapshot is what apply_one made.
+        start = cast(S, checkpoint.snapshot)
+        return actions.replay_onto(
+            EventSettings.from_data(checkpoint.settings), start, in_effect, apply_one
+        )
+    whole = [(r.action, r.payload) for r in tail.after(0)]
+    return actions.replay_log(whole + [(n.action, n.payload) for n in records], apply_one)
 
 
 def _too_far(verb: str, steps: int, possible: int) -> str:
@@ -1025,14 +1163,19 @@ def undo_history(records: Sequence[LogRecord]) -> actions.UndoHistory:
     return actions.undo_history((r.seq, r.action, r.payload) for r in records)
 
 
-def undo_targets(records: Sequence[LogRecord]) -> tuple[LogRecord | None, LogRecord | None]:
+def undo_targets(
+    desk: Desk, event_id: int, version: int
+) -> tuple[LogRecord | None, LogRecord | None]:
     """The change :func:`undo` would take back next and the one :func:`redo` would bring
-    back, from the event's whole log (``None``: nothing to undo, or to redo)."""
-    history = undo_history(records)
-    by_seq = {r.seq: r for r in records}
-    undo_next = by_seq[history.undoable[-1]] if history.undoable else None
-    redo_next = by_seq[history.redoable[-1]] if history.redoable else None
-    return undo_next, redo_next
+    back, of the event at ``version`` (``None``: nothing to undo, or to redo), read from the
+    end of its log: the desk names them on its buttons at each page."""
+    tail = LogTail(desk.store, event_id, version)
+    undo_next = _stack_top(tail, actions.UNDONE, 1)
+    redo_next = _stack_top(tail, actions.REDONE, 1)
+    return (
+        tail.record(undo_next[0]) if undo_next else None,
+        tail.record(redo_next[0]) if redo_next else None,
+    )
 
 
 def undo_last_pairing(desk: Desk, event_id: int) -> Event:

@@ -754,7 +754,7 @@ def _walk(
         event.settings,
         steps,
         action,
-        team_actions.replay_team_event,
+        team_actions.apply_team,
         expected_version,
     )
     return TeamEvent(info, settings, snapshot), taken

@@ -7,8 +7,11 @@ is imported only when a database is used.
 from __future__ import annotations
 
 from fairpair.storage.base import (
+    CHECKPOINT_EVERY,
+    SNAPSHOT_FORMAT,
     ApiTokenRecord,
     Attempts,
+    Checkpoint,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -32,8 +35,11 @@ from fairpair.storage.base import (
 from fairpair.storage.memory import MemoryStore
 
 __all__ = [
+    "CHECKPOINT_EVERY",
+    "SNAPSHOT_FORMAT",
     "ApiTokenRecord",
     "Attempts",
+    "Checkpoint",
     "ClaimError",
     "ConcurrencyError",
     "DirectorExistsError",

@@ -20,8 +20,11 @@ from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.formats.rating_lists import RatedPlayer
 
 __all__ = [
+    "CHECKPOINT_EVERY",
+    "SNAPSHOT_FORMAT",
     "ApiTokenRecord",
     "Attempts",
+    "Checkpoint",
     "ClaimError",
     "ConcurrencyError",
     "DirectorExistsError",
@@ -223,6 +226,27 @@ RATING_BATCH = 10_000
 """Players written per statement while a rating list is imported."""
 
 
+CHECKPOINT_EVERY = 25
+"""Records between two checkpoints of an event: an undo replays at most about this many
+records after the checkpoint it starts from (benchmarks/bench_undo.py measured 10, 25, 50)."""
+
+SNAPSHOT_FORMAT = 1
+"""The form of the snapshots kept in checkpoints. Raise it whenever a snapshot class gains,
+loses or changes a field, its JSON changes, or an action replays differently: a checkpoint of
+another form is passed over (undo then replays the whole log) and new ones replace it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Checkpoint:
+    """An event as its log stood at record ``seq``: the settings of its row and its snapshot,
+    kept so that undo and redo replay from here instead of from the first record."""
+
+    event_id: int
+    seq: int
+    settings: Mapping[str, Any]
+    snapshot: Snapshot
+
+
 @dataclass(frozen=True, slots=True)
 class StoredEvent:
     """An event with its cached snapshot, as of ``info.version``."""
@@ -323,11 +347,27 @@ class EventStore(Protocol):
         settings: Mapping[str, Any] | None = None,
     ) -> EventInfo:
         """Append several records (at least one) in one transaction, as :meth:`append` does
-        one: the version moves by their number, or nothing is written."""
+        one: the version moves by their number, or nothing is written. A checkpoint is kept
+        with them when the version passes a multiple of ``checkpoint_every``."""
         ...
 
     def log(self, event_id: int) -> Sequence[LogRecord]:
         """The event's records in order."""
+        ...
+
+    def records(self, event_id: int, first: int, last: int) -> Sequence[LogRecord]:
+        """The event's records from sequence number ``first`` to ``last`` (both included), in
+        order: a part of the log, for readers that need only its end."""
+        ...
+
+    def checkpoint(self, event_id: int, at_most: int) -> Checkpoint | None:
+        """The event's latest checkpoint at record ``at_most`` or before, of the current
+        :data:`SNAPSHOT_FORMAT`; ``None`` if there is none.
+
+        :meth:`append_many` keeps one, in its transaction, each time the version passes a
+        multiple of the store's ``checkpoint_every``: the settings and the snapshot it
+        stores, at the version it leaves. :meth:`replace_snapshot` drops them all (a rebuild
+        found the snapshot wrong, so the checkpoints may be too)."""
         ...
 
     def replace_snapshot(
@@ -338,7 +378,7 @@ class EventStore(Protocol):
         settings: Mapping[str, Any] | None = None,
     ) -> None:
         """Replace the cached snapshot (after a rebuild from the log), and the settings if
-        given, as :meth:`append` does; the log is untouched."""
+        given, as :meth:`append` does; the log is untouched, the checkpoints dropped."""
         ...
 
     def add_director(self, director: DirectorRecord) -> None:

@@ -11,9 +11,12 @@ from typing import Any
 
 from fairpair.formats.rating_lists import RatedPlayer, name_keys
 from fairpair.storage.base import (
+    CHECKPOINT_EVERY,
     RATING_BATCH,
+    SNAPSHOT_FORMAT,
     ApiTokenRecord,
     Attempts,
+    Checkpoint,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -38,10 +41,13 @@ __all__ = ["MemoryStore"]
 class MemoryStore:
     """Events in dictionaries; snapshots are immutable, payloads are deep-copied."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, checkpoint_every: int = CHECKPOINT_EVERY) -> None:
+        self.checkpoint_every = checkpoint_every
         self._info: dict[int, EventInfo] = {}
         self._snapshots: dict[int, Snapshot] = {}
         self._logs: dict[int, list[LogRecord]] = {}
+        self._checkpoints: dict[int, list[tuple[int, Checkpoint]]] = {}
+        """Per event, (format, checkpoint) by sequence number."""
         self._directors: dict[str, DirectorRecord] = {}
         self._sessions: dict[str, SessionRecord] = {}
         self._tokens: dict[str, ApiTokenRecord] = {}
@@ -128,6 +134,9 @@ class MemoryStore:
             info = replace(info, version=seq, updated_at=records[-1].at)
             self._info[event_id] = info
             self._snapshots[event_id] = snapshot
+            if seq // self.checkpoint_every > expected_version // self.checkpoint_every:
+                kept = Checkpoint(event_id, seq, copy.deepcopy(dict(info.settings)), snapshot)
+                self._checkpoints.setdefault(event_id, []).append((SNAPSHOT_FORMAT, kept))
             return info
 
     def claim_event(
@@ -191,6 +200,20 @@ class MemoryStore:
         self.event(event_id)
         return list(self._logs[event_id])
 
+    def records(self, event_id: int, first: int, last: int) -> Sequence[LogRecord]:
+        self.event(event_id)
+        # Record n is at index n - 1: the log is append-only and numbered from 1.
+        return self._logs[event_id][max(first, 1) - 1 : max(last, 0)]
+
+    def checkpoint(self, event_id: int, at_most: int) -> Checkpoint | None:
+        self.event(event_id)
+        found = [
+            kept
+            for form, kept in self._checkpoints.get(event_id, ())
+            if form == SNAPSHOT_FORMAT and kept.seq <= at_most
+        ]
+        return max(found, key=_seq, default=None)
+
     def replace_snapshot(
         self,
         event_id: int,
@@ -204,6 +227,7 @@ class MemoryStore:
                 raise ConcurrencyError(info.name, expected_version, info.version)
             self._info[event_id] = self._with_settings(info, settings)
             self._snapshots[event_id] = snapshot
+            self._checkpoints.pop(event_id, None)
 
     def _with_settings(self, info: EventInfo, settings: Mapping[str, Any] | None) -> EventInfo:
         """The row with new settings and the name they give (checked to be free)."""
@@ -424,6 +448,10 @@ class MemoryStore:
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+def _seq(checkpoint: Checkpoint) -> int:
+    return checkpoint.seq
 
 
 def _id(token: ApiTokenRecord) -> int:

@@ -11,6 +11,8 @@ the event as it was before or after the command.
 from __future__ import annotations
 
 import sqlite3
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -20,9 +22,12 @@ import sqlalchemy as sa
 from fairpair.formats.rating_lists import RatedPlayer, name_keys
 from fairpair.formats.team_json import dump_snapshot, load_snapshot
 from fairpair.storage.base import (
+    CHECKPOINT_EVERY,
     RATING_BATCH,
+    SNAPSHOT_FORMAT,
     ApiTokenRecord,
     Attempts,
+    Checkpoint,
     ClaimError,
     ConcurrencyError,
     DirectorExistsError,
@@ -47,6 +52,7 @@ from fairpair.storage.tables import (
     claim_codes,
     director_sessions,
     directors,
+    event_checkpoints,
     event_log,
     event_staff,
     events,
@@ -67,6 +73,10 @@ BeforeCommit = Callable[[str], None]
 _MIGRATION_LOCK = 0x66616972
 """The PostgreSQL advisory lock held while the schema is upgraded (any number the
 database's other users do not take)."""
+
+PARSED_CHECKPOINTS = 4
+"""Checkpoints a store keeps parsed: undo and redo back and forth start from the same one,
+whose snapshot takes longer to read (JSON) than the records after it to replay."""
 
 
 def database_url(target: str) -> str:
@@ -117,8 +127,19 @@ class SqlStore:
     """Events in a SQL database. ``before_commit`` is a test hook called inside each
     writing transaction, after the writes and before the commit, with the action name."""
 
-    def __init__(self, url: str, *, before_commit: BeforeCommit | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        *,
+        before_commit: BeforeCommit | None = None,
+        checkpoint_every: int = CHECKPOINT_EVERY,
+    ) -> None:
         self.url = url
+        self.checkpoint_every = checkpoint_every
+        self._parsed: OrderedDict[tuple[int, int], Checkpoint] = OrderedDict()
+        """Checkpoints read lately, parsed. A checkpoint never changes: one dropped by a
+        rebuild is not found again, and later ones have later sequence numbers."""
+        self._lock = threading.Lock()
         if url.startswith("sqlite"):
             self.engine = _sqlite_engine(url)
         else:
@@ -205,12 +226,17 @@ class SqlStore:
 
     def log(self, event_id: int) -> Sequence[LogRecord]:
         self.event(event_id)
+        return self._records(event_log.c.event_id == event_id)
+
+    def records(self, event_id: int, first: int, last: int) -> Sequence[LogRecord]:
+        self.event(event_id)
+        return self._records(
+            event_log.c.event_id == event_id, event_log.c.seq >= first, event_log.c.seq <= last
+        )
+
+    def _records(self, *where: sa.ColumnElement[bool]) -> list[LogRecord]:
         with self.engine.begin() as connection:
-            rows = connection.execute(
-                sa.select(event_log)
-                .where(event_log.c.event_id == event_id)
-                .order_by(event_log.c.seq)
-            )
+            rows = connection.execute(sa.select(event_log).where(*where).order_by(event_log.c.seq))
             return [
                 LogRecord(
                     event_id=row.event_id,
@@ -222,6 +248,37 @@ class SqlStore:
                 )
                 for row in rows
             ]
+
+    def checkpoint(self, event_id: int, at_most: int) -> Checkpoint | None:
+        info = self.event(event_id)
+        table = event_checkpoints
+        with self.engine.begin() as connection:
+            seq = connection.execute(
+                sa.select(sa.func.max(table.c.seq)).where(
+                    table.c.event_id == event_id,
+                    table.c.seq <= at_most,
+                    table.c.format == SNAPSHOT_FORMAT,
+                )
+            ).scalar()
+            if seq is None:
+                return None
+            with self._lock:
+                parsed = self._parsed.get((event_id, seq))
+                if parsed is not None:
+                    self._parsed.move_to_end((event_id, seq))
+                    return parsed
+            row = connection.execute(
+                sa.select(table.c.settings, table.c.snapshot).where(
+                    table.c.event_id == event_id, table.c.seq == seq
+                )
+            ).one()
+        snapshot = load_snapshot(row.snapshot, f"checkpoint {seq} of event {info.name}")
+        found = Checkpoint(event_id, seq, dict(row.settings), snapshot)
+        with self._lock:
+            self._parsed[event_id, seq] = found
+            while len(self._parsed) > PARSED_CHECKPOINTS:
+                self._parsed.popitem(last=False)
+        return found
 
     # --- writing --------------------------------------------------------------------------
 
@@ -283,6 +340,7 @@ class SqlStore:
             "updated_at": records[-1].at,
             "snapshot": dump_snapshot(snapshot, compact=True),
         }
+        checkpoint = last // self.checkpoint_every > expected_version // self.checkpoint_every
         if settings is not None:
             self._name_free(event_id, settings["name"])
             values |= {"name": settings["name"], "settings": dict(settings)}
@@ -302,6 +360,20 @@ class SqlStore:
                         for seq, record in enumerate(records, start=expected_version + 1)
                     ],
                 )
+                if checkpoint:
+                    # The row as just written: its settings and the snapshot's text.
+                    connection.execute(
+                        sa.insert(event_checkpoints).from_select(
+                            ["event_id", "seq", "format", "settings", "snapshot"],
+                            sa.select(
+                                events.c.id,
+                                sa.literal(last, sa.Integer),
+                                sa.literal(SNAPSHOT_FORMAT, sa.Integer),
+                                events.c.settings,
+                                events.c.snapshot,
+                            ).where(events.c.id == event_id),
+                        )
+                    )
                 for record in records:
                     self._hook(record.action)
                 written = self._written(connection, event_id)
@@ -483,6 +555,9 @@ class SqlStore:
             ).rowcount
             if updated != 1:
                 raise self._conflict(connection, event_id, expected_version)
+            connection.execute(
+                sa.delete(event_checkpoints).where(event_checkpoints.c.event_id == event_id)
+            )
             self._hook("snapshot.rebuilt")
 
     # --- directors ------------------------------------------------------------------------

@@ -39,6 +39,25 @@ event_log = sa.Table(
 )
 """The audit log: append-only; ``seq`` runs 1, 2, ... per event and equals the version."""
 
+event_checkpoints = sa.Table(
+    "event_checkpoints",
+    metadata,
+    sa.Column(
+        "event_id",
+        sa.Integer,
+        sa.ForeignKey("events.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("format", sa.Integer, nullable=False),
+    sa.Column("settings", sa.JSON, nullable=False),
+    sa.Column("snapshot", sa.Text, nullable=False),
+)
+"""The event as its log stood at record ``seq`` (settings and snapshot as ``events`` held
+them then), kept every few records so that undo replays only the records after one;
+``format`` is the :data:`fairpair.storage.base.SNAPSHOT_FORMAT` it was written in, and a
+checkpoint of another format is passed over. A cache: deleting rows loses no data."""
+
 directors = sa.Table(
     "directors",
     metadata,

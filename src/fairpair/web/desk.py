@@ -697,10 +697,9 @@ def _desk_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     t = event.tournament
-    # The log as far as the page's version: the Undo and Redo buttons name what they would
-    # take, and carry that version, so a change made since then refuses them.
-    records = _log_at(request, event)
-    undo_next, redo_next = ev.undo_targets(records)
+    # The Undo and Redo buttons name what they would take at the page's version (read from
+    # the end of the log), and carry that version, so a change made since then refuses them.
+    undo_next, redo_next = ev.undo_targets(desk_for(request), event.id, event.version)
     from fairpair.web import knockout_desk as kd  # it builds on this module's helpers
 
     step = kd.knockout_step(event)
@@ -720,8 +719,8 @@ def _desk_page(
         "cut_errors": any(k.split(".")[0] == "cut" for k in errors or {}),
         "cut_choices": kd.CUT_CHOICES,
         "match_examples": kd.MATCH_EXAMPLES,
-        "undo": _walk_button(undo_next, t, records),
-        "redo": _walk_button(redo_next, t, records),
+        "undo": _walk_button(undo_next, t),
+        "redo": _walk_button(redo_next, t),
         "current": t.rounds[-1] if t.rounds else None,
         "swiss": not (event.settings.system.round_robin or event.settings.system.knockout),
         "staged": t.knockout is not None,
@@ -790,16 +789,15 @@ def _log_at(request: Request, event: ev.Event | te.TeamEvent | de.DoubleEvent) -
     return [r for r in ev.history(desk_for(request), event.id) if r.seq <= event.version]
 
 
-def _walk_button(
-    record: LogRecord | None, t: Tournament, records: Sequence[LogRecord]
-) -> dict[str, str] | None:
-    """The words of an Undo or Redo button: a short label, and the whole line as its hint."""
+def _walk_button(record: LogRecord | None, t: Tournament) -> dict[str, str] | None:
+    """The words of an Undo or Redo button: a short label, and the whole line as its hint.
+
+    Described without the log: the players it names are renumbered by no later change in
+    effect (undo takes the latest change in effect, redo the earliest undone one after
+    every change in effect)."""
     if record is None:
         return None
-    return {
-        "label": ev.headline(record, t),
-        "hint": f"#{record.seq}: {ev.describe(record, t, records)}",
-    }
+    return {"label": ev.headline(record, t), "hint": f"#{record.seq}: {ev.describe(record, t)}"}
 
 
 @dataclass(frozen=True, slots=True)

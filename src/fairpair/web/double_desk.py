@@ -15,7 +15,7 @@ command that does not fit the event, 409 when the event changed since the page w
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from functools import partial
 from typing import Annotated, Any
 
@@ -45,7 +45,6 @@ from fairpair.web.desk import (
     _entrant_status,
     _form_text,
     _here,
-    _log_at,
     _name_taken,
     _owned,
     _page_version,
@@ -224,10 +223,10 @@ def _player_rows(t: DoubleSwissTournament) -> list[dict[str, Any]]:
     ]
 
 
-def _walk_button(record: LogRecord | None, records: Sequence[LogRecord]) -> dict[str, str] | None:
+def _walk_button(record: LogRecord | None) -> dict[str, str] | None:
     if record is None:
         return None
-    return {"label": de.describe_double(record, records), "hint": f"#{record.seq}"}
+    return {"label": de.describe_double(record), "hint": f"#{record.seq}"}
 
 
 def _standings(event: de.DoubleEvent) -> dict[str, Any] | None:
@@ -270,8 +269,7 @@ def double_page(
     """The event's desk: the next step, the rounds, the standings, the players and their
     forms, the details, the files."""
     t = event.tournament
-    records = _log_at(request, event)
-    undo_next, redo_next = ev.undo_targets(records)
+    undo_next, redo_next = ev.undo_targets(desk_for(request), event.id, event.version)
     current = t.rounds[-1] if t.rounds else None
     played = len(t.rounds)
     context = {
@@ -279,8 +277,8 @@ def double_page(
         "t": t,
         "players": _player_rows(t),
         "step": double_next_step(t),
-        "undo": _walk_button(undo_next, records),
-        "redo": _walk_button(redo_next, records),
+        "undo": _walk_button(undo_next),
+        "redo": _walk_button(redo_next),
         "current": current,
         "boards": [] if current is None else board_views(t, current.number),
         "byes": [] if current is None else _bye_views(t, current.number),

@@ -44,7 +44,6 @@ from fairpair.web.desk import (
     _between_rounds,
     _done,
     _form_text,
-    _log_at,
     _may_direct,
     _mine,
     _page_version,
@@ -374,8 +373,7 @@ def bracket_page(
     current = [m for m in state.matches if m.current]
     decided = [m for m in state.matches if m.status is MatchStatus.DECIDED]
     decided.reverse()  # the latest first: a correction is usually of a match just played
-    records = _log_at(request, event)
-    undo_next, redo_next = ev.undo_targets(records)
+    undo_next, redo_next = ev.undo_targets(desk_for(request), event.id, event.version)
     context = {
         "event": event,
         "svg": bracket_svg(state, names, highlight_current=True),
@@ -387,8 +385,8 @@ def bracket_page(
         "chess_words": CHESS_WORDS,
         "errors": errors,
         "version": event.version if version is None else version,
-        "undo": _walk_button(undo_next, t, records),
-        "redo": _walk_button(redo_next, t, records),
+        "undo": _walk_button(undo_next, t),
+        "redo": _walk_button(redo_next, t),
         "format": state.stage.rules.match.text,
         "sheets": knockout_printouts.KNOCKOUT_SHEETS,
         # An assistant sees the matches being played, without undo, printouts or corrections.

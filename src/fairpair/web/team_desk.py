@@ -50,7 +50,6 @@ from fairpair.web.desk import (
     _entrant_status,
     _form_text,
     _here,
-    _log_at,
     _name_taken,
     _owned,
     _page_version,
@@ -222,10 +221,10 @@ def _bye_views(t: TeamTournament, number: int) -> list[tuple[Team, str]]:
     return [(t.team(b.team), words.get(b.kind.value, "bye")) for b in t.rounds[number - 1].byes]
 
 
-def _walk_button(record: LogRecord | None, records: Sequence[LogRecord]) -> dict[str, str] | None:
+def _walk_button(record: LogRecord | None) -> dict[str, str] | None:
     if record is None:
         return None
-    return {"label": te.describe_team(record, records), "hint": f"#{record.seq}"}
+    return {"label": te.describe_team(record), "hint": f"#{record.seq}"}
 
 
 def _standings(event: te.TeamEvent) -> dict[str, Any] | None:
@@ -283,16 +282,15 @@ def team_page(
     status_code: int = 200,
 ) -> HTMLResponse:
     t = event.tournament
-    records = _log_at(request, event)
-    undo_next, redo_next = ev.undo_targets(records)
+    undo_next, redo_next = ev.undo_targets(desk_for(request), event.id, event.version)
     current = t.rounds[-1] if t.rounds else None
     context = {
         "event": event,
         "t": t,
         "teams": _team_rows(t),
         "step": team_next_step(t),
-        "undo": _walk_button(undo_next, records),
-        "redo": _walk_button(redo_next, records),
+        "undo": _walk_button(undo_next),
+        "redo": _walk_button(redo_next),
         "current": current,
         "matches": [] if current is None else match_views(t, current.number),
         "byes": [] if current is None else _bye_views(t, current.number),

@@ -124,7 +124,7 @@ def walked(
     def change(record: LogRecord) -> ChangeOut:
         return ChangeOut(seq=record.seq, action=record.action, description=describe(record, log))
 
-    undo_next, redo_next = ev.undo_targets(log)
+    undo_next, redo_next = ev.undo_targets(desk, event.id, event.version)
     return {
         "changes": [change(r) for r in taken],
         "undo_next": None if undo_next is None else change(undo_next),

@@ -1,7 +1,7 @@
 """Rounds being paired: the marker that one server is pairing a round of an event.
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 
 One row per event at most (:data:`fairpair.storage.tables.pairing_runs`), with a lease the
 pairing server renews, so that a second "pair" on any server is refused while the first
@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision: str | None = "0005"
+down_revision: str | None = "0006"
 branch_labels: str | None = None
 depends_on: str | None = None
 
