@@ -76,9 +76,9 @@ from fairpair.storage import (
 )
 
 __all__ = [
-    "BackgroundPairing",
     "LOG_PAGE",
     "ApplyOne",
+    "BackgroundPairing",
     "Desk",
     "Event",
     "LogTail",
