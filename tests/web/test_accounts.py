@@ -286,13 +286,14 @@ def test_a_browser_that_signed_in_before_is_not_locked_out_by_someone_elses_gues
 def test_parallel_sign_ins_hash_at_most_two_at_a_time_and_the_rest_are_refused_quickly(
     db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    running_now, most = [0], [0]
+    running_now, most, hashed = [0], [0], [0]
     lock = threading.Lock()
     real = directors.check_password
 
     def check(desk: ev.Desk, username: str, password: str) -> str | None:
         with lock:
             running_now[0] += 1
+            hashed[0] += 1
             most[0] = max(most[0], running_now[0])
         time.sleep(0.3)
         with lock:
@@ -302,14 +303,14 @@ def test_parallel_sign_ins_hash_at_most_two_at_a_time_and_the_rest_are_refused_q
     monkeypatch.setattr(directors, "check_password", check)
     with serving(WebConfig(store=str(db), demo=True)) as (app, url):
         app.state.hash_gate = accounts.HashGate(2, wait=0.0)
-        started = time.monotonic()
         answers = parallel_sign_ins(url, [(f"user{i}", "password1") for i in range(12)])
-        elapsed = time.monotonic() - started
     busy = [a for a in answers if a.status_code == 429]
     assert most[0] <= 2
     assert busy and all(a.headers["retry-after"] for a in busy)
     assert "busy" in busy[0].json()["detail"]
-    assert elapsed < 12 * 0.3 / 2  # the refused ones did not wait their turn
+    # The refused ones did not wait their turn: each sign-in was either hashed or refused,
+    # never both (no timing asserted: a loaded machine makes any time limit flaky).
+    assert hashed[0] + len(busy) == len(answers) == 12
 
 
 def test_a_full_hash_gate_answers_the_desk_with_a_plain_message(
