@@ -412,7 +412,7 @@ def _as_mates(
         mates[i], mates[j] = j, i
     if -1 in mates:
         return None
-    allowed = {(u, v) for u, v, _ in graph.edges}
+    allowed = set(map(operator.itemgetter(0, 1), graph.edges))
     if any((min(i, m), max(i, m)) not in allowed for i, m in enumerate(mates)):
         return None
     return mates

@@ -69,8 +69,10 @@ class PackedCriteria:
         self._kinds = list(kinds) if kinds is not None else list(range(len(self._order)))
         if len(self._kinds) != len(self._order):
             raise ValueError("kinds: one per player to pair")
-        self._cache: dict[tuple[int, int], Contribution] = {}
-        self._packed: dict[tuple[int, int], int] = {}
+        # A pair of kinds (a, b) is the number a * span + b: cheaper to hash than a tuple.
+        self._span = max(self._kinds, default=0) + 1
+        self._cache: dict[int, Contribution] = {}
+        self._packed: dict[int, int] = {}
         position = [0] * len(widths)
         at = 0
         for i in range(len(widths) - 1, -1, -1):
@@ -88,6 +90,7 @@ class PackedCriteria:
         for that pair (the straightforward computation, which the kinds must agree with)."""
         plain = copy.copy(self)
         plain._kinds = list(range(len(self._order)))
+        plain._span = len(self._order)
         plain._cache = {}
         plain._packed = {}
         return plain
@@ -100,7 +103,7 @@ class PackedCriteria:
         if u > v:
             u, v = v, u
         kinds = self._kinds
-        key = (kinds[u], kinds[v])
+        key = kinds[u] * self._span + kinds[v]
         found = self._cache.get(key)
         if found is None:
             found = self._cache[key] = self._pair_values(u, v)
@@ -122,13 +125,16 @@ class PackedCriteria:
         if not all([compatible[u][v] for u, v in zip(us, vs, strict=True)]):
             return None
         # The values of each pair of kinds are added once, times its number of pairs.
-        lows, highs = list(map(min, us, vs)), list(map(max, us, vs))
+        span = self._span
         counts = Counter(
-            zip(map(kinds.__getitem__, lows), map(kinds.__getitem__, highs), strict=True)
+            [
+                kinds[u] * span + kinds[v] if u < v else kinds[v] * span + kinds[u]
+                for u, v in zip(us, vs, strict=True)
+            ]
         )
         cache = self._cache
         if not cache.keys() >= counts.keys():
-            for u, v in zip(lows, highs, strict=True):
+            for u, v in zip(us, vs, strict=True):
                 self._values(u, v)
         total = [0] * len(self._criteria)
         for key, count in counts.items():
@@ -157,11 +163,11 @@ class PackedCriteria:
     def _graph(self) -> PairingGraph:
         n = len(self._order)
         edges: list[tuple[int, int, int]] = []
-        kinds, packed = self._kinds, self._packed
+        kinds, packed, span = self._kinds, self._packed, self._span
         for u in range(n):
-            ku = kinds[u]
+            ku = kinds[u] * span
             for v in itertools.compress(range(u + 1, n), self._compatible[u][u + 1 :]):
-                key = (ku, kinds[v])
+                key = ku + kinds[v]
                 weight = packed.get(key)
                 if weight is None:
                     weight = packed[key] = self._pack(self._values(u, v))
