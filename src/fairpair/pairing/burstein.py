@@ -562,15 +562,15 @@ class _GroupPairing:
 
     def _fix(self, x: int, y: int) -> None:
         """Settle a pair: its weight becomes 1, every other edge of the two players 0."""
-        weight, set_weight = self.matcher.weight, self.matcher.set_weight
+        matcher = self.matcher
         for v in (x, y):
-            for w in range(self.n):
-                if w != v and weight(v, w):
-                    set_weight(v, w, 0)
-        set_weight(x, y, 1)
+            # In vertex order, as one set_weight(v, w, 0) per edge would: the matcher's
+            # tie-breaks follow the order of its changes.
+            matcher.remove_edges(v, sorted(matcher.neighbour_ids(v)))
+        matcher.set_weight(x, y, 1)
 
     def _pair_groups(self, bounds: list[int]) -> list[tuple[SwissPlayer, SwissPlayer]]:
-        set_weight, mate = self.matcher.set_weight, self.matcher.mate
+        set_weights, mate = self.matcher.set_weights, self.matcher.mate
         paired = [False] * self.n
         pairs: list[tuple[int, int]] = []
         floater: int | None = None
@@ -582,17 +582,17 @@ class _GroupPairing:
                 members.append(floater)
                 floater = None
             members = merge_sort(members, self._better)
+            base_weight = self.base_weight
             for i, x in enumerate(members):
-                for y in members[i + 1 :]:
-                    set_weight(x, y, self.base_weight(x, y, True, True))
+                later = members[i + 1 :]
+                set_weights(x, later, [base_weight(x, y, True, True) for y in later])
             for i, x in enumerate(members):
                 if paired[x]:
                     continue
-                priority = 0
-                for y in members[i + 1 :]:
-                    if not paired[y] and self.compatible[x][y]:
-                        priority += 1
-                        set_weight(x, y, self.base_weight(x, y, True, True) + priority)
+                row = self.compatible[x]
+                ys = [y for y in members[i + 1 :] if not paired[y] and row[y]]
+                weights = [base_weight(x, y, True, True) + p for p, y in enumerate(ys, 1)]
+                set_weights(x, ys, weights)
                 self.matcher.solve()
                 m = mate(x)
                 if m is None:

@@ -44,7 +44,8 @@ class PackedCriteria:
     Each entry gets a bit field wide enough for its sum over a whole pairing, plus a guard
     bit, most significant first; an edge's weight is its contributions packed, so the
     heavier matching has the larger vector. ``compatible[u][v]`` is true when u and v may
-    meet.
+    meet; ``kinds`` numbers the players (0, 1, 2 ...) so that players of one number have the
+    same ``pair_values`` with any partner.
     """
 
     def __init__(
