@@ -514,7 +514,8 @@ class _GroupPairing:
 
     def _form_groups(self) -> list[int]:
         """Spec §3.3 (main pass) and §3.4 (merging upwards); returns the boundaries."""
-        n, score, set_weight = self.n, self.score, self.matcher.set_weight
+        n, score, set_weights = self.n, self.score, self.matcher.set_weights
+        base_weight = self.base_weight
         bounds = [0, 0]
         valid = True
         while bounds[-1] < n:
@@ -524,15 +525,14 @@ class _GroupPairing:
                 pprev, prev = bounds[-3], bounds[-2]
                 while True:  # step 2: grow by one score group
                     x = bounds[-1]
-                    for y in range(pprev, x):
-                        set_weight(x, y, self.base_weight(x, y, y >= prev, False))
+                    ys = range(pprev, x)
+                    set_weights(x, ys, [base_weight(x, y, y >= prev, False) for y in ys])
                     bounds[-1] = x + 1
                     if x + 1 == n or score[x + 1] != score[start]:
                         break
                 last = bounds[-1]
                 if last % 2 == 1:  # step 3: a virtual opponent for the odd player out
-                    for y in range(prev, last):
-                        set_weight(last, y, self.fields.compatible)
+                    set_weights(last, range(prev, last), [self.fields.compatible] * (last - prev))
                 self.matcher.solve()
                 valid = self._valid(bounds)
                 if valid or last >= n:
@@ -545,9 +545,9 @@ class _GroupPairing:
             lower = bounds.pop()
             upper = bounds.pop()
             top = bounds[-1]
+            ys = range(lower, n)
             for x in range(top, lower):
-                for y in range(lower, n):
-                    set_weight(x, y, self.base_weight(x, y, x >= upper, False))
+                set_weights(x, ys, [base_weight(x, y, x >= upper, False) for y in ys])
             bounds.extend((upper, n))
             self.matcher.solve()
             valid = self._valid(bounds)
