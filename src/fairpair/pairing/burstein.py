@@ -422,31 +422,34 @@ class BursteinRound:
         )
 
 
-def compatibility(players: Sequence[SwissPlayer], view: SwissRound) -> list[list[bool]]:
-    """Which players may meet: no second game, no forbidden pair, no two equal absolute
-    preferences (spec §3.2; no topscorer exception). Rows and columns follow ``players``."""
+def compatibility(players: Sequence[SwissPlayer], view: SwissRound) -> list[bytearray]:
+    """Which players may meet (1) or not (0): no second game, no forbidden pair, no two equal
+    absolute preferences (spec §3.2; no topscorer exception). Rows and columns follow
+    ``players``; a byte per pair (a list of bools takes 8, 800 MB at 10,000 players)."""
     n = len(players)
     index = {p.id: i for i, p in enumerate(players)}
-    rows = [[i != j for j in range(n)] for i in range(n)]
+    rows = [bytearray(b"\x01") * n for _ in range(n)]
+    for i in range(n):
+        rows[i][i] = 0
     for i, p in enumerate(players):
         for opponent in p.opponents:
             j = index.get(opponent)
             if j is not None:
-                rows[i][j] = rows[j][i] = False
+                rows[i][j] = rows[j][i] = 0
     for pair in view.forbidden:
         members = [index[m] for m in pair if m in index]
         if len(members) == 2:
             a, b = members
-            rows[a][b] = rows[b][a] = False
+            rows[a][b] = rows[b][a] = 0
+    # Two equal absolute preferences: only players with an absolute preference are visited.
+    absolute: dict[object, list[int]] = {}
     for i, p in enumerate(players):
-        for j in range(i + 1, n):
-            q = players[j]
-            if (
-                p.preference.absolute
-                and q.preference.absolute
-                and p.preference.colour is q.preference.colour
-            ):
-                rows[i][j] = rows[j][i] = False
+        if p.preference.absolute:
+            absolute.setdefault(p.preference.colour, []).append(i)
+    for same in absolute.values():
+        for x, i in enumerate(same):
+            for j in same[x + 1 :]:
+                rows[i][j] = rows[j][i] = 0
     return rows
 
 
@@ -466,13 +469,12 @@ class _GroupPairing:
         self.score = [s.pairing_score for s in self.standing]
         self.fields = _Fields.for_players(n)
         self.compatible = self._compatibility(view)
-        prefs = [p.preference.colour for p in players]
-        self.colour_ok = [[a is None or b is None or a is not b for b in prefs] for a in prefs]
+        self.prefs = [p.preference.colour for p in players]
         self.matcher: Matcher = matcher(n)
         self.floated: dict[PlayerId, int] = {}
         """Players carried into a lower group: the pairing score where their group began."""
 
-    def _compatibility(self, view: SwissRound) -> list[list[bool]]:
+    def _compatibility(self, view: SwissRound) -> list[bytearray]:
         return compatibility(self.players, view)
 
     def base_weight(self, x: int, y: int, same_group: bool, colour_mode: bool) -> int:
@@ -483,7 +485,8 @@ class _GroupPairing:
         weight = f.compatible
         if same_group:
             weight += f.same_group
-            if colour_mode and self.colour_ok[x][y]:
+            px, py = self.prefs[x], self.prefs[y]
+            if colour_mode and (px is None or py is None or px is not py):  # compatible colours
                 weight += f.colour
         return weight
 
