@@ -6,35 +6,39 @@ For each size the event of ``bench_dutch.py`` (9 rounds, history up to round 4, 
 Dutch engine) is generated;
 round 5 is paired by the Dutch engine, then its ``K`` best alternatives are listed. Printed:
 the CPU seconds of the pairing and of the alternatives (the criteria of every pair, the
-graph and the matchings), and the first criterion each alternative loses on.
+graph and the matchings), the wall seconds of the alternatives, a digest of them (equal
+digests: the same alternatives in the same order, vectors and differences included), and
+the first criterion each alternative loses on.
 """
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-from bench_dutch import history_file
+from bench_dutch import history_file, read_history
 
-from fairpair.formats.trf import read_trf
 from fairpair.pairing.alternatives import alternative_pairings
 from fairpair.pairing.criteria import dutch_criteria
 from fairpair.pairing.dutch import pair_dutch
 
 
 def measure(players: int, k: int, cache: Path) -> None:
-    event = read_trf(history_file(cache, players, "dutch")).tournament()
+    event = read_history(history_file(cache, players, "dutch"))
     cpu = time.process_time()
     chosen = pair_dutch(event)
     paired = time.process_time() - cpu
-    cpu = time.process_time()
+    started, cpu = time.perf_counter(), time.process_time()
     found = alternative_pairings(chosen, dutch_criteria(event), k)
-    listed = time.process_time() - cpu
+    listed, wall = time.process_time() - cpu, time.perf_counter() - started
+    digest = hashlib.sha1(repr(found).encode()).hexdigest()[:12]
     print(
         f"{players:>5} players  round {chosen.round}: pairing {paired:6.2f} s CPU, "
-        f"{len(found)} alternatives (criteria, graph and matchings) {listed:7.2f} s CPU",
+        f"{len(found)} alternatives (criteria, graph and matchings) {listed:7.2f} s CPU "
+        f"{wall:7.2f} s wall  {digest}",
         flush=True,
     )
     for alternative in found:

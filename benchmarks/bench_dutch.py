@@ -151,12 +151,16 @@ def history_file(cache: Path, players: int, kind: str) -> Path:
     return path
 
 
+def read_history(path: Path) -> Tournament:
+    """The event saved by :func:`history_file` (TRF, or event JSON for large fields)."""
+    if path.suffix == ".json":
+        return load_event(path.read_text(), str(path))
+    return read_trf(path).tournament()
+
+
 def measure(path: Path, odd: bool) -> None:
     """Pair the middle round of a saved event and print one line (run in a child process)."""
-    if path.suffix == ".json":
-        event = load_event(path.read_text(), str(path))
-    else:
-        event = read_trf(path).tournament()
+    event = read_history(path)
     if odd:
         lowest = swiss_round(event).players[-1]
         bye = RequestedBye(MIDDLE, lowest.id, ByeKind.ZERO_POINT)

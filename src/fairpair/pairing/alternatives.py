@@ -40,9 +40,10 @@ from __future__ import annotations
 import copy
 import heapq
 import itertools
-from collections.abc import Callable, Sequence
+import operator
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, cast
 
 from fairpair.core import Pairing, PlayerId, format_points
 from fairpair.matching import WeightedMatcher
@@ -286,10 +287,13 @@ def _k_best(
     spaces = criteria.spaces()
     graphs: dict[int, PairingGraph] = {}
 
+    chosen_mates: dict[int, list[int]] = {}
+
     def graph(index: int) -> PairingGraph:
         found = graphs.get(index)
         if found is None:
             found = graphs[index] = _keeping(spaces[index].graph(), kept)
+            chosen_mates[index] = _kept_mates(found, chosen_pairs)
         return found
 
     counter = itertools.count()
@@ -305,7 +309,8 @@ def _k_best(
         vector = criteria.vector(pairs, bye)
         if vector is None:  # pragma: no cover - the spaces hold valid pairings only
             raise AssertionError("a pairing space holds a pairing without a criteria vector")
-        same = sum(1 for pair in pairs if frozenset(pair) in kept)
+        # Pairs kept: each counted by its two players (the bye vertex never agrees).
+        same = sum(map(operator.eq, mates, chosen_mates[part.space])) // 2
         push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates, origin)
 
     def split(part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
@@ -364,11 +369,24 @@ def _keeping(graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> Pair
     pairing (the bye counting as a pair), so that ties change as few boards as possible."""
     scale = len(graph.vertices) // 2 + 2
     vertices = graph.vertices
-    edges = tuple(
-        (u, v, w * scale + (frozenset((vertices[u], vertices[v])) in kept))
-        for u, v, w in graph.edges
-    )
+    index = {vertex: i for i, vertex in enumerate(vertices)}
+    pairs: set[Edge] = set()
+    for pair in kept:
+        ends = [index[x] for x in pair if x in index]
+        if len(ends) == 2:
+            pairs.add((min(ends), max(ends)))
+    edges = tuple((u, v, w * scale + ((u, v) in pairs)) for u, v, w in graph.edges)
     return PairingGraph(vertices, edges)
+
+
+def _kept_mates(graph: PairingGraph, pairs: Sequence[tuple[PlayerId, PlayerId]]) -> list[int]:
+    """For each vertex of ``graph`` its opponent in ``pairs`` (-1: none in the graph)."""
+    index = {vertex: i for i, vertex in enumerate(graph.vertices)}
+    mates = [-1] * len(graph.vertices)
+    for a, b in pairs:
+        if a in index and b in index:
+            mates[index[a]], mates[index[b]] = index[b], index[a]
+    return mates
 
 
 def _as_mates(
@@ -394,7 +412,7 @@ def _as_mates(
         mates[i], mates[j] = j, i
     if -1 in mates:
         return None
-    allowed = {(u, v) for u, v, _ in graph.edges}
+    allowed = set(map(operator.itemgetter(0, 1), graph.edges))
     if any((min(i, m), max(i, m)) not in allowed for i, m in enumerate(mates)):
         return None
     return mates
@@ -403,18 +421,16 @@ def _as_mates(
 def _as_pairing(
     space: PairingSpace, graph: PairingGraph, mates: Sequence[int]
 ) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
-    pairs: list[tuple[PlayerId, PlayerId]] = []
+    vertices = graph.vertices
+    pairs = [(vertices[i], vertices[m]) for i, m in enumerate(mates) if i < m]
     bye: PlayerId | None = space.bye
-    for i, m in enumerate(mates):
-        if i < m:
-            a, b = graph.vertices[i], graph.vertices[m]
-            if a is None:
-                bye = b
-            elif b is None:
-                bye = a
-            else:
-                pairs.append((a, b))
-    return pairs, bye
+    if None in vertices:
+        for at, (a, b) in enumerate(pairs):
+            if a is None or b is None:
+                bye = b if a is None else a
+                del pairs[at]
+                break
+    return cast(list[tuple[PlayerId, PlayerId]], pairs), bye
 
 
 def _matcher(graph: PairingGraph, part: _Part) -> tuple[WeightedMatcher, dict[Edge, int]]:
@@ -427,6 +443,8 @@ def _matcher(graph: PairingGraph, part: _Part) -> tuple[WeightedMatcher, dict[Ed
     n = len(graph.vertices)
     top = max((w for _, _, w in graph.edges), default=0)
     base = (n // 2) * top + 1
+    if not part.fixed and not part.forbidden:
+        return WeightedMatcher(n), {(u, v): base + w for u, v, w in graph.edges}
     pinned = {v for edge in part.fixed for v in edge}
     weights: dict[Edge, int] = {}
     for u, v, w in graph.edges:
@@ -447,34 +465,46 @@ def _solved(
     edge: three times faster than from scratch at 300 players, and as exact."""
     matcher, weights = prepared
     if start is None:
-        for (u, v), w in weights.items():
-            matcher.set_weight(u, v, w)
+        _set_in_order(matcher, weights.items())
         matcher.solve()
         return matcher
     for u, m in enumerate(start):
         if u < m:
             matcher.set_weight(u, m, weights[(u, m)])
     matcher.solve()
-    for (u, v), w in weights.items():
-        if start[u] != v:
-            matcher.set_weight(u, v, w)
+    _set_in_order(matcher, (item for item in weights.items() if start[item[0][0]] != item[0][1]))
     matcher.solve(warm=True)
     return matcher
 
 
+def _set_in_order(matcher: WeightedMatcher, weights: Iterable[tuple[Edge, int]]) -> None:
+    """``set_weight`` for each edge in turn, one call per run of edges sharing their first
+    vertex (the order of the edges, which the matcher's tie-breaks follow, is kept)."""
+    row: list[int] = []
+    row_weights: list[int] = []
+    at = -1
+    for (u, v), w in weights:
+        if u != at:
+            if row:
+                matcher.set_weights(at, row, row_weights)
+            at, row, row_weights = u, [], []
+        row.append(v)
+        row_weights.append(w)
+    if row:
+        matcher.set_weights(at, row, row_weights)
+
+
 def _perfect(matcher: WeightedMatcher) -> list[int] | None:
     mates = matcher.mates()
-    if any(m is None for m in mates):
+    if None in mates:
         return None
-    return [m for m in mates if m is not None]
+    return cast(list[int], mates)
 
 
 def _pin(matcher: WeightedMatcher, u: int, v: int) -> None:
     """Keep only the pair {u, v} among the edges of u and v."""
     for x in (u, v):
-        for y in list(matcher.neighbours(x)):
-            if y not in (u, v):
-                matcher.set_weight(x, y, 0)
+        matcher.remove_edges(x, [y for y in matcher.neighbour_ids(x) if y != u and y != v])
 
 
 def _split(

@@ -423,31 +423,34 @@ class BursteinRound:
         )
 
 
-def compatibility(players: Sequence[SwissPlayer], view: SwissRound) -> list[list[bool]]:
-    """Which players may meet: no second game, no forbidden pair, no two equal absolute
-    preferences (spec §3.2; no topscorer exception). Rows and columns follow ``players``."""
+def compatibility(players: Sequence[SwissPlayer], view: SwissRound) -> list[bytearray]:
+    """Which players may meet (1) or not (0): no second game, no forbidden pair, no two equal
+    absolute preferences (spec §3.2; no topscorer exception). Rows and columns follow
+    ``players``; a byte per pair (a list of bools takes 8, 800 MB at 10,000 players)."""
     n = len(players)
     index = {p.id: i for i, p in enumerate(players)}
-    rows = [[i != j for j in range(n)] for i in range(n)]
+    rows = [bytearray(b"\x01") * n for _ in range(n)]
+    for i in range(n):
+        rows[i][i] = 0
     for i, p in enumerate(players):
         for opponent in p.opponents:
             j = index.get(opponent)
             if j is not None:
-                rows[i][j] = rows[j][i] = False
+                rows[i][j] = rows[j][i] = 0
     for pair in view.forbidden:
         members = [index[m] for m in pair if m in index]
         if len(members) == 2:
             a, b = members
-            rows[a][b] = rows[b][a] = False
+            rows[a][b] = rows[b][a] = 0
+    # Two equal absolute preferences: only players with an absolute preference are visited.
+    absolute: dict[object, list[int]] = {}
     for i, p in enumerate(players):
-        for j in range(i + 1, n):
-            q = players[j]
-            if (
-                p.preference.absolute
-                and q.preference.absolute
-                and p.preference.colour is q.preference.colour
-            ):
-                rows[i][j] = rows[j][i] = False
+        if p.preference.absolute:
+            absolute.setdefault(p.preference.colour, []).append(i)
+    for same in absolute.values():
+        for x, i in enumerate(same):
+            for j in same[x + 1 :]:
+                rows[i][j] = rows[j][i] = 0
     return rows
 
 
@@ -467,13 +470,12 @@ class _GroupPairing:
         self.score = [s.pairing_score for s in self.standing]
         self.fields = _Fields.for_players(n)
         self.compatible = self._compatibility(view)
-        prefs = [p.preference.colour for p in players]
-        self.colour_ok = [[a is None or b is None or a is not b for b in prefs] for a in prefs]
+        self.prefs = [p.preference.colour for p in players]
         self.matcher: Matcher = matcher(n)
         self.floated: dict[PlayerId, int] = {}
         """Players carried into a lower group: the pairing score where their group began."""
 
-    def _compatibility(self, view: SwissRound) -> list[list[bool]]:
+    def _compatibility(self, view: SwissRound) -> list[bytearray]:
         return compatibility(self.players, view)
 
     def base_weight(self, x: int, y: int, same_group: bool, colour_mode: bool) -> int:
@@ -484,7 +486,8 @@ class _GroupPairing:
         weight = f.compatible
         if same_group:
             weight += f.same_group
-            if colour_mode and self.colour_ok[x][y]:
+            px, py = self.prefs[x], self.prefs[y]
+            if colour_mode and (px is None or py is None or px is not py):  # compatible colours
                 weight += f.colour
         return weight
 
@@ -515,7 +518,8 @@ class _GroupPairing:
 
     def _form_groups(self) -> list[int]:
         """Spec §3.3 (main pass) and §3.4 (merging upwards); returns the boundaries."""
-        n, score, set_weight = self.n, self.score, self.matcher.set_weight
+        n, score, set_weights = self.n, self.score, self.matcher.set_weights
+        base_weight = self.base_weight
         bounds = [0, 0]
         valid = True
         while bounds[-1] < n:
@@ -525,15 +529,14 @@ class _GroupPairing:
                 pprev, prev = bounds[-3], bounds[-2]
                 while True:  # step 2: grow by one score group
                     x = bounds[-1]
-                    for y in range(pprev, x):
-                        set_weight(x, y, self.base_weight(x, y, y >= prev, False))
+                    ys = range(pprev, x)
+                    set_weights(x, ys, [base_weight(x, y, y >= prev, False) for y in ys])
                     bounds[-1] = x + 1
                     if x + 1 == n or score[x + 1] != score[start]:
                         break
                 last = bounds[-1]
                 if last % 2 == 1:  # step 3: a virtual opponent for the odd player out
-                    for y in range(prev, last):
-                        set_weight(last, y, self.fields.compatible)
+                    set_weights(last, range(prev, last), [self.fields.compatible] * (last - prev))
                 self.matcher.solve()
                 valid = self._valid(bounds)
                 if valid or last >= n:
@@ -546,9 +549,9 @@ class _GroupPairing:
             lower = bounds.pop()
             upper = bounds.pop()
             top = bounds[-1]
+            ys = range(lower, n)
             for x in range(top, lower):
-                for y in range(lower, n):
-                    set_weight(x, y, self.base_weight(x, y, x >= upper, False))
+                set_weights(x, ys, [base_weight(x, y, x >= upper, False) for y in ys])
             bounds.extend((upper, n))
             self.matcher.solve()
             valid = self._valid(bounds)
@@ -563,15 +566,15 @@ class _GroupPairing:
 
     def _fix(self, x: int, y: int) -> None:
         """Settle a pair: its weight becomes 1, every other edge of the two players 0."""
-        weight, set_weight = self.matcher.weight, self.matcher.set_weight
+        matcher = self.matcher
         for v in (x, y):
-            for w in range(self.n):
-                if w != v and weight(v, w):
-                    set_weight(v, w, 0)
-        set_weight(x, y, 1)
+            # In vertex order, as one set_weight(v, w, 0) per edge would: the matcher's
+            # tie-breaks follow the order of its changes.
+            matcher.remove_edges(v, sorted(matcher.neighbour_ids(v)))
+        matcher.set_weight(x, y, 1)
 
     def _pair_groups(self, bounds: list[int]) -> list[tuple[SwissPlayer, SwissPlayer]]:
-        set_weight, mate = self.matcher.set_weight, self.matcher.mate
+        set_weights, mate = self.matcher.set_weights, self.matcher.mate
         paired = [False] * self.n
         pairs: list[tuple[int, int]] = []
         floater: int | None = None
@@ -584,17 +587,17 @@ class _GroupPairing:
                 members.append(floater)
                 floater = None
             members = merge_sort(members, self._better)
+            base_weight = self.base_weight
             for i, x in enumerate(members):
-                for y in members[i + 1 :]:
-                    set_weight(x, y, self.base_weight(x, y, True, True))
+                later = members[i + 1 :]
+                set_weights(x, later, [base_weight(x, y, True, True) for y in later])
             for i, x in enumerate(members):
                 if paired[x]:
                     continue
-                priority = 0
-                for y in members[i + 1 :]:
-                    if not paired[y] and self.compatible[x][y]:
-                        priority += 1
-                        set_weight(x, y, self.base_weight(x, y, True, True) + priority)
+                row = self.compatible[x]
+                ys = [y for y in members[i + 1 :] if not paired[y] and row[y]]
+                weights = [base_weight(x, y, True, True) + p for p, y in enumerate(ys, 1)]
+                set_weights(x, ys, weights)
                 self.matcher.solve()
                 m = mate(x)
                 if m is None:

@@ -18,8 +18,11 @@ the pairing style, over the whole round, exactly the costs :func:`pair_casual` m
 
 from __future__ import annotations
 
+import copy
 import functools
+import itertools
 import random
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -40,7 +43,9 @@ class PackedCriteria:
 
     Each entry gets a bit field wide enough for its sum over a whole pairing, plus a guard
     bit, most significant first; an edge's weight is its contributions packed, so the
-    heavier matching has the larger vector.
+    heavier matching has the larger vector. ``compatible[u][v]`` is true when u and v may
+    meet; ``kinds`` numbers the players (0, 1, 2 ...) so that players of one number have the
+    same ``pair_values`` with any partner.
     """
 
     def __init__(
@@ -48,9 +53,10 @@ class PackedCriteria:
         order: Sequence[PlayerId],
         criteria: Sequence[Criterion],
         widths: Sequence[int],
-        compatible: Callable[[int, int], bool],
+        compatible: Sequence[Sequence[int]],
         pair_values: Callable[[int, int], Contribution],
         bye_values: Callable[[int], Contribution | None],
+        kinds: Sequence[int] | None = None,
     ) -> None:
         self._order = tuple(order)
         self._criteria = tuple(criteria)
@@ -58,7 +64,16 @@ class PackedCriteria:
         self._compatible = compatible
         self._pair_values = pair_values
         self._bye_values = bye_values
-        self._cache: dict[tuple[int, int], Contribution] = {}
+        # Players of one kind give the same values with any partner (u before v): the values
+        # are computed once per pair of kinds (a few hundred), not per pair (500,000 at 1,000
+        # players). Without kinds every player is a kind of its own.
+        self._kinds = list(kinds) if kinds is not None else list(range(len(self._order)))
+        if len(self._kinds) != len(self._order):
+            raise ValueError("kinds: one per player to pair")
+        # A pair of kinds (a, b) is the number a * span + b: cheaper to hash than a tuple.
+        self._span = max(self._kinds, default=0) + 1
+        self._cache: dict[int, Contribution] = {}
+        self._packed: dict[int, int] = {}
         position = [0] * len(widths)
         at = 0
         for i in range(len(widths) - 1, -1, -1):
@@ -71,32 +86,61 @@ class PackedCriteria:
     def criteria(self) -> tuple[Criterion, ...]:
         return self._criteria
 
+    def per_pair(self) -> PackedCriteria:
+        """The same criteria with every player a kind of his own: each pair's values computed
+        for that pair (the straightforward computation, which the kinds must agree with)."""
+        plain = copy.copy(self)
+        plain._kinds = list(range(len(self._order)))
+        plain._span = len(self._order)
+        plain._cache = {}
+        plain._packed = {}
+        return plain
+
     @property
     def order(self) -> tuple[PlayerId, ...]:
         return self._order
 
     def _values(self, u: int, v: int) -> Contribution:
-        key = (u, v) if u < v else (v, u)
+        if u > v:
+            u, v = v, u
+        kinds = self._kinds
+        key = kinds[u] * self._span + kinds[v]
         found = self._cache.get(key)
         if found is None:
-            found = self._cache[key] = self._pair_values(*key)
+            found = self._cache[key] = self._pair_values(u, v)
         return found
 
     def vector(
         self, pairs: Sequence[tuple[PlayerId, PlayerId]], bye: PlayerId | None
     ) -> Vector | None:
-        index = self._index
-        seen: set[int] = set()
+        index, kinds, compatible = self._index, self._kinds, self._compatible
+        try:
+            us = [index[a] for a, _ in pairs]
+            vs = [index[b] for _, b in pairs]
+        except KeyError:  # not a player to pair
+            return None
+        seen = set(us)
+        seen.update(vs)
+        if len(seen) != 2 * len(us):  # a player paired twice, or with himself
+            return None
+        if not all([compatible[u][v] for u, v in zip(us, vs, strict=True)]):
+            return None
+        # The values of each pair of kinds are added once, times its number of pairs.
+        span = self._span
+        counts = Counter(
+            [
+                kinds[u] * span + kinds[v] if u < v else kinds[v] * span + kinds[u]
+                for u, v in zip(us, vs, strict=True)
+            ]
+        )
+        cache = self._cache
+        if not cache.keys() >= counts.keys():
+            for u, v in zip(us, vs, strict=True):
+                self._values(u, v)
         total = [0] * len(self._criteria)
-        for a, b in pairs:
-            if a not in index or b not in index:
-                return None
-            u, v = index[a], index[b]
-            if u in seen or v in seen or u == v or not self._compatible(u, v):
-                return None
-            seen.update((u, v))
-            for at, value in self._values(u, v):
-                total[at] += value
+        for key, count in counts.items():
+            for at, value in cache[key]:
+                total[at] += value * count
         if bye is not None:
             if bye not in index or index[bye] in seen:
                 return None
@@ -120,10 +164,15 @@ class PackedCriteria:
     def _graph(self) -> PairingGraph:
         n = len(self._order)
         edges: list[tuple[int, int, int]] = []
+        kinds, packed, span = self._kinds, self._packed, self._span
         for u in range(n):
-            for v in range(u + 1, n):
-                if self._compatible(u, v):
-                    edges.append((u, v, self._pack(self._values(u, v))))
+            ku = kinds[u] * span
+            for v in itertools.compress(range(u + 1, n), self._compatible[u][u + 1 :]):
+                key = ku + kinds[v]
+                weight = packed.get(key)
+                if weight is None:
+                    weight = packed[key] = self._pack(self._values(u, v))
+                edges.append((u, v, weight))
         vertices: list[PlayerId | None] = list(self._order)
         if n % 2 == 1:
             for u in range(n):
@@ -273,9 +322,11 @@ def dutch_criteria(tournament: Tournament) -> PackedCriteria:
         [p.id for p in players],
         criteria,
         widths,
-        lambda u, v: bool(dutch.compatible[u][v]),
+        dutch.compatible,
         pair_values,
         bye_values,
+        # The engine's own kinds (C9 is off, as above): pair_values reads only what they hold.
+        dutch._kinds(),
     )
 
 
@@ -322,10 +373,17 @@ def burstein_criteria(tournament: Tournament) -> PackedCriteria:
         [p.id for p in players],
         criteria,
         widths,
-        lambda u, v: compatible[u][v],
+        compatible,
         pair_values,
         bye_values,
+        _numbered([(scores[i], p.preference.colour) for i, p in enumerate(players)]),
     )
+
+
+def _numbered(keys: Sequence[object]) -> list[int]:
+    """Equal keys, equal numbers: the kinds of players whose pair values are the same."""
+    numbers: dict[object, int] = {}
+    return [numbers.setdefault(key, len(numbers)) for key in keys]
 
 
 _Costs = Callable[[int, int], tuple[int, int, int, int] | None]
