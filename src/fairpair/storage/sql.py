@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
@@ -103,13 +104,29 @@ _BEGIN = "fairpair_begin"
 lock at once, waiting for it, instead of at the first write)."""
 
 
+def _write_ahead_log(cursor: sqlite3.Cursor) -> None:
+    """Put the database in WAL mode (it stays so in the file). Switching needs the database to
+    itself and does not wait on SQLite's busy timeout: several servers opening a new file at
+    once got "database is locked" here. The mode is read first, and the switch is tried again
+    for up to 30 s, as long as any other lock is waited for."""
+    for attempt in range(300):
+        try:
+            if cursor.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or attempt == 299:
+                raise
+            time.sleep(0.1)
+
+
 def _sqlite_engine(url: str) -> sa.Engine:
     engine = sa.create_engine(url, connect_args={"timeout": 30, "isolation_level": None})
 
     @sa.event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _write_ahead_log(cursor)
         cursor.execute("PRAGMA foreign_keys=ON")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.close()
