@@ -1934,15 +1934,24 @@ static int *vertex_list(Core *c, int u, PyObject *seq, Py_ssize_t *len) {
     return out;
 }
 
-/* add_weights(u, vs, delta): add delta (an int, or one int per vertex) to each edge {u, v}
- * that exists; edges that do not exist are left alone. */
-static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "add_weights(u, vs, delta)"); return NULL; }
+/* The (u, vs) arguments of a row method called with ``want`` arguments: u checked, vs as
+ * vertex numbers (to PyMem_Free). NULL with an exception set on bad arguments. */
+static int *row_args(Core *c, PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want,
+                     const char *usage, int *u_out, Py_ssize_t *m) {
+    if (nargs != want) { PyErr_SetString(PyExc_TypeError, usage); return NULL; }
     Py_ssize_t u = PyLong_AsSsize_t(args[0]);
     if (u == -1 && PyErr_Occurred()) return NULL;
     if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    *u_out = (int)u;
+    return vertex_list(c, (int)u, args[1], m);
+}
+
+/* add_weights(u, vs, delta): add delta (an int, or one int per vertex) to each edge {u, v}
+ * that exists; edges that do not exist are left alone. */
+static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    int u;
     Py_ssize_t m;
-    int *vs = vertex_list(c, (int)u, args[1], &m);
+    int *vs = row_args(c, args, nargs, 3, "add_weights(u, vs, delta)", &u, &m);
     if (!vs) return NULL;
     PyObject *deltas = NULL;
     if (!PyLong_Check(args[2])) {
@@ -1957,14 +1966,14 @@ static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nar
     }
     PyObject *result = Py_None;
     for (Py_ssize_t i = 0; i < m; i++) {
-        if (!edge_w2(c, (int)u, vs[i])) continue;
+        if (!edge_w2(c, u, vs[i])) continue;
         PyObject *d = deltas ? PySequence_Fast_GET_ITEM(deltas, i) : args[2];
-        PyObject *w = weight_of(c, (int)u, vs[i]);
+        PyObject *w = weight_of(c, u, vs[i]);
         if (!w) { result = NULL; break; }
         PyObject *sum = PyNumber_Add(w, d);
         Py_DECREF(w);
         if (!sum) { result = NULL; break; }
-        int rc = do_set_weight(c, (int)u, vs[i], sum);
+        int rc = do_set_weight(c, u, vs[i], sum);
         Py_DECREF(sum);
         if (rc < 0) { result = NULL; break; }
     }
@@ -1976,17 +1985,14 @@ static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nar
 
 /* remove_edges(u, vs): remove each edge {u, v} that exists. */
 static PyObject *Core_remove_edges(Core *c, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "remove_edges(u, vs)"); return NULL; }
-    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
-    if (u == -1 && PyErr_Occurred()) return NULL;
-    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    int u;
     Py_ssize_t m;
-    int *vs = vertex_list(c, (int)u, args[1], &m);
+    int *vs = row_args(c, args, nargs, 2, "remove_edges(u, vs)", &u, &m);
     if (!vs) return NULL;
     for (Py_ssize_t i = 0; i < m; i++) {
-        if (!edge_w2(c, (int)u, vs[i])) continue;
-        if (adj_remove(c, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; } /* set_weight(u, v, 0) */
-        if (iv_push2(&c->changed, (int)u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
+        if (!edge_w2(c, u, vs[i])) continue;
+        if (adj_remove(c, u, vs[i]) < 0) { PyMem_Free(vs); return NULL; } /* set_weight(u, v, 0) */
+        if (iv_push2(&c->changed, u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
     }
     PyMem_Free(vs);
     Py_RETURN_NONE;
@@ -1995,12 +2001,9 @@ static PyObject *Core_remove_edges(Core *c, PyObject *const *args, Py_ssize_t na
 
 /* set_weights(u, vs, ws): set_weight(u, vs[i], ws[i]) for each i, in one call. */
 static PyObject *Core_set_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) { PyErr_SetString(PyExc_TypeError, "set_weights(u, vs, ws)"); return NULL; }
-    Py_ssize_t u = PyLong_AsSsize_t(args[0]);
-    if (u == -1 && PyErr_Occurred()) return NULL;
-    if (u < 0 || u >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    int u;
     Py_ssize_t m;
-    int *vs = vertex_list(c, (int)u, args[1], &m);
+    int *vs = row_args(c, args, nargs, 3, "set_weights(u, vs, ws)", &u, &m);
     if (!vs) return NULL;
     PyObject *ws = PySequence_Fast(args[2], "ws: a sequence of ints");
     if (!ws) { PyMem_Free(vs); return NULL; }
@@ -2012,7 +2015,7 @@ static PyObject *Core_set_weights(Core *c, PyObject *const *args, Py_ssize_t nar
     }
     PyObject **items = PySequence_Fast_ITEMS(ws);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < m && rc == 0; i++) rc = do_set_weight(c, (int)u, vs[i], items[i]);
+    for (Py_ssize_t i = 0; i < m && rc == 0; i++) rc = do_set_weight(c, u, vs[i], items[i]);
     Py_DECREF(ws);
     PyMem_Free(vs);
     if (rc < 0) return NULL;
