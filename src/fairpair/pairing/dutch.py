@@ -908,7 +908,7 @@ class DutchRound:
             for x in uppers[start:]:
                 row = set(self.matcher.neighbour_ids(x))
                 choices = [y for y in rem[pos[x] + 1 :] if not self.frozen[y] and y in row]
-                width = max(len(choices) - 1, 0).bit_length()
+                width = _rank_bits(choices)
                 if batch and used + width > room:
                     break
                 batch.append((x, choices))
@@ -939,10 +939,10 @@ class DutchRound:
         the room is ``3b + 1`` bits wide (field 19). If every member of the batch is already
         matched to his first choice, the matching is still optimal and no solve is needed.
         """
-        shift = sum(max(len(choices) - 1, 0).bit_length() for _, choices in batch)
+        shift = sum(_rank_bits(choices) for _, choices in batch)
         best = True
         for x, choices in batch:
-            shift -= max(len(choices) - 1, 0).bit_length()
+            shift -= _rank_bits(choices)
             last = len(choices) - 1
             self.matcher.add_weights(x, choices, [(last - k) << shift for k in range(last + 1)])
             if choices and self.mate(x) != choices[0]:
@@ -989,6 +989,12 @@ class DutchRound:
                     f"the scoregroup(s) {texts}: no compatible opponent there keeping C6-C21"
                 )
         return "; ".join(parts)
+
+
+def _rank_bits(choices: Sequence[int]) -> int:
+    """Bits the ranks of ``choices`` take in a transposition batch (0 for the last choice, up
+    to ``len(choices) - 1`` for the first)."""
+    return max(len(choices) - 1, 0).bit_length()
 
 
 def _with_phantom(make_matcher: MatcherFactory, n: int, lift: int) -> Matcher:
