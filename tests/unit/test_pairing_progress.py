@@ -1,8 +1,9 @@
-"""The engines tell how far they have got, one report per score bracket, and pair exactly
-as they do when nobody listens."""
+"""The engines tell how far they have got, one report per score bracket (or scoregroup), and
+pair exactly as they do when nobody listens."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -10,9 +11,13 @@ from fairpair.core import Pairing, Tournament
 from fairpair.core.history import scores
 from fairpair.pairing.burstein import pair_burstein
 from fairpair.pairing.casual import CasualOptions, pair_casual
+from fairpair.pairing.double_generator import generate_double_swiss
+from fairpair.pairing.double_swiss import pair_double_swiss
 from fairpair.pairing.dutch import pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
 from fairpair.pairing.progress import report, reporting
+from fairpair.pairing.team_generator import generate_team_event
+from fairpair.pairing.team_swiss import pair_team_swiss
 
 Reports = list[tuple[int, int, str]]
 
@@ -73,3 +78,20 @@ def test_nobody_listens_by_default_and_listeners_nest() -> None:
     report(3, 3, "bracket")
     assert inner == [(1, 3, "bracket")]
     assert outer == [(1, 3, "bracket"), (2, 3, "bracket")]
+
+
+def test_the_team_swiss_and_the_double_swiss_report_their_scoregroups_in_order() -> None:
+    config = GeneratorConfig(players=30, rounds=3, teams=14, boards=2)
+    teams = generate_team_event(config, random.Random(5), pair_team_swiss)
+    double = generate_double_swiss(config, random.Random(5), pair_double_swiss)
+    for tournament, pair in (
+        (dataclasses.replace(teams, total_rounds=5), pair_team_swiss),
+        (dataclasses.replace(double, total_rounds=5), pair_double_swiss),
+    ):
+        pairing, reports = heard(lambda: pair(tournament))  # noqa: B023 - called at once
+        assert pairing == pair(tournament)
+        # Scoregroups of the round: how many distinct scores the brackets start from.
+        total = reports[0][1]
+        assert total > 2 and {(t, what) for _, t, what in reports} == {(total, "scoregroup")}
+        dones = [done for done, _, _ in reports]
+        assert dones == sorted(set(dones)) and dones[0] >= 1 and dones[-1] == total

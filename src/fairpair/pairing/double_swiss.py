@@ -348,7 +348,7 @@ def _pair_brackets(
     rnd = _Round(t, states)
     pab = rnd.choose_pab()
     unpaired = [pid for pid in rnd.players if pid != pab]
-    return pab, brackets_from_the_top(unpaired, rnd.next_bracket)
+    return pab, brackets_from_the_top(unpaired, rnd.next_bracket, rnd.score_of)
 
 
 def double_swiss_brackets(

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 
 from fairpair.pairing.matcher import MatcherFactory, default_matcher
+from fairpair.pairing.progress import report
 
 Conflicts = Mapping[int, Set[int]]
 """For each competitor, those it may not be paired with (C1)."""
@@ -499,15 +500,20 @@ if TYPE_CHECKING:
 
 
 def brackets_from_the_top(
-    unpaired: Sequence[int], next_bracket: Callable[[list[int]], B]
+    unpaired: Sequence[int], next_bracket: Callable[[list[int]], B], score: Mapping[int, int]
 ) -> tuple[B, ...]:
     """Step 2 of 3.3 (C.04.6 and C.04.5 alike): the brackets paired from the top, each decision
-    final; ``next_bracket`` pairs the top bracket of those still unpaired (in ranking order)."""
+    final; ``next_bracket`` pairs the top bracket of those still unpaired (in ranking order).
+    After each bracket, :func:`~fairpair.pairing.progress.report` tells how many of the round's
+    scoregroups (by ``score``) are paired: those above the best score still unpaired."""
     left = list(unpaired)
+    groups = sorted({score[x] for x in left}, reverse=True)
     brackets: list[B] = []
     while left:
         bracket = next_bracket(left)
         brackets.append(bracket)
         done = {x for pair in bracket.pairs for x in pair}
         left = [x for x in left if x not in done]
+        top = max((score[x] for x in left), default=None)
+        report(sum(1 for g in groups if top is None or g > top), len(groups), "scoregroup")
     return tuple(brackets)

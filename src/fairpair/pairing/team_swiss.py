@@ -415,7 +415,8 @@ def _pair_brackets(
     rnd = _Round(t, states)
     pab = rnd.choose_pab()
     unpaired = [tpn for tpn in rnd.teams if tpn != pab]
-    return pab, brackets_from_the_top(unpaired, rnd.next_bracket)
+    scores = {tpn: states[tpn].score for tpn in unpaired}
+    return pab, brackets_from_the_top(unpaired, rnd.next_bracket, scores)
 
 
 def team_swiss_brackets(
