@@ -196,6 +196,17 @@ class DirectorAtDesk:
         self.script.steps.append(Step("pair", number))
         self.shots.shoot(page, f"desk-round-{number}-paired")
 
+    def second_pair_refused(self, other: Page, number: int) -> None:
+        """In another tab (``other``, signed in as this director): the desk answers while round
+        ``number`` is being paired, says so, and refuses a second Pair with the reason."""
+        other.context.add_cookies(self.page.context.cookies())
+        answer = other.goto(self.desk_url)
+        assert answer is not None and answer.status == 200
+        expect(other.locator("#pairing-status")).to_contain_text(f"Pairing round {number}")
+        other.get_by_role("button", name=f"Pair round {number}", exact=True).click()
+        expect(other.get_by_role("alert").first).to_contain_text(f"round {number} is being paired")
+        self.shots.shoot(other, "second-pair-refused")
+
     def undo(self, number: int) -> None:
         """Take back the pairing of round ``number`` (no result in yet)."""
         page = self.page

@@ -49,14 +49,7 @@ def test_the_director_sees_the_pairing_progress_and_then_the_pairings_without_a_
 
         # Another tab: the desk answers while the pairing is still held, says what runs,
         # and refuses a second Pair with the reason.
-        other = new_context().new_page()
-        other.context.add_cookies(page.context.cookies())
-        answer = other.goto(director.desk_url)
-        assert answer is not None and answer.status == 200
-        expect(other.locator("#pairing-status")).to_contain_text("Pairing round 1")
-        other.get_by_role("button", name="Pair round 1", exact=True).click()
-        expect(other.get_by_role("alert").first).to_contain_text("round 1 is being paired")
-        screenshots.shoot(other, "second-pair-refused")
+        director.second_pair_refused(new_context().new_page(), 1)
         assert not go.is_set()
         store = server.open_store()
         try:

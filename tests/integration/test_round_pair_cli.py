@@ -1,11 +1,13 @@
 """`fairpair round pair` of a large field (with its progress bar) under the event's marker:
-refused, with the exit status that says "again later", while another server pairs."""
+refused, with the exit status that says "again later", while another server pairs; team
+and Double-Swiss events alike."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fairpair.cli.app import app
@@ -17,6 +19,7 @@ from fairpair.service import events as ev
 from fairpair.service.settings import EventSettings, System
 from fairpair.storage import PairingRun
 from fairpair.storage.sql import SqlStore
+from tests.integration.test_pairing_runs_kinds import KINDS
 
 register(app)
 runner = CliRunner()
@@ -57,5 +60,32 @@ def test_a_round_being_paired_elsewhere_is_refused_to_try_again(tmp_path: Path) 
         assert result.exit_code == RETRY
         assert "round 1 is being paired (started by anna" in result.stderr
         assert ev.load(ev.Desk(store, lambda: datetime.now(UTC)), 1).tournament.rounds == ()
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_a_team_or_double_round_being_paired_elsewhere_is_refused_to_try_again(
+    kind: str, tmp_path: Path
+) -> None:
+    db = tmp_path / "events.sqlite3"
+    store = SqlStore(f"sqlite:///{db}")
+    try:
+        desk = ev.Desk(store, lambda: datetime.now(UTC))
+        event_id = KINDS[kind].create(desk)
+        now = datetime.now(UTC)
+        store.begin_pairing(
+            PairingRun(event_id, 1, "desk", "anna", now, now + timedelta(minutes=5))
+        )
+        result = runner.invoke(app, ["round", "pair", "--db", str(db)])
+        assert result.exit_code == RETRY, result.output
+        assert "round 1 is being paired (started by anna" in result.stderr
+        assert KINDS[kind].load(desk, event_id).tournament.rounds == ()
+        # Once the other pairing is done, the command pairs.
+        store.end_pairing(event_id, "desk")
+        result = runner.invoke(app, ["round", "pair", "--db", str(db)])
+        assert result.exit_code == 0, result.stderr
+        assert len(KINDS[kind].load(desk, event_id).tournament.rounds) == 1
+        assert store.pairing_run(event_id) is None
     finally:
         store.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -20,14 +21,21 @@ from tests.web.test_desk import PLAYERS, create, register, snapshot
 ANNA = ("anna", "anna's password")
 
 
-@pytest.fixture
-def desk(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
-    """The desk with no wait for the pairing: every pair goes to its progress page."""
-    config = WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True, pair_wait_seconds=0)
+@contextmanager
+def anna_at_desk(tmp_path: Path, wait: float) -> Iterator[tuple[FastAPI, Browser]]:
+    """The app on a fresh SQLite file, Pair waiting ``wait`` seconds, anna signed up."""
+    config = WebConfig(store=str(tmp_path / "events.sqlite3"), signup=True, pair_wait_seconds=wait)
     with running(config) as (app, client):
         anna = Browser(client)
         anna.sign_up(*ANNA)
         yield app, anna
+
+
+@pytest.fixture
+def desk(tmp_path: Path) -> Iterator[tuple[FastAPI, Browser]]:
+    """The desk with no wait for the pairing: every pair goes to its progress page."""
+    with anna_at_desk(tmp_path, 0) as opened:
+        yield opened
 
 
 def status_line(page: str) -> str:

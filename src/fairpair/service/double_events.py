@@ -18,6 +18,7 @@ import dataclasses
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fairpair.core import Colour, Pairing, Player, PlayerId, format_points
@@ -32,21 +33,25 @@ from fairpair.formats.double_json import dump_double_event
 from fairpair.formats.trf_double import write_double_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import DoubleSwissPairingSystem, double_swiss_pairing_system
-from fairpair.service import double_actions
+from fairpair.service import double_actions, pairing_runs
 from fairpair.service.actions import REDONE, UNDONE, player_data, staff_words
 from fairpair.service.double_actions import Games, games_data, unfinished_boards
 from fairpair.service.errors import CommandError, DuplicatePlayerError, FieldErrors
 from fairpair.service.events import (
+    BackgroundPairing,
     Desk,
     check_name_free,
     check_steps,
     checked_player_changes,
     duplicate_of,
     find_player,
+    in_background,
+    marker_for,
     rating_order,
     store_command,
     store_new_event,
     store_walk,
+    under_marker,
 )
 from fairpair.service.settings import (
     SETTING_FIELDS,
@@ -67,6 +72,7 @@ from fairpair.storage import EventInfo, LogRecord
 __all__ = [
     "GAME_RESULTS",
     "DoubleEvent",
+    "begin_double_pairing",
     "bye_words",
     "check_double_tiebreaks",
     "create_double_event",
@@ -98,6 +104,7 @@ __all__ = [
     "removal_refused",
     "remove_double_player",
     "return_double_player",
+    "start_pair_double_round",
     "undo_double",
     "withdraw_double_player",
 ]
@@ -416,32 +423,65 @@ def forbid_double_pairs(
 
 
 def pair_double_round(
-    desk: Desk, event_id: int, system: DoubleSwissPairingSystem | None = None
+    desk: Desk,
+    event_id: int,
+    system: DoubleSwissPairingSystem | None = None,
+    *,
+    held: pairing_runs.Held | None = None,
 ) -> tuple[DoubleEvent, Pairing]:
     """Pair the next match-round with the FIDE Double-Swiss (``system``: another pairer, for
     tests). Round 1 first gives start numbers by rating (C.04.2); a player with an absence
-    announced (a requested bye, a withdrawal) has his bye instead of a match."""
+    announced (a requested bye, a withdrawal) has his bye instead of a match. Under the
+    event's marker, as :func:`fairpair.service.events.pair_round`; ``held``: the marker
+    :func:`start_pair_double_round` has already put up."""
+    pair = partial(_pair_double_round, desk, event_id, system)
+    return under_marker(desk, event_id, held, begin_double_pairing, pair)
+
+
+def begin_double_pairing(desk: Desk, event_id: int) -> pairing_runs.Held:
+    """Put up the event's marker for its next round, once the round can be paired at all."""
+    t = load_double(desk, event_id).tournament
+    _check_double_pairable(t)
+    return marker_for(desk, event_id, t.next_round)
+
+
+def start_pair_double_round(
+    desk: Desk, event_id: int
+) -> BackgroundPairing[tuple[DoubleEvent, Pairing]]:
+    """Start pairing the next match-round in a thread and return at once (the desk's Pair)."""
+    return in_background(desk, event_id, begin_double_pairing, pair_double_round)
+
+
+def _check_double_pairable(t: DoubleSwissTournament) -> None:
+    """Refuse to pair when the next round cannot be: all rounds paired, results missing, fewer
+    than two players to pair."""
+    if t.total_rounds is not None and t.next_round > t.total_rounds:
+        raise CommandError(f"all {t.total_rounds} rounds are paired")
+    if t.rounds:
+        missing = unfinished_boards(t.rounds[-1])
+        if missing:
+            raise CommandError(
+                f"round {len(t.rounds)} still lacks the result of board(s) "
+                f"{', '.join(map(str, missing))}; enter them first"
+            )
+    if len(t.to_pair()) < 2:
+        raise CommandError(f"round {t.next_round} needs at least 2 players to pair")
+
+
+def _pair_double_round(
+    desk: Desk, event_id: int, system: DoubleSwissPairingSystem | None
+) -> tuple[DoubleEvent, Pairing]:
     made: list[Pairing] = []
 
     def build(event: DoubleEvent) -> Mapping[str, Any]:
         t = event.tournament
         payload: dict[str, Any] = {}
-        if t.total_rounds is not None and t.next_round > t.total_rounds:
-            raise CommandError(f"all {t.total_rounds} rounds are paired")
-        if t.rounds:
-            missing = unfinished_boards(t.rounds[-1])
-            if missing:
-                raise CommandError(
-                    f"round {len(t.rounds)} still lacks the result of board(s) "
-                    f"{', '.join(map(str, missing))}; enter them first"
-                )
-        else:
+        _check_double_pairable(t)
+        if not t.rounds:
             order = rating_order(t)
             if order != sorted(order):
                 payload["order"] = order
                 t = double_actions.renumbered(t, order)
-        if len(t.to_pair()) < 2:
-            raise CommandError(f"round {t.next_round} needs at least 2 players to pair")
         engine = system if system is not None else double_swiss_pairing_system()
         try:
             pairing = engine(t)

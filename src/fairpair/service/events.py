@@ -17,7 +17,8 @@ import weakref
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any, TypeVar, cast
+from functools import partial
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from fairpair.core import (
     ByeKind,
@@ -82,6 +83,7 @@ __all__ = [
     "Desk",
     "Event",
     "LogTail",
+    "PairsUnderMarker",
     "Progress",
     "RebuildReport",
     "begin_pairing",
@@ -103,8 +105,10 @@ __all__ = [
     "headline",
     "history",
     "import_players",
+    "in_background",
     "list_events",
     "load",
+    "marker_for",
     "pair_round",
     "pairing_status",
     "rating_order",
@@ -121,6 +125,7 @@ __all__ = [
     "start_pair_round",
     "store_command",
     "store_walk",
+    "under_marker",
     "undo",
     "undo_history",
     "undo_last_pairing",
@@ -806,10 +811,22 @@ def pair_round(
     the event's marker (:mod:`fairpair.service.pairing_runs`): refused with
     :class:`PairingInProgressError` while another pairing of the event runs, on any server.
     ``held``: the marker :func:`start_pair_round` has already put up."""
+    return under_marker(desk, event_id, held, begin_pairing, partial(_pair_round, desk, event_id))
+
+
+def under_marker(
+    desk: Desk,
+    event_id: int,
+    held: pairing_runs.Held | None,
+    begin: Callable[[Desk, int], pairing_runs.Held],
+    pair: Callable[[], T],
+) -> T:
+    """``pair()`` under the event's marker: ``held`` if put up already, else the one ``begin``
+    puts up (every kind of event: :func:`pair_round`, the team and Double-Swiss pairings)."""
     if held is None:
-        held = begin_pairing(desk, event_id)
+        held = begin(desk, event_id)
     with pairing_runs.holding(held):
-        return _pair_round(desk, event_id)
+        return pair()
 
 
 def begin_pairing(desk: Desk, event_id: int) -> pairing_runs.Held:
@@ -817,17 +834,27 @@ def begin_pairing(desk: Desk, event_id: int) -> pairing_runs.Held:
     (a refusal that needs no engine comes at once, not from the background)."""
     event = load(desk, event_id)
     _check_pairable(event)
-    number = event.tournament.next_round
+    return marker_for(desk, event_id, event.tournament.next_round)
+
+
+def marker_for(desk: Desk, event_id: int, number: int) -> pairing_runs.Held:
+    """The event's marker for pairing round ``number``, put up by the desk's actor (every kind
+    of event: individual, team, Double-Swiss)."""
     return pairing_runs.begin(desk.store, desk.clock, event_id, number, desk.actor)
 
 
+Paired = TypeVar("Paired")
+"""What a kind of event's pairing returns: the event after it, with the pairing."""
+Paired_co = TypeVar("Paired_co", covariant=True)
+
+
 @dataclass(eq=False)
-class BackgroundPairing:
-    """A round being paired in a thread of this process (:func:`start_pair_round`)."""
+class BackgroundPairing(Generic[Paired]):
+    """A round being paired in a thread of this process (:func:`in_background`)."""
 
     round: int
     finished: threading.Event = dataclasses.field(default_factory=threading.Event)
-    paired: tuple[Event, Pairing] | None = None
+    paired: Paired | None = None
     error: Exception | None = None
     """Why the pairing failed (also kept on the event's marker for every server's desk)."""
 
@@ -839,17 +866,34 @@ class BackgroundPairing:
         return pairing_runs.failure_text(self.round, self.error)
 
 
-def start_pair_round(desk: Desk, event_id: int) -> BackgroundPairing:
-    """Start pairing the next round in a thread and return at once: the marker is put up
-    before this returns (so a second start is refused at once), taken down when the pairing
-    is stored, or kept with what went wrong. The pairing is stored with the usual version
-    check: a change made meanwhile (a player added) fails it, and the marker says so."""
-    held = begin_pairing(desk, event_id)
-    job = BackgroundPairing(held.round)
+def start_pair_round(desk: Desk, event_id: int) -> BackgroundPairing[tuple[Event, Pairing]]:
+    """Start pairing the next round in a thread and return at once (:func:`in_background`)."""
+    return in_background(desk, event_id, begin_pairing, pair_round)
+
+
+class PairsUnderMarker(Protocol[Paired_co]):
+    """A kind of event's pairing of its next round, under a marker already up."""
+
+    def __call__(self, desk: Desk, event_id: int, *, held: pairing_runs.Held) -> Paired_co: ...
+
+
+def in_background(
+    desk: Desk,
+    event_id: int,
+    begin: Callable[[Desk, int], pairing_runs.Held],
+    pair: PairsUnderMarker[Paired],
+) -> BackgroundPairing[Paired]:
+    """Put up the event's marker (``begin``: refused at once if the round cannot be paired or
+    is being paired), then ``pair`` in a thread and return at once. The marker is taken down
+    when the pairing is stored, or kept with what went wrong. The pairing is stored with the
+    usual version check: a change made meanwhile (a player added) fails it, and the marker
+    says so."""
+    held = begin(desk, event_id)
+    job: BackgroundPairing[Paired] = BackgroundPairing(held.round)
 
     def work() -> None:
         try:
-            job.paired = pair_round(desk, event_id, held=held)
+            job.paired = pair(desk, event_id, held=held)
         except Exception as error:  # kept on the marker; an unexpected one is logged too
             job.error = error
             if not isinstance(error, CommandError | ConcurrencyError):

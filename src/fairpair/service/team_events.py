@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fairpair.core import ByeKind, Colour, GameResult, Pairing, Player, format_points
@@ -27,18 +28,22 @@ from fairpair.formats.trf_team import write_team_trf
 from fairpair.pairing.errors import PairingError
 from fairpair.pairing.registry import team_pairing_system
 from fairpair.pairing.team_controls import blocking_controls, with_fixed_matches
-from fairpair.service import team_actions
+from fairpair.service import pairing_runs, team_actions
 from fairpair.service.actions import REDONE, UNDONE, player_data, staff_words
 from fairpair.service.errors import CommandError
 from fairpair.service.events import (
+    BackgroundPairing,
     Desk,
     check_name_free,
     check_steps,
     checked_player_changes,
+    in_background,
+    marker_for,
     name_key,
     store_command,
     store_new_event,
     store_walk,
+    under_marker,
 )
 from fairpair.service.results import parse_result
 from fairpair.service.settings import (
@@ -60,6 +65,7 @@ __all__ = [
     "NewTeam",
     "TeamEvent",
     "TeamPairingSystem",
+    "begin_team_pairing",
     "board_colour_letter",
     "board_standings",
     "check_team_tiebreaks",
@@ -86,6 +92,7 @@ __all__ = [
     "reorder_roster",
     "return_team",
     "set_lineup",
+    "start_pair_team_round",
     "team_round_robin_rounds",
     "team_settings_data",
     "team_settings_lines",
@@ -585,27 +592,61 @@ def team_round_robin_rounds(teams: int, double: bool) -> int:
 
 
 def pair_team_round(
-    desk: Desk, event_id: int, system: TeamPairingSystem | None = None
+    desk: Desk,
+    event_id: int,
+    system: TeamPairingSystem | None = None,
+    *,
+    held: pairing_runs.Held | None = None,
 ) -> tuple[TeamEvent, Pairing]:
     """Pair the next round with the event's team system (``system``: another pairer, for
-    tests); each team fields its first B players until its line-up is given."""
+    tests); each team fields its first B players until its line-up is given. Under the
+    event's marker, as :func:`fairpair.service.events.pair_round`: refused with
+    :class:`PairingInProgressError` while another pairing of the event runs, on any server;
+    ``held``: the marker :func:`start_pair_team_round` has already put up."""
+    pair = partial(_pair_team_round, desk, event_id, system)
+    return under_marker(desk, event_id, held, begin_team_pairing, pair)
+
+
+def begin_team_pairing(desk: Desk, event_id: int) -> pairing_runs.Held:
+    """Put up the event's marker for its next round, once the round can be paired at all."""
+    t = load_team(desk, event_id).tournament
+    _check_team_pairable(t)
+    return marker_for(desk, event_id, t.next_round)
+
+
+def start_pair_team_round(
+    desk: Desk, event_id: int
+) -> BackgroundPairing[tuple[TeamEvent, Pairing]]:
+    """Start pairing the next round in a thread and return at once (the desk's Pair)."""
+    return in_background(desk, event_id, begin_team_pairing, pair_team_round)
+
+
+def _check_team_pairable(t: TeamTournament) -> None:
+    """Refuse to pair when the next round cannot be: all rounds paired, results missing, fewer
+    than two teams."""
+    if t.total_rounds is not None and t.next_round > t.total_rounds:
+        raise CommandError(f"all {t.total_rounds} rounds are paired")
+    if t.rounds:
+        missing = sum(1 for m in t.rounds[-1].matches if not m.finished)
+        if missing:
+            raise CommandError(
+                f"round {len(t.rounds)} still lacks the result of {missing} match(es); "
+                "enter them first"
+            )
+    if len(t.teams) < 2:
+        raise CommandError(f"round {t.next_round} needs at least 2 teams to pair")
+
+
+def _pair_team_round(
+    desk: Desk, event_id: int, system: TeamPairingSystem | None
+) -> tuple[TeamEvent, Pairing]:
     made: list[Pairing] = []
 
     def build(event: TeamEvent) -> Mapping[str, Any]:
         t = event.tournament
         settings = event.settings
         payload: dict[str, Any] = {}
-        if t.total_rounds is not None and t.next_round > t.total_rounds:
-            raise CommandError(f"all {t.total_rounds} rounds are paired")
-        if t.rounds:
-            missing = sum(1 for m in t.rounds[-1].matches if not m.finished)
-            if missing:
-                raise CommandError(
-                    f"round {len(t.rounds)} still lacks the result of {missing} match(es); "
-                    "enter them first"
-                )
-        if len(t.teams) < 2:
-            raise CommandError(f"round {t.next_round} needs at least 2 teams to pair")
+        _check_team_pairable(t)
         if settings.system.team_round_robin and not t.rounds and t.total_rounds is None:
             payload["total_rounds"] = team_round_robin_rounds(len(t.teams), settings.double)
             t = dataclasses.replace(t, total_rounds=payload["total_rounds"])

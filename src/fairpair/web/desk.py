@@ -24,7 +24,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import URL, FormData
 
-from fairpair.core import Player, Tournament, format_points
+from fairpair.core import Pairing, Player, Tournament, format_points
 from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.teams import TeamTournament
 from fairpair.formats import printouts as sheets
@@ -740,7 +740,7 @@ def _desk_page(
         "system_name": event.settings.system.label,
         "choices": _CHOICES,
         "staff": staff_section(request, event.id),
-        "pairing": _pairing_line(request, event),
+        "pairing": pairing_line(request, event, partial(_results_url, event.id)),
     }
     from fairpair.web.sections_desk import sections_context
     from fairpair.web.venue_desk import venue_context  # it builds on this module's helpers
@@ -757,13 +757,17 @@ def _desk_page(
     return _render(request, "desk/event.html", context, status_code)
 
 
-def _pairing_line(request: Request, event: ev.Event) -> dict[str, Any] | None:
-    """The desk's line about the next round's pairing, while it runs or after it failed."""
+def pairing_line(
+    request: Request, event: Any, round_page: Callable[[int], str]
+) -> dict[str, Any] | None:
+    """The desk's line about the next round's pairing, while it runs or after it failed, for
+    every kind of event; ``round_page``: the address of a round's page, to follow it."""
     run = ev.pairing_status(desk_for(request), event.id)
     if run is None or run.round != event.tournament.next_round:
         return None
     text = pairing_runs.describe(run, datetime.now(UTC))
-    return {"round": run.round, "state": _pairing_state(run), "text": text}
+    page = round_page(run.round)
+    return {"round": run.round, "state": _pairing_state(run), "text": text, "page": page}
 
 
 STAFF_CHOICES = tuple((role.value, role.value) for role in directors.STAFF_ROLES)
@@ -1378,29 +1382,65 @@ def pair(request: Request, director: Director, event_id: int) -> Response:
 
         return double_desk.pair(request, director, event_id)
     _mine(request, director, event_id)
-    try:
-        job = ev.start_pair_round(desk_for(request, director), event_id)
-    except _REFUSED as error:
-        return _refused(request, director, event_id, error, "pair")
-    # The pairing runs in the background; a small field's is done before the wait is over.
-    round_page = f"/desk/events/{event_id}/rounds/{job.round}/results"
-    if not job.finished.wait(request.app.state.config.pair_wait_seconds):
-        return RedirectResponse(round_page, status_code=303)
-    if job.failure is not None or job.paired is None:
-        failure = CommandError(job.failure or f"round {job.round} was not paired")
-        return _refused(request, director, event_id, failure, "pair")
-    _, pairing = job.paired
-    return _done(
-        request, f"Paired round {pairing.round}: {len(pairing.boards)} boards.", round_page
+    return pair_in_background(
+        request,
+        partial(ev.start_pair_round, desk_for(request, director), event_id),
+        partial(_refused, request, director, event_id),
+        partial(_results_url, event_id),
+        "boards",
     )
+
+
+E = TypeVar("E")
+
+
+def _results_url(event_id: int, number: int) -> str:
+    """The desk's page of round ``number`` of an individual event (its results)."""
+    return f"/desk/events/{event_id}/rounds/{number}/results"
+
+
+def pair_in_background(
+    request: Request,
+    start: Callable[[], ev.BackgroundPairing[tuple[E, Pairing]]],
+    refused: Callable[[Exception, str], HTMLResponse],
+    round_page: Callable[[int], str],
+    boards: str,
+    bye_name: Callable[[E, int], str] | None = None,
+) -> Response:
+    """The desk's Pair, for every kind of event: ``start`` the pairing in the background and
+    wait ``pair_wait_seconds`` for it; a small field's round is shown at once (its number of
+    ``boards`` said, and who has the pairing-allocated bye by ``bye_name``, if given), a large
+    one's progress page (``round_page`` of the round) comes after the wait. A refusal
+    (``refused(error, "pair")``) comes at once, as does a failure within the wait."""
+    try:
+        job = start()
+    except _REFUSED as error:
+        return refused(error, "pair")
+    page = round_page(job.round)
+    if not job.finished.wait(request.app.state.config.pair_wait_seconds):
+        return RedirectResponse(page, status_code=303)
+    if job.failure is not None or job.paired is None:
+        return refused(CommandError(job.failure or f"round {job.round} was not paired"), "pair")
+    event, pairing = job.paired
+    bye = ""
+    if pairing.bye is not None and bye_name is not None:
+        bye = f"; {bye_name(event, pairing.bye)} has the pairing-allocated bye"
+    message = f"Paired round {pairing.round}: {len(pairing.boards)} {boards}{bye}."
+    return _done(request, message, page)
 
 
 @router.get("/events/{event_id}/pairing")
 def pairing_status(request: Request, director: Director, event_id: int) -> dict[str, Any]:
     """How the pairing of the event's next round is going, for its progress page to follow:
     ``state`` is ``running``, ``failed``, ``stopped`` (its server no longer answers) or
-    ``none``; ``paired``: how many rounds are paired now."""
-    event = _mine(request, director, event_id, Right.RESULTS)
+    ``none``; ``paired``: how many rounds are paired now. Every kind of event."""
+    info = _owned(request, director, event_id, Right.RESULTS)
+    if te.is_team_event(info) or de.is_double_event(info):
+        kind = _kind_desk(request, director, event_id)
+        assert kind is not None
+        event = kind.load(request, director, event_id)
+    else:
+        event = ev.load(desk_for(request, director), event_id)
     run = ev.pairing_status(desk_for(request, director), event_id)
     paired = len(event.tournament.rounds)
     if run is None:
@@ -1419,9 +1459,15 @@ def _pairing_state(run: PairingRun) -> str:
     return "running" if run.running(datetime.now(UTC)) else "stopped"
 
 
-def _pairing_page(request: Request, event: ev.Event, run: PairingRun) -> HTMLResponse:
-    """Round ``run.round`` while it is being paired (or after its pairing failed): the
-    progress line, which the page follows until the round's pairings replace it."""
+def pairing_page(request: Request, director: str, event: Any, number: int) -> HTMLResponse | None:
+    """Round ``number`` of ``event`` (any kind) while it is being paired, or after its pairing
+    failed: the progress line, which the page follows until the round's pairings replace it;
+    ``None`` when the round is not the one being paired."""
+    if number != len(event.tournament.rounds) + 1:
+        return None
+    run = ev.pairing_status(desk_for(request, director), event.id)
+    if run is None or run.round != number:
+        return None
     context = {
         "event": event,
         "number": run.round,
@@ -1758,10 +1804,9 @@ def results_page(request: Request, director: Director, event_id: int, number: in
         return double_desk.results_page(request, director, event_id, number)
     access = _access(request, director, event_id, Right.RESULTS)
     event = _mine(request, director, event_id, Right.RESULTS)
-    if number == len(event.tournament.rounds) + 1:
-        run = ev.pairing_status(desk_for(request, director), event_id)
-        if run is not None and run.round == number:
-            return _pairing_page(request, event, run)
+    being_paired = pairing_page(request, director, event, number)
+    if being_paired is not None:
+        return being_paired
     paired_or_404(event.tournament.rounds, number)
     _results_round(access, number, event.tournament.rounds)
     return _results_page(request, event, number)

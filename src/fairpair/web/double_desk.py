@@ -52,7 +52,10 @@ from fairpair.web.desk import (
     _render,
     _report_text,
     edit_event_details,
+    pair_in_background,
     paired_or_404,
+    pairing_line,
+    pairing_page,
     staff_section,
 )
 
@@ -294,6 +297,7 @@ def double_page(
         # The forms show what the event says, or what was typed if it was refused.
         "values": {f"details.{k}": v for k, v in _event_text(event).items()} | dict(values or {}),
         "staff": staff_section(request, event.id),
+        "pairing": pairing_line(request, event, partial(_round_page, event.id)),
     }
     return _render(request, "desk/double_event.html", context, status_code)
 
@@ -316,16 +320,14 @@ def _refused(
 
 def pair(request: Request, director: str, event_id: int) -> Response:
     double_event_of(request, director, event_id)
-    try:
-        event, pairing = de.pair_double_round(desk_for(request, director), event_id)
-    except _REFUSED as error:
-        return _refused(request, director, event_id, error, "pair")
-    bye = ""
-    if pairing.bye is not None:
-        name = next(p.name for p in event.tournament.players if p.id == pairing.bye)
-        bye = f"; {name} has the pairing-allocated bye"
-    message = f"Paired round {pairing.round}: {len(pairing.boards)} matches{bye}."
-    return _done(request, message, _round_page(event_id, pairing.round))
+    return pair_in_background(
+        request,
+        partial(de.start_pair_double_round, desk_for(request, director), event_id),
+        partial(_refused, request, director, event_id),
+        partial(_round_page, event_id),
+        "matches",
+        lambda event, bye: next(p.name for p in event.tournament.players if p.id == bye),
+    )
 
 
 DESK = KindDesk(
@@ -420,6 +422,9 @@ def round_page(
 
 def results_page(request: Request, director: str, event_id: int, number: int) -> HTMLResponse:
     event = double_event_of(request, director, event_id)
+    being_paired = pairing_page(request, director, event, number)
+    if being_paired is not None:
+        return being_paired
     paired_or_404(event.tournament.rounds, number)
     return round_page(request, event, number)
 

@@ -59,7 +59,10 @@ from fairpair.web.desk import (
     _round_typed,
     _upload_text,
     edit_event_details,
+    pair_in_background,
     paired_or_404,
+    pairing_line,
+    pairing_page,
     staff_section,
 )
 
@@ -316,6 +319,7 @@ def team_page(
         "values": {f"details.{k}": v for k, v in _event_text(event.settings).items()}
         | dict(values or {}),
         "staff": staff_section(request, event.id),
+        "pairing": pairing_line(request, event, partial(_round_page, event.id)),
     }
     return _render(request, "desk/team_event.html", context, status_code)
 
@@ -338,15 +342,14 @@ def refused(
 
 def pair(request: Request, director: str, event_id: int) -> Response:
     team_event_of(request, director, event_id)
-    try:
-        event, pairing = te.pair_team_round(desk_for(request, director), event_id)
-    except _REFUSED as error:
-        return refused(request, director, event_id, error, "pair")
-    bye = ""
-    if pairing.bye is not None:
-        bye = f"; {event.tournament.team(pairing.bye).name} has the pairing-allocated bye"
-    message = f"Paired round {pairing.round}: {len(pairing.boards)} matches{bye}."
-    return _done(request, message, _round_page(event_id, pairing.round))
+    return pair_in_background(
+        request,
+        partial(te.start_pair_team_round, desk_for(request, director), event_id),
+        partial(refused, request, director, event_id),
+        partial(_round_page, event_id),
+        "matches",
+        lambda event, bye: event.tournament.team(bye).name,
+    )
 
 
 DESK = KindDesk(
@@ -760,6 +763,9 @@ def round_page(
 @router.get("/events/{event_id}/rounds/{number}/matches", response_class=HTMLResponse)
 def matches_page(request: Request, director: Director, event_id: int, number: int) -> Response:
     event = team_event_of(request, director, event_id)
+    being_paired = pairing_page(request, director, event, number)
+    if being_paired is not None:
+        return being_paired
     paired_or_404(event.tournament.rounds, number)
     return round_page(request, event, number)
 
