@@ -8,8 +8,8 @@ a checkpoint every N records (default: the store's, ``CHECKPOINT_EVERY``; ``--ev
 checkpoint, undo replays the whole log as before issue #20). Prints the CPU time
 (``time.process_time``) of one result batch as a baseline, of a full replay of the log, of
 undo and redo of one and of five changes, of the buttons' targets read from the end of the
-log against the whole log's history, the peak memory of one undo, and the size of the
-SQLite file.
+log against the whole log's history, the peak memory of one undo, how many checkpoints the
+store keeps, and the size of the SQLite file.
 """
 
 from __future__ import annotations
@@ -84,6 +84,15 @@ def words(record: LogRecord | None, event: ev.Event, log: list[LogRecord] | None
     return "" if record is None else ev.describe(record, event.tournament, log)
 
 
+def checkpoints(store: EventStore, event_id: int) -> list[int]:
+    """The records the event's checkpoints are at, the latest first."""
+    found, at = [], store.event(event_id).version
+    while (checkpoint := store.checkpoint(event_id, at)) is not None:
+        found.append(checkpoint.seq)
+        at = checkpoint.seq - 1
+    return found
+
+
 def main(argv: list[str]) -> None:
     sqlite = "--sqlite" in argv
     every = CHECKPOINT_EVERY
@@ -136,6 +145,7 @@ def main(argv: list[str]) -> None:
         tracemalloc.stop()
         ev.redo(d, event_id)
         print(f"  {'peak memory of undo 1':<40} {peak / 2**20:8.1f} MiB")
+        print(f"  {'checkpoints kept':<40} {len(checkpoints(store, event_id)):8d}")
         if sqlite:
             print(f"  {'SQLite file':<40} {path.stat().st_size / 2**20:8.1f} MiB")
         store.close()

@@ -10,6 +10,7 @@ compared with those of the whole log's history.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -334,3 +335,69 @@ def test_undo_and_the_desk_buttons_read_the_end_of_the_log_only() -> None:
     ev.redo(d, event_id, 3)
     assert store.read <= 5 + 6 + ev.LOG_PAGE
     assert_replayed(store, event_id, actions.replay_event)
+
+
+def checkpoint_seqs(store: EventStore, event_id: int) -> list[int]:
+    """The records the event's checkpoints are at, the latest first (through the store's own
+    look-up, checking each against a replay of the log up to it)."""
+    seqs: list[int] = []
+    at = store.event(event_id).version
+    while (found := store.checkpoint(event_id, at)) is not None:
+        log = store.log(event_id)[: found.seq]
+        settings, snapshot = actions.replay_event([(r.action, r.payload) for r in log])
+        assert found.snapshot == snapshot and EventSettings.from_data(found.settings) == settings
+        seqs.append(found.seq)
+        at = found.seq - 1
+    return seqs
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_long_session_keeps_few_checkpoints_dense_near_the_end(
+    backend: str, tmp_path: Path
+) -> None:
+    with opened(backend, tmp_path, every=2) as store:
+        d, event_id = built(store)
+        counts = []
+        for number in (3, 4, 5):  # corrections, then undos and redos back and forth
+            ev.pair_round(d, event_id)
+            for board in (1, 2, 3, 4):
+                ev.enter_results(d, event_id, [(board, "1-0")])
+                for _ in range(8):
+                    ev.correct_results(d, event_id, number, [(board, "0-1")])
+                    ev.correct_results(d, event_id, number, [(board, "1-0")])
+                ev.undo(d, event_id, 3)
+                ev.redo(d, event_id, 3)
+            counts.append(len(checkpoint_seqs(store, event_id)))
+        version = store.event(event_id).version
+        assert version > 200  # over a hundred multiples of 2 crossed
+        seqs = checkpoint_seqs(store, event_id)
+        assert len(seqs) <= 16 and counts[-1] - counts[0] <= 3  # log-like, not linear
+        # The newest ones are dense (in the last few multiples of 2), older ones sparse.
+        assert seqs[0] == version and seqs[3] >= version - 12
+        gaps = [a - b for a, b in itertools.pairwise(seqs)]
+        assert max(gaps[:3]) <= 4 and gaps[-1] >= 32
+        # An undo reaching far back still gives what the whole log gives.
+        ev.undo(d, event_id, 40)
+        assert_replayed(store, event_id, actions.replay_event)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_change_after_undos_deletes_the_checkpoints_it_made_useless(
+    backend: str, tmp_path: Path
+) -> None:
+    with opened(backend, tmp_path, every=1) as store:
+        d, event_id = built(store)  # 19 records
+        ev.undo(d, event_id, 3)  # records 20, 21, 22 undo 19, 18, 17
+        ev.redo(d, event_id, 1)  # record 23 brings 17 back: 18 and 19 may still come back
+        before = set(checkpoint_seqs(store, event_id))
+        assert {18, 22, 23} <= before  # (19 thinned out already)
+        # A new change drops 18 and 19 for good: they were in effect at the checkpoints from
+        # their records to their undos (18-20 and 19), which can never start a replay again.
+        assert sorted(ev.voided_checkpoints(store, event_id, 23)) == [(18, 21), (19, 20)]
+        ev.enter_results(d, event_id, [(4, "0-1")])
+        after = set(checkpoint_seqs(store, event_id))
+        assert not after & {18, 19, 20}
+        assert {22, 23, 24} <= after  # 17 may be undone again: the checkpoint at 22 may serve
+        assert ev.voided_checkpoints(store, event_id, 24) == []
+        ev.undo(d, event_id, 2)
+        assert_replayed(store, event_id, actions.replay_event)

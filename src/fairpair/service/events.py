@@ -130,6 +130,7 @@ __all__ = [
     "undo_history",
     "undo_last_pairing",
     "undo_targets",
+    "voided_checkpoints",
     "walk_log",
     "withdraw",
 ]
@@ -382,8 +383,28 @@ def store_command(
     changed_settings = actions.settings_after(settings, action, payload)
     record = NewRecord(desk.clock(), desk.actor, action, payload)
     changed = None if changed_settings == settings else changed_settings.to_data()
-    stored = desk.store.append(info.id, info.version, record, after, changed)
+    voided = () if action in actions.KEPT else voided_checkpoints(desk.store, info.id, info.version)
+    stored = desk.store.append(info.id, info.version, record, after, changed, voided)
     return stored, changed_settings, after
+
+
+def voided_checkpoints(store: EventStore, event_id: int, version: int) -> list[tuple[int, int]]:
+    """The checkpoints a new change appended after record ``version`` makes useless: it
+    empties the redo stack, so the changes undone there stay undone for good, and a
+    checkpoint taken while one of them was in effect can never again start a replay (it
+    needs that change in the same state as at the checkpoint). Each such change is in effect
+    from its record to its first undo, and again from each redo to the next undo: those
+    ranges of records, ``[first, last)``. Read from the log's end: nothing when the last
+    change was not undone."""
+    tail = LogTail(store, event_id, version)
+    dying = _stack_top(tail, actions.REDONE, version)
+    if not dying:
+        return []
+    flips: dict[int, list[int]] = {seq: [seq] for seq in dying}
+    for record in tail.after(min(dying)):
+        if record.action in (actions.UNDONE, actions.REDONE):
+            flips.get(record.payload["seq"], []).append(record.seq)
+    return [(at[i], at[i + 1]) for at in flips.values() for i in range(0, len(at) - 1, 2)]
 
 
 # --- players --------------------------------------------------------------------------------

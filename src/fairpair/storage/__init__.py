@@ -31,6 +31,8 @@ from fairpair.storage.base import (
     StoredEvent,
     StoreError,
     UnknownEventError,
+    Voided,
+    checkpoints_kept,
 )
 from fairpair.storage.memory import MemoryStore
 
@@ -60,6 +62,8 @@ __all__ = [
     "StoreError",
     "StoredEvent",
     "UnknownEventError",
+    "Voided",
+    "checkpoints_kept",
     "open_store",
 ]
 

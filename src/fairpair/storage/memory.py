@@ -33,6 +33,8 @@ from fairpair.storage.base import (
     StaffRecord,
     StoredEvent,
     UnknownEventError,
+    Voided,
+    checkpoints_kept,
 )
 
 __all__ = ["MemoryStore"]
@@ -109,8 +111,9 @@ class MemoryStore:
         record: NewRecord,
         snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
+        voided: Voided = (),
     ) -> EventInfo:
-        return self.append_many(event_id, expected_version, (record,), snapshot, settings)
+        return self.append_many(event_id, expected_version, (record,), snapshot, settings, voided)
 
     def append_many(
         self,
@@ -119,6 +122,7 @@ class MemoryStore:
         records: Sequence[NewRecord],
         snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
+        voided: Voided = (),
     ) -> EventInfo:
         if not records:
             raise ValueError("nothing to append")
@@ -134,9 +138,19 @@ class MemoryStore:
             info = replace(info, version=seq, updated_at=records[-1].at)
             self._info[event_id] = info
             self._snapshots[event_id] = snapshot
+            held = [
+                (form, kept)
+                for form, kept in self._checkpoints.get(event_id, ())
+                if not any(first <= kept.seq < last for first, last in voided)
+            ]
             if seq // self.checkpoint_every > expected_version // self.checkpoint_every:
                 kept = Checkpoint(event_id, seq, copy.deepcopy(dict(info.settings)), snapshot)
-                self._checkpoints.setdefault(event_id, []).append((SNAPSHOT_FORMAT, kept))
+                held.append((SNAPSHOT_FORMAT, kept))
+                worth = checkpoints_kept(
+                    [c.seq for form, c in held if form == SNAPSHOT_FORMAT], self.checkpoint_every
+                )
+                held = [(f, c) for f, c in held if f != SNAPSHOT_FORMAT or c.seq in worth]
+            self._checkpoints[event_id] = held
             return info
 
     def claim_event(

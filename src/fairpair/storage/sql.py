@@ -45,6 +45,8 @@ from fairpair.storage.base import (
     StaffRecord,
     StoredEvent,
     UnknownEventError,
+    Voided,
+    checkpoints_kept,
 )
 from fairpair.storage.tables import (
     RATED_COLUMNS,
@@ -338,8 +340,9 @@ class SqlStore:
         record: NewRecord,
         snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
+        voided: Voided = (),
     ) -> EventInfo:
-        return self.append_many(event_id, expected_version, (record,), snapshot, settings)
+        return self.append_many(event_id, expected_version, (record,), snapshot, settings, voided)
 
     def append_many(
         self,
@@ -348,6 +351,7 @@ class SqlStore:
         records: Sequence[NewRecord],
         snapshot: Snapshot,
         settings: Mapping[str, Any] | None = None,
+        voided: Voided = (),
     ) -> EventInfo:
         if not records:
             raise ValueError("nothing to append")
@@ -377,6 +381,18 @@ class SqlStore:
                         for seq, record in enumerate(records, start=expected_version + 1)
                     ],
                 )
+                if voided:
+                    connection.execute(
+                        sa.delete(event_checkpoints).where(
+                            event_checkpoints.c.event_id == event_id,
+                            sa.or_(
+                                *(
+                                    event_checkpoints.c.seq.between(first, last - 1)
+                                    for first, last in voided
+                                )
+                            ),
+                        )
+                    )
                 if checkpoint:
                     # The row as just written: its settings and the snapshot's text.
                     connection.execute(
@@ -391,6 +407,7 @@ class SqlStore:
                             ).where(events.c.id == event_id),
                         )
                     )
+                    self._thin_checkpoints(connection, event_id)
                 for record in records:
                     self._hook(record.action)
                 written = self._written(connection, event_id)
@@ -400,6 +417,16 @@ class SqlStore:
             # Another writer appended the same seq first (a store without row locks).
             raise ConcurrencyError(self.event(event_id).name, expected_version, None) from None
         return written
+
+    def _thin_checkpoints(self, connection: sa.Connection, event_id: int) -> None:
+        """Delete the event's checkpoints :func:`checkpoints_kept` leaves out, a new one just
+        written (in its transaction)."""
+        table = event_checkpoints
+        mine = (table.c.event_id == event_id, table.c.format == SNAPSHOT_FORMAT)
+        seqs = connection.execute(sa.select(table.c.seq).where(*mine)).scalars().all()
+        dropped = set(seqs) - checkpoints_kept(seqs, self.checkpoint_every)
+        if dropped:
+            connection.execute(sa.delete(table).where(*mine, table.c.seq.in_(sorted(dropped))))
 
     def _name_free(self, event_id: int, name: str) -> None:
         """:class:`EventExistsError` if another event has that name."""
