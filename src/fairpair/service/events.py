@@ -106,8 +106,10 @@ __all__ = [
     "history",
     "import_players",
     "in_background",
+    "last_change",
     "list_events",
     "load",
+    "log_since",
     "marker_for",
     "pair_round",
     "pairing_status",
@@ -1494,6 +1496,23 @@ def history(desk: Desk, event_id: int) -> Sequence[LogRecord]:
     return desk.store.log(event_id)
 
 
+def log_since(
+    desk: Desk, event_id: int, first: int, version: int | None = None
+) -> Sequence[LogRecord]:
+    """The event's records from ``first`` to ``version`` (default: its last), read alone:
+    all that :func:`describe` (and its team and Double-Swiss kin) needs to put changes from
+    ``first`` on into words (the later renumberings in effect), instead of the whole log.
+    Not for an undo or redo record, whose target may be before ``first``."""
+    last = desk.store.event(event_id).version if version is None else version
+    return desk.store.records(event_id, first, last)
+
+
+def last_change(desk: Desk, event_id: int, version: int) -> LogRecord:
+    """Record ``version`` of the event: the change a command just made, read alone."""
+    (record,) = desk.store.records(event_id, version, version)
+    return record
+
+
 @dataclass(frozen=True, slots=True)
 class RebuildReport:
     """What a rebuild from the log found."""
@@ -1658,10 +1677,15 @@ def _namer(
         if found:
             return found[0]
         renumber: dict[int, int] = {}
-        history = actions.undo_history((r.seq, r.action, r.payload) for r in log or ())
-        in_effect = set(history.in_effect)
+        # A later change is in effect unless undone since (an odd number of undos and
+        # redos name it, all after it): the log from this record on tells, not all of it.
+        walks = (actions.UNDONE, actions.REDONE)
+        flipped: set[int] = set()
         for later in log or ():
-            if later.seq <= record.seq or later.seq not in in_effect:
+            if later.action in walks:
+                flipped ^= {later.payload["seq"]}
+        for later in log or ():
+            if later.seq <= record.seq or later.action in walks or later.seq in flipped:
                 continue
             step: dict[int, int] = {}
             if later.action == "round.paired" and "order" in later.payload:

@@ -1589,7 +1589,7 @@ def _edit_event(
             error = _name_taken()
         values = {f"{form}.{k}": v for k, v in typed.items()}
         return _refused(request, director, event_id, error, form, values)
-    changed = ev.history(desk_for(request, director), event_id)[-1]
+    changed = ev.last_change(desk_for(request, director), event_id, edited.version)
     return _done(request, _sentence(ev.describe(changed, edited.tournament)) + ".", _here(event_id))
 
 
@@ -1685,7 +1685,8 @@ def walk_log(
         changed, taken = step(desk, event_id, expected_version=expected)
     except _REFUSED as error:
         return _refusal(page, error, "undo")
-    log = desk.store.log(event_id)
+    # The changes taken are named from the log after the earliest of them, not all of it.
+    log = ev.log_since(desk, event_id, min(r.seq for r in taken))
     done = [f"#{r.seq}: {describe(changed, r, log)}" for r in taken]
     again = "Redo brings it back." if verb == "undo" else "Undo takes it back again."
     words = "Undid" if verb == "undo" else "Redid"

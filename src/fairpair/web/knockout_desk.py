@@ -247,7 +247,7 @@ def _at_field(error: Exception, field: str) -> Exception:
 
 def _last_change(request: Request, event: ev.Event) -> str:
     """The change just made, in the log's words, as the desk's message after it."""
-    record = ev.history(desk_for(request), event.id)[-1]
+    record = ev.last_change(desk_for(request), event.id, event.version)
     text = ev.describe(record, event.tournament)
     return text[:1].upper() + text[1:] + "."
 

@@ -89,7 +89,7 @@ def clock(
         return ev.set_clock(desk, event_id, chosen, minutes, expected_version=expected)
 
     def said(event: ev.Event) -> str:
-        record = ev.history(desk, event_id)[-1]
+        record = ev.last_change(desk, event_id, event.version)
         text = ev.describe(record, event.tournament)
         return text[0].upper() + text[1:] + "."
 

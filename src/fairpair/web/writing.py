@@ -118,13 +118,16 @@ def walked(
     describe: Callable[[LogRecord, Sequence[LogRecord]], str],
 ) -> dict[str, Any]:
     """After an undo or redo: the changes ``taken`` (latest first) and what undo and redo
-    would take or bring back now, each in words (``describe``, given the log)."""
-    log = [r for r in ev.history(desk, event.id) if r.seq <= event.version]
+    would take or bring back now, each in words (``describe``, given the log from the
+    earliest of them on, read from the log's end)."""
+    undo_next, redo_next = ev.undo_targets(desk, event.id, event.version)
+    shown = [*taken, *(r for r in (undo_next, redo_next) if r is not None)]
+    first = min((r.seq for r in shown), default=event.version)
+    log = ev.log_since(desk, event.id, first, event.version)
 
     def change(record: LogRecord) -> ChangeOut:
         return ChangeOut(seq=record.seq, action=record.action, description=describe(record, log))
 
-    undo_next, redo_next = ev.undo_targets(desk, event.id, event.version)
     return {
         "changes": [change(r) for r in taken],
         "undo_next": None if undo_next is None else change(undo_next),
