@@ -48,7 +48,7 @@ PLAYERS = 24
 ROUNDS = 5
 PLAYED = 2
 EVENT = "Small Open"
-FAIRPAIR = "from fairpair.cli.app import main; main()"
+FAIRPAIR = "from fairpair.cli.start import main; main()"
 LIBRARIES = "import sqlalchemy, typer, typer._adapters"
 """What any command over the event store loads whatever fairpair does: SQLAlchemy, and Typer
 with the module through which it checks every option's value with pydantic (Typer 0.29)."""

@@ -29,7 +29,7 @@ import atexit, json, sys
 out, *words = sys.argv[1:]
 atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
 sys.argv = ["fairpair", *words]
-from fairpair.cli.app import main
+from fairpair.cli.start import main
 main()
 """
 """Runs `fairpair WORDS...` as the console script does and writes, at exit (main ends

@@ -21,6 +21,10 @@ from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, PairingInProgressError
 from fairpair.storage import ConcurrencyError, StoreError, open_store
 
+# Every command here opens a store: SQLAlchemy comes in with the command's own modules, at
+# start-up, while the garbage collector is off (fairpair.cli.start), not when the store opens.
+from fairpair.storage import sql as _sql  # noqa: F401
+
 RETRY = 3
 """Exit status when another director changed the event first, or a round of it is being
 paired: run the command again (later)."""
