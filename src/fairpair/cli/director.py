@@ -19,6 +19,7 @@ from fairpair.cli.common import USAGE_ERROR
 from fairpair.formats.errors import FormatError
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, PairingInProgressError
+from fairpair.service.settings import System
 from fairpair.storage import ConcurrencyError, StoreError, open_store
 
 # Every command here opens a store: SQLAlchemy comes in with the command's own modules, at
@@ -112,6 +113,10 @@ class Session:
                 typer.echo(f"fairpair: event {found.name!r} (the one changed last)", err=True)
                 self.named.add(found.id)
         return found.id
+
+    def system(self) -> System:
+        """The system of the command's event (team, Double-Swiss...), without loading it."""
+        return ev.event_system(self.desk.store.event(self.event_id()))
 
     def name_changed(self) -> None:
         """Name on standard error each event the command changed that it has not named."""

@@ -42,6 +42,7 @@ from fairpair.service.events import (
     check_steps,
     checked_player_changes,
     duplicate_of,
+    event_system,
     find_player,
     rating_order,
     store_command,
@@ -51,7 +52,6 @@ from fairpair.service.events import (
 from fairpair.service.settings import (
     SETTING_FIELDS,
     EventSettings,
-    System,
     report_fields,
     setting_fields,
 )
@@ -122,7 +122,7 @@ class DoubleEvent:
 
 def is_double_event(info: EventInfo) -> bool:
     """Whether the event's settings name the Double-Swiss."""
-    return System(info.settings.get("system", info.system)).double
+    return event_system(info).double
 
 
 def draw_initial_colour() -> Colour:

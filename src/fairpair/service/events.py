@@ -299,6 +299,12 @@ def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
     raise UnknownEventError(f"no event {ref!r}; the events are: {names}")
 
 
+def event_system(info: EventInfo) -> System:
+    """The system an event's settings name: a team or Double-Swiss one, a knockout...
+    (read from the event's line in the store, without loading the event)."""
+    return System(info.settings.get("system", info.system))
+
+
 def load(desk: Desk, event_id: int) -> Event:
     """The event as it is now. Its version is read from the store each time (so a change
     made by another process is seen at once); the snapshot only when the version is not the
