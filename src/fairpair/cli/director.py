@@ -98,20 +98,22 @@ class Session:
     desk: ev.Desk
     event_ref: str | None
     taken: dict[int, int] = field(default_factory=dict)
-    """The events the command took, each with its version then (a command asks for its
-    event more than once)."""
+    """The event the command took, with its version then (found once: a command asks for
+    its event many times, and each search reads the store's list of events)."""
     named: set[int] = field(default_factory=set)
     """The events already named on standard error."""
 
     def event_id(self) -> int:
-        found = ev.find_event(self.desk, self.event_ref)
-        if found.id not in self.taken:
-            self.taken[found.id] = found.version
-            if self.event_ref is None and len(self.desk.store.events()) > 1:
-                # A director under pressure sees a wrong guess at once; standard output
-                # stays the command's own, for scripts and printers.
-                typer.echo(f"fairpair: event {found.name!r} (the one changed last)", err=True)
-                self.named.add(found.id)
+        if self.taken:
+            return next(iter(self.taken))
+        known = self.desk.store.events()
+        found = ev.pick_event(known, self.event_ref)
+        self.taken[found.id] = found.version
+        if self.event_ref is None and len(known) > 1:
+            # A director under pressure sees a wrong guess at once; standard output
+            # stays the command's own, for scripts and printers.
+            typer.echo(f"fairpair: event {found.name!r} (the one changed last)", err=True)
+            self.named.add(found.id)
         return found.id
 
     def system(self) -> System:

@@ -281,7 +281,12 @@ def list_events(desk: Desk) -> Sequence[EventInfo]:
 def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
     """The event named (exactly, then case-insensitively) or numbered ``ref``; without a
     reference the one changed most recently."""
-    known = desk.store.events()
+    return pick_event(desk.store.events(), ref)
+
+
+def pick_event(known: Sequence[EventInfo], ref: str | None = None) -> EventInfo:
+    """:func:`find_event` among the events ``known`` (the store's list, read once by a
+    caller that needs it for more)."""
     if not known:
         raise UnknownEventError("there is no event yet; create one with: fairpair event create")
     if ref is None:
