@@ -7,12 +7,15 @@ wait is the interpreter starting and the imports, so it is measured the way it i
 fresh process per command. The script stores a small event in a SQLite file in a temporary
 folder (24 players, a FIDE Dutch of 5 rounds: rounds 1 and 2 played, round 3 paired with
 half its results in), then runs each command ``N`` times (default 5) as the console script
-does (``from fairpair.cli.app import main; main()``): ``event show``, ``event list``,
+does (``from fairpair.cli.start import main; main()``): ``event show``, ``event list``,
 ``player list``, ``round show``, ``event standings``, ``result`` entering one result of
 round 3 and ``undo`` taking it back (the two alternate, so every run finds the event as the
-first one did); then ``python -c pass``, the floor no Python program goes below, and the
-libraries no command over the event store can do without: ``import sqlalchemy`` alone, and
-with Typer and the module through which Typer 0.29 checks every option with pydantic.
+first one did); then ``python -c pass``, the floor no Python program goes below (and
+``python -I -S -c pass``, without the site module and the virtual environment's path
+files), and the libraries no command over the event store can do without:
+``import sqlalchemy`` alone, and with Typer and the module through which Typer 0.29 checks
+every option with pydantic, imported as Python does by default and as fairpair's console
+script does (the garbage collector off, :mod:`fairpair.cli.start`).
 
 It prints, for each, the wall seconds (min, median, max) and the median user+sys CPU seconds
 of the child (``resource.getrusage(RUSAGE_CHILDREN)``); wall time is what the director
@@ -22,7 +25,10 @@ after ``pip install``: with ``PYTHONDONTWRITEBYTECODE=1``, as in this project's 
 set-up, every call would compile fairpair's modules again. ``--src DIR`` runs the commands
 from another checkout's ``src`` (e.g. ``git archive`` of an older commit with the compiled
 ``_blossom`` module copied in); given twice (before, after), the two trees take turns
-command by command, so that both meet the same load of a shared machine.
+command by command, so that both meet the same load of a shared machine. The load averages
+(1, 5 and 15 minutes) are printed before and after: figures taken while other work runs are
+not those of a quiet machine (``--quiet L`` waits, up to ten minutes, for a 1-minute load
+average under L before starting).
 """
 
 from __future__ import annotations
@@ -48,10 +54,18 @@ PLAYERS = 24
 ROUNDS = 5
 PLAYED = 2
 EVENT = "Small Open"
-FAIRPAIR = "from fairpair.cli.app import main; main()"
+FAIRPAIR = """
+try:
+    from fairpair.cli.start import main
+except ImportError:  # a tree from before the console script's start-up module (--src)
+    from fairpair.cli.app import main
+main()
+"""
 LIBRARIES = "import sqlalchemy, typer, typer._adapters"
 """What any command over the event store loads whatever fairpair does: SQLAlchemy, and Typer
 with the module through which it checks every option's value with pydantic (Typer 0.29)."""
+COLLECTOR_OFF = "import gc; gc.disable(); " + LIBRARIES
+"""The same, imported as fairpair's console script imports (fairpair.cli.start)."""
 
 
 def build(path: Path) -> int:
@@ -92,9 +106,19 @@ def run(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
+def _load(averages: tuple[float, float, float]) -> str:
+    return " ".join(f"{a:.2f}" for a in averages)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--quiet",
+        type=float,
+        metavar="L",
+        help="wait (ten minutes at most) for a 1-minute load average under L",
+    )
     parser.add_argument(
         "--src",
         type=Path,
@@ -102,6 +126,12 @@ def main() -> None:
         help="run the commands from this source tree (repeat to compare trees, run in turn)",
     )
     args = parser.parse_args()
+    if args.quiet is not None:
+        waited = 0
+        while os.getloadavg()[0] >= args.quiet and waited < 600:
+            time.sleep(10)
+            waited += 10
+    before = os.getloadavg()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "event.sqlite3"
         open_board = build(database)
@@ -128,8 +158,10 @@ def main() -> None:
         ]
         floors = {
             "python -c pass (the floor)": [python, "-c", "pass"],
+            "python -I -S -c pass": [python, "-I", "-S", "-c", "pass"],
             "python -c 'import sqlalchemy'": [python, "-c", "import sqlalchemy"],
             "  + typer, its pydantic coercion": [python, "-c", LIBRARIES],
+            "  the same, collector off": [python, "-c", COLLECTOR_OFF],
         }
         figures: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)
 
@@ -150,10 +182,12 @@ def main() -> None:
                 figures["", label].append(run(command, env))
             if warming_up:
                 figures.clear()
+        after = os.getloadavg()
         print(
             f"{PLAYERS} players, {ROUNDS} rounds ({PLAYED} played, round 3 half entered), "
             f"SQLite; {args.runs} runs each, fresh processes, byte-code cache"
         )
+        print(f"load average before {_load(before)}, after {_load(after)} ({os.cpu_count()} CPUs)")
         for tree in [*trees, ""]:
             print(f"\n{tree or 'floors'}")
             print(f"{'command':<32} {'wall min':>9} {'median':>8} {'max':>8} {'CPU median':>11}")

@@ -1,7 +1,8 @@
 """What a director's command loads (issue #20): the command typed and its own needs, not the
-web stack, the migrations, the pairing engines or the other commands' modules. Each command
-runs in a child process as from the shell; the child writes the names in ``sys.modules``
-when it exits. Time is measured by ``benchmarks/bench_cli.py``, not here."""
+web stack, the migrations, the pairing engines, the other commands' modules or those of
+other kinds of event. Each command runs in a child process as the console script runs it;
+the child writes the names in ``sys.modules`` when it exits, and the state of the garbage
+collector. Time is measured by ``benchmarks/bench_cli.py``, not here."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -25,18 +27,28 @@ register(app)
 runner = CliRunner()
 
 CHILD = """
-import atexit, json, sys
+import atexit, gc, json, sys
 out, *words = sys.argv[1:]
-atexit.register(lambda: open(out, "w").write(json.dumps(sorted(sys.modules))))
+def written():
+    found = {"modules": sorted(sys.modules), "collector": [gc.isenabled(), gc.get_freeze_count()]}
+    open(out, "w").write(json.dumps(found))
+atexit.register(written)
 sys.argv = ["fairpair", *words]
-from fairpair.cli.app import main
+from fairpair.cli.start import main
 main()
 """
 """Runs `fairpair WORDS...` as the console script does and writes, at exit (main ends
-with sys.exit), every module the process loaded."""
+with sys.exit), every module the process loaded, whether the garbage collector is on and
+how many objects start-up froze."""
 
 NEVER = {
     "alembic": "migrations: only a store at an older revision needs them",
+    "sqlalchemy.orm": "SQLAlchemy's ORM: the store is written with its Core",
+    "sqlalchemy.ext": "SQLAlchemy's extensions: the store uses none",
+    "sqlalchemy.dialects.postgresql": "PostgreSQL's dialect, for a SQLite file",
+    "psycopg": "the PostgreSQL driver, for a SQLite file",
+    "argon2": "password hashing: only the staff and directors' commands",
+    "xml": "the XML parser: only reading a FIDE rating list",
     "fastapi": "the web app",
     "starlette": "the web app",
     "uvicorn": "the web server",
@@ -45,7 +57,18 @@ NEVER = {
     "fairpair.web": "the web app",
     "fairpair.pairing.casual": "a pairing engine: only `round pair` pairs",
     "fairpair.pairing.dutch": "a pairing engine: only `round pair` pairs",
-    "fairpair.matching.weighted": "the matching solver: only pairing uses it",
+    "fairpair.pairing.burstein": "a pairing engine: only `round pair` pairs",
+    "fairpair.pairing.round_robin": "a pairing engine: only `round pair` pairs",
+    "fairpair.pairing.registry": "the pairing systems by name: only `round pair` pairs",
+    "fairpair.matching": "the matching solver: only pairing uses it",
+    "fairpair.service.double_events": "a Double-Swiss event's use cases, for a Swiss",
+    "fairpair.service.team_events": "a team event's use cases, for a Swiss",
+    "fairpair.service.knockout_events": "a knockout's use cases, for a Swiss in its rounds",
+    "fairpair.cli.double": "the commands of a Double-Swiss event, for a Swiss",
+    "fairpair.cli.team": "the commands of a team event, for a Swiss",
+    "fairpair.cli.staff": "another command's module",
+    "fairpair.cli.sections": "another command's module",
+    "fairpair.cli.prizes": "another command's module",
     "fairpair.cli.pair": "another command's module",
     "fairpair.cli.convert": "another command's module",
     "fairpair.cli.standings": "another command's module",
@@ -55,7 +78,17 @@ NEVER = {
     "fairpair.cli.knockout": "another command's module",
     "fairpair.cli.directors": "another command's module",
 }
-"""Modules no command below loads, and why they have no business there."""
+"""Modules (with their sub-modules) no command below loads on the small Swiss, and why they
+have no business there."""
+
+
+def unwanted(modules: set[str]) -> dict[str, str]:
+    """The entries of :data:`NEVER` loaded, themselves or a sub-module of theirs."""
+    return {
+        name: why
+        for name, why in NEVER.items()
+        if any(m == name or m.startswith(name + ".") for m in modules)
+    }
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +112,12 @@ def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def child(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], set[str]]:
     """`fairpair ARGS...` in a child process, and the modules it loaded."""
+    done, found = run_child(tmp_path, *args)
+    return done, set(found["modules"])
+
+
+def run_child(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str], Any]:
+    """`fairpair ARGS...` in a child process, and what it wrote at exit."""
     out = tmp_path / "modules.json"
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(out), *args],
@@ -88,7 +127,7 @@ def child(tmp_path: Path, *args: str) -> tuple[subprocess.CompletedProcess[str],
         check=False,
         env={**os.environ, "COLUMNS": "80"},
     )
-    return done, set(json.loads(out.read_text()))
+    return done, json.loads(out.read_text())
 
 
 def loaded(tmp_path: Path, db: Path, *words: str) -> tuple[set[str], str]:
@@ -114,18 +153,17 @@ def test_a_director_command_loads_nothing_it_does_not_use(
     modules, stdout = loaded(tmp_path, db, *words)
     assert shown in stdout  # the command ran and did its work
     assert "fairpair.storage.sql" in modules  # ... on the store: the check below means something
-    found = {name: why for name, why in NEVER.items() if name in modules}
-    assert found == {}
+    assert unwanted(modules) == {}
 
 
 def test_a_result_and_its_undo_load_nothing_they_do_not_use(tmp_path: Path, db: Path) -> None:
     """One test for both, so that the event is as it was for the other tests."""
     modules, stdout = loaded(tmp_path, db, "result", "2", "0-1")
     assert "round 2: 1 result(s) saved" in stdout
-    assert {name: why for name, why in NEVER.items() if name in modules} == {}
+    assert unwanted(modules) == {}
     modules, stdout = loaded(tmp_path, db, "undo")
     assert "undid" in stdout and "board 2 0-1" in stdout
-    assert {name: why for name, why in NEVER.items() if name in modules} == {}
+    assert unwanted(modules) == {}
 
 
 @pytest.mark.parametrize("words", [("event", "show"), ("player", "list"), ("round", "show")])
@@ -148,6 +186,35 @@ def test_a_group_command_loads_neither_the_other_groups_nor_their_commands(
     assert "fairpair.cli.checkin" not in modules  # `player codes` lives there
 
 
+def test_event_show_loads_no_printed_sheet(tmp_path: Path, db: Path) -> None:
+    """The settings are lines of text: the sheets (pairings, standings...) stay out."""
+    modules, stdout = loaded(tmp_path, db, "event", "show")
+    assert "Spring open" in stdout
+    assert "fairpair.formats.printouts" not in modules
+    assert "fairpair.service.printouts" not in modules
+
+
+def test_a_group_of_event_living_elsewhere_is_attached_when_typed(tmp_path: Path, db: Path) -> None:
+    modules, stdout = loaded(tmp_path, db, "event", "staff")
+    assert "no staff" in stdout  # without a command: the list
+    assert "fairpair.cli.staff" in modules
+    assert "fairpair.cli.prizes" not in modules
+
+
+@pytest.mark.parametrize("words", [("event", "show"), ("result", "2", "0-1"), ("undo",)])
+def test_the_garbage_collector_is_on_again_when_the_command_runs(
+    tmp_path: Path, db: Path, words: tuple[str, ...]
+) -> None:
+    """Start-up imports with the collector off and freezes what it imported; the command
+    itself (a big pairing, the web server) runs with the collector on."""
+    done, found = run_child(tmp_path, *words, "--db", str(db))
+    assert done.returncode == 0, done.stderr
+    enabled, frozen = found["collector"]
+    assert enabled
+    assert frozen > 10_000  # the modules' objects, SQLAlchemy's among them
+    assert "sqlalchemy" in found["modules"]
+
+
 @pytest.mark.parametrize(
     "words",
     [
@@ -160,6 +227,9 @@ def test_a_group_command_loads_neither_the_other_groups_nor_their_commands(
         ("event", "--help"),
         ("player", "--help"),
         ("player", "codes", "--help"),
+        ("event", "staff", "--help"),
+        ("event", "prizes", "--help"),
+        ("event", "cut", "--help"),
     ],
 )
 def test_a_command_alone_answers_as_with_every_command_attached(

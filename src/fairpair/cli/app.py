@@ -23,7 +23,7 @@ def _root() -> None:
     # without it Typer would make the single command the whole program (no `roundrobin`).
 
 
-def _register(arguments: list[str]) -> None:
+def prepare(arguments: list[str]) -> None:
     """Attach the sub-command the arguments name, or every one (for the help, or a name
     that is no command): each lives in a module of its own, loaded only when attached."""
     from fairpair.cli import commands
@@ -33,7 +33,14 @@ def _register(arguments: list[str]) -> None:
 
 
 def main() -> None:
-    """Console-script entry point.
+    """Run the command the process was given (:func:`fairpair.cli.start.main`, the console
+    script, does the same with the garbage collector off during the imports)."""
+    prepare(sys.argv[1:])
+    run()
+
+
+def run() -> None:
+    """Run the attached command on the process's arguments, then exit.
 
     Output into a pipe whose reader has gone (``fairpair log | head``) ends quietly (Click
     ends with status 1 when it sees it; a broken pipe found after Click ends with 0).
@@ -42,7 +49,6 @@ def main() -> None:
     choices) are reported on one line of standard error with exit status 2, without the
     usage box, so that scripts and arbiters see the reason at once.
     """
-    _register(sys.argv[1:])
     try:
         status = app(standalone_mode=False)
     except BrokenPipeError:

@@ -51,7 +51,11 @@ def _knockout(app: typer.Typer, sub: str | None) -> None:
 def _event(app: typer.Typer, sub: str | None) -> None:
     from fairpair.cli import event
 
-    app.add_typer(_narrowed(event.app, sub), name="event")
+    narrowed = _narrowed(event.app, sub)
+    if narrowed is event.app:  # the whole group, or a command of a group living elsewhere
+        event.attach_elsewhere(sub)
+        narrowed = _narrowed(event.app, sub)
+    app.add_typer(narrowed, name="event")
 
 
 def _player(app: typer.Typer, sub: str | None) -> None:

@@ -19,7 +19,12 @@ from fairpair.cli.common import USAGE_ERROR
 from fairpair.formats.errors import FormatError
 from fairpair.service import events as ev
 from fairpair.service.errors import CommandError, PairingInProgressError
+from fairpair.service.settings import System
 from fairpair.storage import ConcurrencyError, StoreError, open_store
+
+# Every command here opens a store: SQLAlchemy comes in with the command's own modules, at
+# start-up, while the garbage collector is off (fairpair.cli.start), not when the store opens.
+from fairpair.storage import sql as _sql  # noqa: F401
 
 RETRY = 3
 """Exit status when another director changed the event first, or a round of it is being
@@ -93,21 +98,27 @@ class Session:
     desk: ev.Desk
     event_ref: str | None
     taken: dict[int, int] = field(default_factory=dict)
-    """The events the command took, each with its version then (a command asks for its
-    event more than once)."""
+    """The event the command took, with its version then (found once: a command asks for
+    its event many times, and each search reads the store's list of events)."""
     named: set[int] = field(default_factory=set)
     """The events already named on standard error."""
 
     def event_id(self) -> int:
-        found = ev.find_event(self.desk, self.event_ref)
-        if found.id not in self.taken:
-            self.taken[found.id] = found.version
-            if self.event_ref is None and len(self.desk.store.events()) > 1:
-                # A director under pressure sees a wrong guess at once; standard output
-                # stays the command's own, for scripts and printers.
-                typer.echo(f"fairpair: event {found.name!r} (the one changed last)", err=True)
-                self.named.add(found.id)
+        if self.taken:
+            return next(iter(self.taken))
+        known = self.desk.store.events()
+        found = ev.pick_event(known, self.event_ref)
+        self.taken[found.id] = found.version
+        if self.event_ref is None and len(known) > 1:
+            # A director under pressure sees a wrong guess at once; standard output
+            # stays the command's own, for scripts and printers.
+            typer.echo(f"fairpair: event {found.name!r} (the one changed last)", err=True)
+            self.named.add(found.id)
         return found.id
+
+    def system(self) -> System:
+        """The system of the command's event (team, Double-Swiss...), without loading it."""
+        return ev.event_system(self.desk.store.event(self.event_id()))
 
     def name_changed(self) -> None:
         """Name on standard error each event the command changed that it has not named."""

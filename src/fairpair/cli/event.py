@@ -7,24 +7,15 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from fairpair.cli import double as ds
-from fairpair.cli import prizes as prize_commands
-from fairpair.cli import sections as section_commands
-from fairpair.cli import staff as staff_commands
 from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Colour, PointSystem, format_points
 from fairpair.core.words import counted
-from fairpair.formats import printouts as sheets
-from fairpair.formats import standings_render
-from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service import printouts
-from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.settings import (
     AccelerationMethod,
@@ -43,6 +34,13 @@ from fairpair.service.settings import (
     usual_scoring,
 )
 from fairpair.service.venue import ClockStep
+
+if TYPE_CHECKING:
+    from fairpair.formats import printouts as sheets
+    from fairpair.formats import standings_render
+
+# A command typed loads its own needs: the modules of team and Double-Swiss events, of the
+# printed sheets and of the sub-groups that live elsewhere are imported where they are used.
 
 app = typer.Typer(
     help="Create and list events; standings and crosstable of one.", no_args_is_help=True
@@ -354,6 +352,8 @@ def create(
                 double=double,
                 team=team,
             ).edited(report_fields(report))
+            from fairpair.service import team_events as te
+
             made = te.create_team_event(s.desk, team_settings)
             typer.echo(
                 f"created team event {made.id} {made.info.name!r} ({system.value}"
@@ -433,6 +433,7 @@ def _create_double(
     """``event create --system double-swiss``: read by the reader the desk and the API use
     (the same refusals, in the same words), each refusal under its option's name; the colour
     drawn by lot unless given."""
+    from fairpair.service import double_events as de
     from fairpair.service import entry
 
     if initial_colour is not None and black_first:
@@ -619,12 +620,17 @@ def edit(
     if not changes:
         raise fail("give what to change, e.g. --city Lyon (see fairpair event edit --help)")
     with session(db, event, actor) as s, _options_named():
-        if te.is_team_event(s.desk.store.event(s.event_id())):
+        system = s.system()
+        if system.team:
+            from fairpair.service import team_events as te
+
             changed = te.edit_team_event(s.desk, s.event_id(), changes)
             record = ev.history(s.desk, changed.id)[-1]
             typer.echo(f"{te.describe_team(record)} (version {changed.version})")
             return
-        if ds.is_double(s):
+        if system.double:
+            from fairpair.service import double_events as de
+
             edited_ds = de.edit_double_event(s.desk, s.event_id(), changes)
             record = ev.history(s.desk, edited_ds.id)[-1]
             typer.echo(f"{de.describe_double(record)} (version {edited_ds.version})")
@@ -665,7 +671,10 @@ def show(
 ) -> None:
     """The event's settings and progress."""
     with session(db, event) as s:
-        if te.is_team_event(s.desk.store.event(s.event_id())):
+        system = s.system()
+        if system.team:
+            from fairpair.service import team_events as te
+
             teams = te.load_team(s.desk, s.event_id())
             if output_format is ShowFormat.JSON:
                 data = te.team_settings_data(teams)
@@ -674,7 +683,9 @@ def show(
             for label, value in te.team_settings_lines(teams):
                 typer.echo(f"{label + ':':<16}{value}")
             return
-        if ds.is_double(s):
+        if system.double:
+            from fairpair.service import double_events as de
+
             matches = de.load_double(s.desk, s.event_id())
             if output_format is ShowFormat.JSON:
                 data = de.double_settings_data(matches)
@@ -734,8 +745,10 @@ def standings(
     once a knockout stage has started, the final standings: the knockout's places, then the
     players below the cut."""
     with session(db, event) as s:
-        if te.is_team_event(s.desk.store.event(s.event_id())):
+        system = s.system()
+        if system.team:
             from fairpair.cli import team
+            from fairpair.service import team_events as te
 
             if boards or output_format is ListFormat.TEXT:
                 team.standings(s, boards)
@@ -745,7 +758,10 @@ def standings(
             title = f"{team_event.tournament.name}: team standings after round {teams.rounds}"
             typer.echo(_rendered(output_format, teams, title, ""), nl=False)
             return
-        if ds.is_double(s):
+        if system.double:
+            from fairpair.cli import double as ds
+            from fairpair.service import double_events as de
+
             if boards:
                 raise fail("--boards is for a team event")
             matches = de.load_double(s.desk, s.event_id())
@@ -764,7 +780,12 @@ def standings(
             return
         table = ev.standings(current)
         title = f"{current.tournament.name}: standings after round {table.rounds}"
-        text = sheets.render_text(printouts.standings_sheet(current))
+        text = ""
+        if output_format is ListFormat.TEXT:
+            from fairpair.formats import printouts as sheets
+            from fairpair.service import printouts
+
+            text = sheets.render_text(printouts.standings_sheet(current))
         typer.echo(_rendered(output_format, table, title, text), nl=False)
 
 
@@ -772,6 +793,8 @@ def _rendered(
     output_format: ListFormat, table: standings_render.StandingsTable, title: str, text: str
 ) -> str:
     """Standings of either kind of event in the format asked; ``text`` is the text form."""
+    from fairpair.formats import standings_render
+
     match output_format:
         case ListFormat.TEXT:
             return text
@@ -790,9 +813,33 @@ class CrosstableFormat(enum.Enum):
 
 
 app.command("cut")(stage.cut)
-app.add_typer(staff_commands.app, name="staff")
-app.add_typer(section_commands.app, name="sections")
-app.add_typer(prize_commands.app, name="prizes")
+
+ELSEWHERE = ("staff", "sections", "prizes")
+"""The groups of `event` whose commands live in modules of their own (attach_elsewhere)."""
+
+
+def attach_elsewhere(sub: str | None) -> None:
+    """Attach the group of :data:`ELSEWHERE` named ``sub``, or all of them (for the whole
+    group's help, or a name that is no command), each once."""
+    wanted = [sub] if sub in ELSEWHERE else ELSEWHERE
+    attached = {group.name for group in app.registered_groups}
+    for name in wanted:
+        if name not in attached:
+            app.add_typer(_elsewhere(name), name=name)
+
+
+def _elsewhere(name: str | None) -> typer.Typer:
+    if name == "staff":
+        from fairpair.cli import staff
+
+        return staff.app
+    if name == "sections":
+        from fairpair.cli import sections
+
+        return sections.app
+    from fairpair.cli import prizes
+
+    return prizes.app
 
 
 @app.command("crosstable")
@@ -805,8 +852,11 @@ def crosstable(
 ) -> None:
     """The crosstable: a round robin's grid by start number (results against each opponent,
     points, tie-breaks, rank), a Swiss one's rounds in standings order."""
+    from fairpair.formats import printouts as sheets
+    from fairpair.service import printouts
+
     with session(db, event) as s:
-        if ds.is_double(s):
+        if s.system().double:
             raise fail(
                 "a Double-Swiss event has no crosstable yet: see its rounds (fairpair round "
                 "show N) and standings (fairpair event standings)"
@@ -963,7 +1013,8 @@ class ReportFormat(enum.Enum):
 
 def _individual_event(s: Any) -> ev.Event:
     """The event of the session, refused for team and Double-Swiss events."""
-    if te.is_team_event(s.desk.store.event(s.event_id())) or ds.is_double(s):
+    system = s.system()
+    if system.team or system.double:
         raise fail("the rating and norm reports are for individual events")
     current: ev.Event = s.event()
     return current
@@ -975,6 +1026,8 @@ def _report(
     sheet: Callable[[], sheets.Sheet],
 ) -> None:
     """Print a report as JSON (its data), or as CSV or text (its printed sheet)."""
+    from fairpair.formats import printouts as sheets
+
     match output_format:
         case ReportFormat.JSON:
             typer.echo(json.dumps(data(), ensure_ascii=False, indent=2))

@@ -5,24 +5,19 @@ from __future__ import annotations
 import enum
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from fairpair.cli.common import write_atomically
 from fairpair.cli.director import DbOption, EventOption, fail, session
-from fairpair.formats import printouts as sheets
-from fairpair.service import (
-    chess_reports,
-    double_printouts,
-    knockout_printouts,
-    players,
-    printouts,
-    team_printouts,
-)
-from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service import team_events as te
+
+if TYPE_CHECKING:
+    from fairpair.formats import printouts as sheets
+
+# `log`, `export` and `print` live here: each imports what it uses, and the modules of team
+# and Double-Swiss events only for such an event.
 
 
 def log(
@@ -34,9 +29,12 @@ def log(
     change taken back says by which record."""
     with session(db, event) as s:
         event_id = s.event_id()
-        info = s.desk.store.event(event_id)
-        teams = te.is_team_event(info)
-        doubles = de.is_double_event(info)
+        system = s.system()
+        teams, doubles = system.team, system.double
+        if teams:
+            from fairpair.service import team_events as te
+        if doubles:
+            from fairpair.service import double_events as de
         tournament = None if teams or doubles else ev.load(s.desk, event_id).tournament
         records = ev.history(s.desk, event_id)
         undone_by = ev.undo_history(records).undone_by
@@ -75,11 +73,16 @@ def export(
     if kind == "trf" and flavour not in ("trf16", "trf2026"):
         raise fail(f"unknown TRF flavour {flavour!r} (trf16 or trf2026)")
     with session(db, event) as s:
-        if te.is_team_event(s.desk.store.event(s.event_id())):
+        system = s.system()
+        if system.team:
+            from fairpair.service import team_events as te
+
             if kind == "csv":
                 raise fail(f"{file}: a team event is exported as .trf or .json")
             text = te.export_team_event(te.load_team(s.desk, s.event_id()), kind)
-        elif de.is_double_event(s.desk.store.event(s.event_id())):
+        elif system.double:
+            from fairpair.service import double_events as de
+
             if kind == "csv":
                 raise fail(f"{file}: a Double-Swiss event is exported as .trf or .json")
             text = de.export_double_event(de.load_double(s.desk, s.event_id()), kind)
@@ -176,15 +179,23 @@ def print_sheet(
     chosen = output_format or {".pdf": PrintFormat.PDF, ".txt": PrintFormat.TEXT}.get(
         output.suffix.lower(), PrintFormat.HTML
     )
+    from fairpair.service import chess_reports, knockout_printouts, players, printouts
+
     with session(db, event) as s:
-        info = s.desk.store.event(s.event_id())
-        if te.is_team_event(info):
+        system = s.system()
+        if system.team:
+            from fairpair.service import team_events as te
+            from fairpair.service import team_printouts
+
             made = team_printouts.team_sheet(
                 te.load_team(s.desk, s.event_id()), sheet.value, round_number
             )
             _write_sheet(made, output, chosen, paper)
             return
-        if de.is_double_event(info):
+        if system.double:
+            from fairpair.service import double_events as de
+            from fairpair.service import double_printouts
+
             made = double_printouts.double_sheet(
                 de.load_double(s.desk, s.event_id()), sheet.value, round_number
             )
@@ -233,6 +244,8 @@ def print_sheet(
 
 def _write_sheet(made: sheets.Sheet, output: Path, chosen: PrintFormat, paper: Paper) -> None:
     """The sheet to ``output`` as text, HTML or PDF."""
+    from fairpair.formats import printouts as sheets
+
     if chosen is PrintFormat.TEXT:
         write_atomically(output, sheets.render_text(made))
         typer.echo(f"wrote {output}")

@@ -7,17 +7,15 @@ from typing import Annotated, Any
 
 import typer
 
-from fairpair.cli import double, team
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Player, Tournament, format_points, points_from_text, scores
 from fairpair.core.words import counted
-from fairpair.formats import printouts as sheets
 from fairpair.formats.players_csv import read_players_csv
 from fairpair.formats.trf import read_trf
-from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service import printouts
-from fairpair.service import team_events as te
+
+# Double-Swiss and team events have modules of their own, imported when the event is one;
+# the printed sheets where a command prints one.
 
 app = typer.Typer(help="Register, import, list, edit and withdraw players.", no_args_is_help=True)
 
@@ -120,7 +118,10 @@ def add(
             birth_date=birth_date,
             sex=sex,
         )
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+            from fairpair.service import double_events as de
+
             de.register_double_player(
                 s.desk,
                 s.event_id(),
@@ -191,7 +192,9 @@ def import_players(
         players = _read_players(file)
         missed = _points_list(missed_points)
         event_id = s.event_id()
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.service import double_events as de
+
             de.import_double_players(s.desk, event_id, players, missed_points=missed)
             typer.echo(f"imported {counted(len(players), 'player')} from {file}")
             return
@@ -218,10 +221,16 @@ def import_players(
 def list_players(db: DbOption = None, event: EventOption = None) -> None:
     """The players by start number, with their points and status."""
     with session(db, event) as s:
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+            from fairpair.service import double_events as de
+
             t = de.load_double(s.desk, s.event_id()).tournament
             typer.echo(double.players_text(t), nl=False)
             return
+        from fairpair.formats import printouts as sheets
+        from fairpair.service import printouts
+
         typer.echo(sheets.render_text(printouts.players_sheet(s.event())), nl=False)
 
 
@@ -273,13 +282,17 @@ def edit(
     if k_factor is not None:
         changes["k_factor"] = k_factor or None
     with session(db, event, actor) as s:
-        if team.is_team(s):
+        if s.system().team:
+            from fairpair.service import team_events as te
+
             edited = te.edit_team_player(s.desk, s.event_id(), player, changes, team_ref)
             typer.echo(f"edited: {', '.join(sorted(changes))} (version {edited.version})")
             return
         if team_ref is not None:
             raise fail("--team is for a team event")
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.service import double_events as de
+
             corrected = de.edit_double_player(s.desk, s.event_id(), player, changes)
             typer.echo(f"edited: {', '.join(sorted(changes))} (version {corrected.version})")
             return
@@ -309,7 +322,10 @@ def withdraw(
         return
     with session(db, event, actor) as s:
         event_id = s.event_id()
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+            from fairpair.service import double_events as de
+
             de.withdraw_double_player(s.desk, event_id, player, from_round)
             double.said(s)
             return
@@ -330,7 +346,10 @@ def return_player(
     from is paired)."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+            from fairpair.service import double_events as de
+
             de.return_double_player(s.desk, event_id, player)
             double.said(s)
             return
@@ -350,7 +369,10 @@ def remove(
     the players after him move up one start number. Undo brings him back."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+            from fairpair.service import double_events as de
+
             de.remove_double_player(s.desk, event_id, player)
             double.said(s)
             return

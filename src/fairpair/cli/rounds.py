@@ -7,15 +7,15 @@ from typing import Annotated
 
 import typer
 
-from fairpair.cli import double, stage, team
+from fairpair.cli import stage
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Pairing
-from fairpair.formats import printouts as sheets
-from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service import pairing_runs, printouts
-from fairpair.service import team_events as te
+from fairpair.service import pairing_runs
 from fairpair.storage import LogRecord
+
+# Team and Double-Swiss events have modules of their own, imported when the event is one;
+# the printed sheets where a command prints one.
 
 app = typer.Typer(help="Pair a round, show it, or pair a board by hand.", no_args_is_help=True)
 
@@ -27,10 +27,14 @@ PROGRESS_FROM = 100
 def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = None) -> None:
     """Pair the next round and show it."""
     with session(db, event, actor) as s:
-        if team.is_team(s):
+        if s.system().team:
+            from fairpair.cli import team
+
             team.pair(s)
             return
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+
             double.pair(s)
             return
         if stage.not_started(s):
@@ -42,6 +46,9 @@ def pair(db: DbOption = None, event: EventOption = None, actor: ActorOption = No
             result, pairing = _pair_with_progress(s.desk, event_id, loaded.next_round)
         else:
             result, pairing = ev.pair_round(s.desk, event_id)
+        from fairpair.formats import printouts as sheets
+        from fairpair.service import printouts
+
         typer.echo(sheets.render_text(printouts.pairings_sheet(result, pairing.round)), nl=False)
 
 
@@ -76,11 +83,17 @@ def show(
     """Show a round's pairings and results; in a knockout stage, the bracket (a number: a
     round played before the cut)."""
     with session(db, event) as s:
-        if team.is_team(s):
+        if s.system().team:
+            from fairpair.cli import team
+            from fairpair.service import team_events as te
+
             t = te.load_team(s.desk, s.event_id()).tournament
             typer.echo(team.round_text(t, number), nl=False)
             return
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+            from fairpair.service import double_events as de
+
             d = de.load_double(s.desk, s.event_id()).tournament
             typer.echo(double.round_text(d, number), nl=False)
             return
@@ -89,6 +102,9 @@ def show(
                 raise fail("--by-name is for a round's pairings: a knockout shows its bracket")
             stage.show_bracket(s.event())
             return
+        from fairpair.formats import printouts as sheets
+        from fairpair.service import printouts
+
         current = s.event()
         sheet = (
             printouts.alphabetical_sheet(current, number)
@@ -107,6 +123,9 @@ def board(
     actor: ActorOption = None,
 ) -> None:
     """Pair two players by hand in the last round; their former opponents meet instead."""
+    from fairpair.formats import printouts as sheets
+    from fairpair.service import printouts
+
     with session(db, event, actor) as s:
         result = ev.set_manual_board(s.desk, s.event_id(), white, black)
         typer.echo(sheets.render_text(printouts.pairings_sheet(result)), nl=False)
@@ -152,7 +171,9 @@ def result(
             return
         if white or clear:
             raise fail("--white and --clear are for a knockout match's games")
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+
             double.result(s, items, round_number)
             return
         if len(items) % 2:
@@ -160,7 +181,9 @@ def result(
                 "give BOARD RESULT pairs, e.g. 3 1-0 4 1/2 (a double forfeit is 0-0, or '--' "
                 "after a first '--': fairpair result -- 5 --)"
             )
-        if team.is_team(s):
+        if s.system().team:
+            from fairpair.cli import team
+
             team.result(s, items, round_number)
             return
         entries: list[tuple[int, str]] = []
@@ -193,10 +216,14 @@ def bye(
 ) -> None:
     """Grant a requested bye for a round not yet paired."""
     with session(db, event, actor) as s:
-        if team.is_team(s):
+        if s.system().team:
+            from fairpair.cli import team
+
             team.bye(s, player, round_number, kind)
             return
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.cli import double
+
             double.bye(s, player, round_number, kind)
             return
         changed = ev.grant_bye(s.desk, s.event_id(), player, round_number, kind)
@@ -241,13 +268,17 @@ def _walk(
     """Undo or redo ``steps`` changes and say which ones, in the log's words."""
     with session(db, event, actor) as s:
         event_id = s.event_id()
-        if team.is_team(s):
+        if s.system().team:
+            from fairpair.service import team_events as te
+
             walk = te.undo_team if verb == "undid" else te.redo_team
             _, records = walk(s.desk, event_id, steps)
             for record in records:
                 typer.echo(f"{verb} #{record.seq}: {te.describe_team(record)}")
             return
-        if double.is_double(s):
+        if s.system().double:
+            from fairpair.service import double_events as de
+
             walked = de.undo_double if verb == "undid" else de.redo_double
             _, records = walked(s.desk, event_id, steps)
             for record in records:

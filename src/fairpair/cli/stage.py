@@ -12,13 +12,12 @@ import typer
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
 from fairpair.core.knockout import KnockoutRules
-from fairpair.formats import printouts as sheets
-from fairpair.service import double_events as de
 from fairpair.service import events as ev
-from fairpair.service import knockout_events as ko
-from fairpair.service import team_events as te
 from fairpair.service.errors import FieldErrors
 from fairpair.service.settings import KnockoutSettings
+
+# `round show` and `result` ask this module whether the event is in a knockout stage: the
+# knockout use cases and the printed sheets are imported by the functions that use them.
 
 __all__ = [
     "bracket",
@@ -125,6 +124,8 @@ def cut(
     named = [p.strip() for p in (players or "").split(",") if p.strip()]
     if players is not None and not named:
         raise fail("--players: name the players, separated by commas")
+    from fairpair.service import knockout_events as ko
+
     with session(db, event, actor) as s:
         if rules is not None and s.event().settings.system.knockout:
             raise fail(
@@ -137,6 +138,8 @@ def cut(
 
 def start(s: Session) -> None:
     """``round pair`` on a knockout event that has not started: start it."""
+    from fairpair.service import knockout_events as ko
+
     _started(s, ko.cut(s.desk, s.event_id()))
 
 
@@ -147,8 +150,8 @@ def _started(s: Session, changed: ev.Event) -> None:
 
 
 def _individual(s: Session) -> bool:
-    info = s.desk.store.event(s.event_id())
-    return not (te.is_team_event(info) or de.is_double_event(info))
+    system = s.system()
+    return not (system.team or system.double)
 
 
 def in_knockout(s: Session) -> bool:
@@ -173,6 +176,7 @@ def _names(event: ev.Event) -> dict[int, str]:
 
 def show_bracket(event: ev.Event) -> None:
     from fairpair.formats.bracket import bracket_text
+    from fairpair.service import knockout_events as ko
 
     typer.echo(bracket_text(ko.bracket(event), _names(event)), nl=False)
 
@@ -204,6 +208,8 @@ def result(s: Session, items: Sequence[str], white: Sequence[str], clear: bool) 
             raise fail(f"--white: game {game} is given twice")
         whites[game] = player.strip()
     games = [(text, whites.get(n)) for n, text in enumerate(results, start=1)]
+    from fairpair.service import knockout_events as ko
+
     changed = ko.record_match(s.desk, s.event_id(), match, games)
     record = ev.history(s.desk, changed.id)[-1]
     typer.echo(ev.describe(record, changed.tournament))
@@ -246,6 +252,7 @@ def bracket(
         current = s.event()
         if output_format is BracketFormat.SVG:
             from fairpair.formats.bracket import bracket_svg
+            from fairpair.service import knockout_events as ko
 
             typer.echo(bracket_svg(ko.bracket(current), _names(current)), nl=False)
             return
@@ -261,6 +268,7 @@ class StandingsFormat(enum.Enum):
 
 def standings(event: ev.Event, output_format: str) -> None:
     """The final standings of an event with a knockout stage."""
+    from fairpair.formats import printouts as sheets
     from fairpair.service import knockout_printouts
 
     if output_format == StandingsFormat.JSON.value:

@@ -55,7 +55,6 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import IO
@@ -203,6 +202,10 @@ def read_fide_xml(stream: IO[bytes], path: str) -> Iterator[RatedPlayer]:
     read; no tree of the document is built (a target receives the elements), so memory
     stays flat whatever the list's size, and reading is twice as fast as an
     ``iterparse`` whose elements are cleared as they are read."""
+    # Here, not at the top: the store imports this module for its rated-player type, and
+    # every command on the store would load the XML parser for nothing.
+    import xml.etree.ElementTree as ET
+
     target = _PlayersTarget(path)
     parser = ET.XMLParser(target=target)
     try:

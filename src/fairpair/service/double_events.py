@@ -44,6 +44,7 @@ from fairpair.service.events import (
     check_steps,
     checked_player_changes,
     duplicate_of,
+    event_system,
     find_player,
     in_background,
     marker_for,
@@ -56,7 +57,6 @@ from fairpair.service.events import (
 from fairpair.service.settings import (
     SETTING_FIELDS,
     EventSettings,
-    System,
     report_fields,
     setting_fields,
 )
@@ -129,7 +129,7 @@ class DoubleEvent:
 
 def is_double_event(info: EventInfo) -> bool:
     """Whether the event's settings name the Double-Swiss."""
-    return System(info.settings.get("system", info.system)).double
+    return event_system(info).double
 
 
 def draw_initial_colour() -> Colour:

@@ -289,7 +289,12 @@ def list_events(desk: Desk) -> Sequence[EventInfo]:
 def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
     """The event named (exactly, then case-insensitively) or numbered ``ref``; without a
     reference the one changed most recently."""
-    known = desk.store.events()
+    return pick_event(desk.store.events(), ref)
+
+
+def pick_event(known: Sequence[EventInfo], ref: str | None = None) -> EventInfo:
+    """:func:`find_event` among the events ``known`` (the store's list, read once by a
+    caller that needs it for more)."""
     if not known:
         raise UnknownEventError("there is no event yet; create one with: fairpair event create")
     if ref is None:
@@ -305,6 +310,12 @@ def find_event(desk: Desk, ref: str | None = None) -> EventInfo:
             return found[0]
     names = ", ".join(repr(e.name) for e in known)
     raise UnknownEventError(f"no event {ref!r}; the events are: {names}")
+
+
+def event_system(info: EventInfo) -> System:
+    """The system an event's settings name: a team or Double-Swiss one, a knockout...
+    (read from the event's line in the store, without loading the event)."""
+    return System(info.settings.get("system", info.system))
 
 
 def load(desk: Desk, event_id: int) -> Event:

@@ -37,6 +37,7 @@ from fairpair.service.events import (
     check_name_free,
     check_steps,
     checked_player_changes,
+    event_system,
     in_background,
     marker_for,
     name_key,
@@ -49,7 +50,6 @@ from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     SETTING_FIELDS,
     EventSettings,
-    System,
     report_fields,
     setting_fields,
 )
@@ -136,7 +136,7 @@ class NewTeam:
 
 def is_team_event(info: EventInfo) -> bool:
     """Whether the event's settings name a team system."""
-    return System(info.settings.get("system", info.system)).team
+    return event_system(info).team
 
 
 def create_team_event(desk: Desk, settings: EventSettings, owner: str | None = None) -> TeamEvent:
