@@ -32,7 +32,11 @@ pairings is split Lawler/Murty-style around ``P``: the pairings without the firs
 ``P``, those with it but without the second, and so on; the best pairing of each part is one
 maximum-weight matching, re-solved warm by :class:`fairpair.matching.WeightedMatcher` after
 removing one edge or pinning one pair. The best part's pairing is the next alternative, and its
-part is split again around it. Each alternative costs about one matching per board.
+part is split again around it. A split's parts are solved one at a time, only when the
+search reaches them: none beats the best pairing of the part split, so while the best part
+solved so far ties or beats that, the rest wait. When the alternatives tie the chosen pairing
+(two boards swapped, the usual case in a large round) an alternative costs a few matchings; at
+worst, one per board.
 """
 
 from __future__ import annotations
@@ -280,7 +284,15 @@ def _k_best(
     chosen_bye: PlayerId | None,
     k: int,
 ) -> list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]]:
-    """The k best pairings other than the chosen one by (vector, pairs kept)."""
+    """The k best pairings other than the chosen one by (vector, pairs kept).
+
+    The parts are ranked by the key (vector, pairs kept) of their best pairing and, on equal
+    keys, by the order in which they were made (a split's sub-parts in the order of its
+    pairs). A split's sub-parts are solved only when the search reaches them (:class:`_Split`):
+    until then they stand in the heap as one entry whose key, the split pairing's, no
+    sub-part exceeds; the next alternative is popped only once it beats every such entry, so
+    the result is the one solving every sub-part at once would give.
+    """
     kept: set[frozenset[PlayerId | None]] = {frozenset(pair) for pair in chosen_pairs}
     if chosen_bye is not None:
         kept.add(frozenset((chosen_bye, None)))
@@ -296,27 +308,29 @@ def _k_best(
             chosen_mates[index] = _kept_mates(found, chosen_pairs)
         return found
 
-    counter = itertools.count()
-    # Max-heap on keys: (negated key, tie counter, part, its best pairing or None if not
-    # solved yet, where its matcher can be rebuilt from).
-    heap: list[tuple[tuple[int, ...], int, _Part, list[int] | None, _Origin | None]] = []
+    # The order in which parts are made: (event, sub-part number); an event is one split or
+    # the solve of a whole space, numbered as they happen.
+    events = itertools.count()
+    # Max-heap on keys: (negated key, order made, entry). An entry is a split's sub-parts not
+    # solved yet, a space not solved yet (_Part) or a solved part (_Solved).
+    heap: list[tuple[tuple[int, ...], tuple[int, int], _Split | _Part | _Solved]] = []
 
-    def push(key: Vector, part: _Part, mates: list[int] | None, origin: _Origin | None) -> None:
-        heapq.heappush(heap, (tuple(-x for x in key), next(counter), part, mates, origin))
+    def push(key: Vector, made: tuple[int, int], entry: _Split | _Part | _Solved) -> None:
+        heapq.heappush(heap, (tuple(-x for x in key), made, entry))
 
-    def push_solved(part: _Part, mates: list[int], origin: _Origin) -> None:
+    def key_of(part: _Part, mates: list[int]) -> Vector:
         pairs, bye = _as_pairing(spaces[part.space], graph(part.space), mates)
         vector = criteria.vector(pairs, bye)
         if vector is None:  # pragma: no cover - the spaces hold valid pairings only
             raise AssertionError("a pairing space holds a pairing without a criteria vector")
         # Pairs kept: each counted by its two players (the bye vertex never agrees).
         same = sum(map(operator.eq, mates, chosen_mates[part.space])) // 2
-        push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates, origin)
+        return (*vector, same + (bye is not None and bye == chosen_bye))
 
-    def split(part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
-        origin, children = _split(part, mates, matcher)
-        for child_part, child in children:
-            push_solved(child_part, child, origin)
+    def split(part: _Part, mates: list[int], bound: Vector, matcher: WeightedMatcher) -> None:
+        pending = _Split(part, mates, bound, matcher)
+        if not pending.done():
+            push(bound, (next(events), 0), pending)
 
     for index, space in enumerate(spaces):
         root = _Part(index, frozenset(), frozenset())
@@ -325,23 +339,45 @@ def _k_best(
             mates = _as_mates(space, graph(index), chosen_pairs, chosen_bye)
         if mates is None:
             # Solved only if it could still matter.
-            push((*space.bound, len(criteria.order)), root, None, None)
+            push((*space.bound, len(criteria.order)), (next(events), 0), root)
         else:
-            split(root, mates, _solved(_matcher(graph(index), root), start=mates))
+            matcher = _solved(_matcher(graph(index), root), start=mates)
+            chosen_key = key_of(root, mates)
+            # The space's best pairing, unless it ties the chosen pairing: then every other
+            # pairing is worse or changes at least two of its pairs. (A FIDE engine's pairing
+            # is not always the best by the vector, see the module docstring.)
+            best = _perfect(matcher)
+            assert best is not None  # the chosen pairing is one
+            bound = key_of(root, best)
+            if bound == chosen_key:
+                bound = (*chosen_key[:-1], chosen_key[-1] - 2)
+            split(root, mates, bound, matcher)
 
     found: list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]] = []
     while heap and len(found) < k:
-        _, _, part, mates, origin = heapq.heappop(heap)
-        if mates is None:
-            matcher = _solved(_matcher(graph(part.space), part))
-            solved = _perfect(matcher)
-            if solved is not None:
-                push_solved(part, solved, _Origin(matcher, part))
-            continue
-        found.append(_as_pairing(spaces[part.space], graph(part.space), mates))
-        if len(found) < k:
-            assert origin is not None
-            split(part, mates, origin.rebuild(part))
+        negated, made, entry = heapq.heappop(heap)
+        if isinstance(entry, _Split):
+            child = entry.next_part()
+            if child is not None:
+                part, mates = child
+                push(key_of(part, mates), made, _Solved(part, mates, entry.origin()))
+            if not entry.done():
+                push(entry.bound, (made[0], made[1] + 1), entry)
+        elif isinstance(entry, _Part):
+            matcher = _solved(_matcher(graph(entry.space), entry))
+            solved_mates = _perfect(matcher)
+            if solved_mates is not None:
+                push(
+                    key_of(entry, solved_mates),
+                    (next(events), 0),
+                    _Solved(entry, solved_mates, _Origin(matcher, entry)),
+                )
+        else:
+            part = entry.part
+            found.append(_as_pairing(spaces[part.space], graph(part.space), entry.mates))
+            if len(found) < k:
+                bound = tuple(-x for x in negated)
+                split(entry.part, entry.mates, bound, entry.origin.rebuild(entry.part))
     return found
 
 
@@ -507,28 +543,66 @@ def _pin(matcher: WeightedMatcher, u: int, v: int) -> None:
         matcher.remove_edges(x, [y for y in matcher.neighbour_ids(x) if y != u and y != v])
 
 
-def _split(
-    part: _Part, mates: Sequence[int], matcher: WeightedMatcher
-) -> tuple[_Origin, list[tuple[_Part, list[int]]]]:
-    """Murty's split of ``part`` minus the pairing ``mates``, each sub-part with its best.
+@dataclass(frozen=True, slots=True)
+class _Solved:
+    """A part with its best pairing, and where its matcher can be rebuilt from."""
 
-    ``matcher`` is solved for ``part``; a copy is kept to rebuild sub-parts later. Sub-part
-    ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one; the matcher
-    goes through them in turn, each step a warm re-solve around two or four vertices.
+    part: _Part
+    mates: list[int]
+    origin: _Origin
+
+
+class _Split:
+    """Murty's split of ``part`` minus its best pairing ``mates``, the sub-parts solved one at
+    a time as the search needs them.
+
+    Sub-part ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one;
+    ``matcher``, solved for ``part``, goes through them in turn, each step a warm re-solve
+    around two or four vertices. No sub-part's key exceeds ``bound``.
     """
-    origin = _Origin(copy.deepcopy(matcher), part)
-    free = [(i, m) for i, m in enumerate(mates) if i < m and (i, m) not in part.fixed]
-    fixed = set(part.fixed)
-    children: list[tuple[_Part, list[int]]] = []
-    for u, v in free:
+
+    __slots__ = ("_copy", "_fixed", "_free", "_matcher", "_part", "bound")
+
+    def __init__(
+        self, part: _Part, mates: Sequence[int], bound: Vector, matcher: WeightedMatcher
+    ) -> None:
+        self._part = part
+        self.bound = bound
+        self._matcher: WeightedMatcher | None = matcher
+        # Taken before the first step: the sub-parts' matchers are rebuilt from it.
+        self._copy: _Origin | None = None
+        self._free = [(i, m) for i, m in enumerate(mates) if i < m and (i, m) not in part.fixed]
+        self._free.reverse()  # taken from the end
+        self._fixed = set(part.fixed)
+
+    def done(self) -> bool:
+        """True when every sub-part has been solved."""
+        return not self._free
+
+    def origin(self) -> _Origin:
+        """The matcher of ``part`` as solved, to rebuild any sub-part's from."""
+        assert self._copy is not None
+        return self._copy
+
+    def next_part(self) -> tuple[_Part, list[int]] | None:
+        """The next sub-part and its best pairing (None: it has no pairing)."""
+        matcher = self._matcher
+        assert matcher is not None
+        if self._copy is None:
+            self._copy = _Origin(copy.deepcopy(matcher), self._part)
+        u, v = self._free.pop()
         weight = matcher.weight(u, v)
         matcher.set_weight(u, v, 0)
         matcher.solve(warm=True)
         best = _perfect(matcher)
+        found = None
         if best is not None:
-            child = _Part(part.space, frozenset(fixed), part.forbidden | {(u, v)})
-            children.append((child, best))
-        matcher.set_weight(u, v, weight)
-        _pin(matcher, u, v)
-        fixed.add((u, v))
-    return origin, children
+            part = self._part
+            found = (_Part(part.space, frozenset(self._fixed), part.forbidden | {(u, v)}), best)
+        if self._free:
+            matcher.set_weight(u, v, weight)
+            _pin(matcher, u, v)
+            self._fixed.add((u, v))
+        else:
+            self._matcher = None  # the last sub-part: the matcher is not needed any more
+        return found
