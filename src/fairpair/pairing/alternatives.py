@@ -45,7 +45,7 @@ import copy
 import heapq
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -297,15 +297,15 @@ def _k_best(
     if chosen_bye is not None:
         kept.add(frozenset((chosen_bye, None)))
     spaces = criteria.spaces()
-    graphs: dict[int, PairingGraph] = {}
+    graphs: dict[int, _Rows] = {}
 
     chosen_mates: dict[int, list[int]] = {}
 
-    def graph(index: int) -> PairingGraph:
+    def graph(index: int) -> _Rows:
         found = graphs.get(index)
         if found is None:
-            found = graphs[index] = _keeping(spaces[index].graph(), kept)
-            chosen_mates[index] = _kept_mates(found, chosen_pairs)
+            found = graphs[index] = _Rows.keeping(spaces[index].graph(), kept)
+            chosen_mates[index] = _kept_mates(found.vertices, chosen_pairs)
         return found
 
     # The order in which parts are made: (event, sub-part number); an event is one split or
@@ -341,7 +341,7 @@ def _k_best(
             # Solved only if it could still matter.
             push((*space.bound, len(criteria.order)), (next(events), 0), root)
         else:
-            matcher = _solved(_matcher(graph(index), root), start=mates)
+            matcher = graph(index).solved(start=mates)
             chosen_key = key_of(root, mates)
             # The space's best pairing, unless it ties the chosen pairing: then every other
             # pairing is worse or changes at least two of its pairs. (A FIDE engine's pairing
@@ -363,8 +363,8 @@ def _k_best(
                 push(key_of(part, mates), made, _Solved(part, mates, entry.origin()))
             if not entry.done():
                 push(entry.bound, (made[0], made[1] + 1), entry)
-        elif isinstance(entry, _Part):
-            matcher = _solved(_matcher(graph(entry.space), entry))
+        elif isinstance(entry, _Part):  # a whole space
+            matcher = graph(entry.space).solved()
             solved_mates = _perfect(matcher)
             if solved_mates is not None:
                 push(
@@ -400,25 +400,104 @@ class _Origin:
         return matcher
 
 
-def _keeping(graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> PairingGraph:
-    """The graph with one more, least significant criterion: pairs kept from the chosen
-    pairing (the bye counting as a pair), so that ties change as few boards as possible."""
-    scale = len(graph.vertices) // 2 + 2
-    vertices = graph.vertices
+class _Rows:
+    """A space's graph as its matchers get it: the edges in the graph's order, in runs sharing
+    their first vertex (one ``set_weights`` call a run), each weight raised by a base larger
+    than any sum of weight differences, so that the heaviest matching is a perfect one
+    whenever there is one, and given one more, least significant criterion: pairs kept from
+    the chosen pairing (the bye counting as a pair), so that ties change as few boards as
+    possible.
+
+    Made once per space with a few passes at C speed over the edges (500,000 at 1,000
+    players); the final weight is computed once per distinct weight of the graph (the Dutch
+    and Burstein criteria give a few hundred, one per pair of kinds).
+    """
+
+    __slots__ = ("_runs_of", "runs", "vertices")
+
+    def __init__(
+        self, vertices: tuple[PlayerId | None, ...], runs: list[tuple[int, list[int], list[int]]]
+    ) -> None:
+        self.vertices = vertices
+        self.runs = runs
+        """(u, [v, ...], [weight, ...]) in the graph's order of edges."""
+        self._runs_of: dict[int, list[int]] = {}
+        for at, (u, _, _) in enumerate(runs):
+            self._runs_of.setdefault(u, []).append(at)
+
+    @classmethod
+    def keeping(cls, graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> _Rows:
+        """The rows of ``graph`` with ``kept`` pairs (of players; None is the bye vertex)."""
+        vertices = graph.vertices
+        index = {vertex: i for i, vertex in enumerate(vertices)}
+        pairs: set[Edge] = set()
+        for pair in kept:
+            ends = [index[x] for x in pair if x in index]
+            if len(ends) == 2:
+                pairs.add((min(ends), max(ends)))
+        first, second, third = (operator.itemgetter(i) for i in range(3))
+        runs: list[tuple[int, list[int], list[int]]] = []
+        for u, run in itertools.groupby(graph.edges, key=first):
+            edges = list(run)
+            runs.append((u, list(map(second, edges)), list(map(third, edges))))
+        rows = cls(vertices, runs)
+        kept_at = [at for u, v in sorted(pairs) for at in rows._where(u, v)]
+        # The weight w becomes w * scale + (1 if kept), plus the base.
+        scale = len(vertices) // 2 + 2
+        top = max(map(max, map(third, runs)), default=0) * scale
+        for r, i in kept_at:
+            top = max(top, runs[r][2][i] * scale + 1)
+        base = (len(vertices) // 2) * top + 1
+        final = {w: base + w * scale for w in set().union(*map(third, runs))}
+        for _, _, weights in runs:
+            weights[:] = map(final.__getitem__, weights)
+        for r, i in kept_at:
+            runs[r][2][i] += 1
+        return rows
+
+    def _where(self, u: int, v: int) -> list[tuple[int, int]]:
+        """Where edge {u, v} (u < v) is: (run, position in it); empty if it is no edge."""
+        runs = self.runs
+        return [(r, runs[r][1].index(v)) for r in self._runs_of.get(u, ()) if v in runs[r][1]]
+
+    def has_edge(self, u: int, v: int) -> bool:
+        """True if {u, v} is an edge."""
+        return bool(self._where(min(u, v), max(u, v)))
+
+    def solved(self, start: Sequence[int] | None = None) -> WeightedMatcher:
+        """A matcher with these weights, solved. With ``start`` (a good perfect matching, such
+        as the chosen pairing) it is solved on those pairs first and then repaired warm with
+        every other edge: three times faster than from scratch at 300 players, and as exact."""
+        matcher = WeightedMatcher(len(self.vertices))
+        if start is None:
+            for u, vs, ws in self.runs:
+                matcher.set_weights(u, vs, ws)
+            matcher.solve()
+            return matcher
+        runs = self.runs
+        for u, m in enumerate(start):
+            if u < m:
+                ((r, i),) = self._where(u, m)
+                matcher.set_weight(u, m, runs[r][2][i])
+        matcher.solve()
+        for u, vs, ws in runs:
+            m = start[u]
+            if m > u and m in vs:
+                i = vs.index(m)
+                vs, ws = vs[:i] + vs[i + 1 :], ws[:i] + ws[i + 1 :]
+                if not vs:
+                    continue
+            matcher.set_weights(u, vs, ws)
+        matcher.solve(warm=True)
+        return matcher
+
+
+def _kept_mates(
+    vertices: Sequence[PlayerId | None], pairs: Sequence[tuple[PlayerId, PlayerId]]
+) -> list[int]:
+    """For each vertex its opponent in ``pairs`` (-1: none among the vertices)."""
     index = {vertex: i for i, vertex in enumerate(vertices)}
-    pairs: set[Edge] = set()
-    for pair in kept:
-        ends = [index[x] for x in pair if x in index]
-        if len(ends) == 2:
-            pairs.add((min(ends), max(ends)))
-    edges = tuple((u, v, w * scale + ((u, v) in pairs)) for u, v, w in graph.edges)
-    return PairingGraph(vertices, edges)
-
-
-def _kept_mates(graph: PairingGraph, pairs: Sequence[tuple[PlayerId, PlayerId]]) -> list[int]:
-    """For each vertex of ``graph`` its opponent in ``pairs`` (-1: none in the graph)."""
-    index = {vertex: i for i, vertex in enumerate(graph.vertices)}
-    mates = [-1] * len(graph.vertices)
+    mates = [-1] * len(vertices)
     for a, b in pairs:
         if a in index and b in index:
             mates[index[a]], mates[index[b]] = index[b], index[a]
@@ -427,7 +506,7 @@ def _kept_mates(graph: PairingGraph, pairs: Sequence[tuple[PlayerId, PlayerId]])
 
 def _as_mates(
     space: PairingSpace,
-    graph: PairingGraph,
+    graph: _Rows,
     pairs: Sequence[tuple[PlayerId, PlayerId]],
     bye: PlayerId | None,
 ) -> list[int] | None:
@@ -448,14 +527,13 @@ def _as_mates(
         mates[i], mates[j] = j, i
     if -1 in mates:
         return None
-    allowed = set(map(operator.itemgetter(0, 1), graph.edges))
-    if any((min(i, m), max(i, m)) not in allowed for i, m in enumerate(mates)):
+    if not all(graph.has_edge(i, m) for i, m in enumerate(mates) if i < m):
         return None
     return mates
 
 
 def _as_pairing(
-    space: PairingSpace, graph: PairingGraph, mates: Sequence[int]
+    space: PairingSpace, graph: _Rows, mates: Sequence[int]
 ) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
     vertices = graph.vertices
     pairs = [(vertices[i], vertices[m]) for i, m in enumerate(mates) if i < m]
@@ -467,67 +545,6 @@ def _as_pairing(
                 del pairs[at]
                 break
     return cast(list[tuple[PlayerId, PlayerId]], pairs), bye
-
-
-def _matcher(graph: PairingGraph, part: _Part) -> tuple[WeightedMatcher, dict[Edge, int]]:
-    """A matcher on the part's graph, not filled yet, and the weights to give it: pinned
-    players keep only their pinned pair.
-
-    Every edge carries a base larger than any sum of weight differences, so the heaviest
-    matching is a perfect one whenever the part has one.
-    """
-    n = len(graph.vertices)
-    top = max((w for _, _, w in graph.edges), default=0)
-    base = (n // 2) * top + 1
-    if not part.fixed and not part.forbidden:
-        return WeightedMatcher(n), {(u, v): base + w for u, v, w in graph.edges}
-    pinned = {v for edge in part.fixed for v in edge}
-    weights: dict[Edge, int] = {}
-    for u, v, w in graph.edges:
-        edge = (u, v)
-        if edge in part.forbidden:
-            continue
-        if (u in pinned or v in pinned) and edge not in part.fixed:
-            continue
-        weights[edge] = base + w
-    return WeightedMatcher(n), weights
-
-
-def _solved(
-    prepared: tuple[WeightedMatcher, dict[Edge, int]], start: Sequence[int] | None = None
-) -> WeightedMatcher:
-    """The matcher solved. With ``start`` (a good perfect matching of the part, such as the
-    chosen pairing) it is solved on those pairs first and then repaired warm with every other
-    edge: three times faster than from scratch at 300 players, and as exact."""
-    matcher, weights = prepared
-    if start is None:
-        _set_in_order(matcher, weights.items())
-        matcher.solve()
-        return matcher
-    for u, m in enumerate(start):
-        if u < m:
-            matcher.set_weight(u, m, weights[(u, m)])
-    matcher.solve()
-    _set_in_order(matcher, (item for item in weights.items() if start[item[0][0]] != item[0][1]))
-    matcher.solve(warm=True)
-    return matcher
-
-
-def _set_in_order(matcher: WeightedMatcher, weights: Iterable[tuple[Edge, int]]) -> None:
-    """``set_weight`` for each edge in turn, one call per run of edges sharing their first
-    vertex (the order of the edges, which the matcher's tie-breaks follow, is kept)."""
-    row: list[int] = []
-    row_weights: list[int] = []
-    at = -1
-    for (u, v), w in weights:
-        if u != at:
-            if row:
-                matcher.set_weights(at, row, row_weights)
-            at, row, row_weights = u, [], []
-        row.append(v)
-        row_weights.append(w)
-    if row:
-        matcher.set_weights(at, row, row_weights)
 
 
 def _perfect(matcher: WeightedMatcher) -> list[int] | None:
