@@ -409,7 +409,7 @@ class _Rows:
     possible.
 
     Made once per space with a few passes at C speed over the edges (500,000 at 1,000
-    players); the final weight is computed once per distinct weight of the graph (the Dutch
+    players); the final weight is computed once per weight object of the graph (the Dutch
     and Burstein criteria give a few hundred, one per pair of kinds).
     """
 
@@ -448,9 +448,14 @@ class _Rows:
         for r, i in kept_at:
             top = max(top, runs[r][2][i] * scale + 1)
         base = (len(vertices) // 2) * top + 1
-        final = {w: base + w * scale for w in set().union(*map(third, runs))}
+        # By identity: the criteria give one int object per distinct weight (a pair of
+        # kinds), and hashing 500,000 big ints twice cost more than the rest of this.
+        originals: dict[int, int] = {}
         for _, _, weights in runs:
-            weights[:] = map(final.__getitem__, weights)
+            originals.update(zip(map(id, weights), weights, strict=True))
+        final = {key: base + w * scale for key, w in originals.items()}
+        for _, _, weights in runs:
+            weights[:] = map(final.__getitem__, map(id, weights))
         for r, i in kept_at:
             runs[r][2][i] += 1
         return rows
