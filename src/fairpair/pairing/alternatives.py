@@ -377,7 +377,7 @@ def _k_best(
             found.append(_as_pairing(spaces[part.space], graph(part.space), entry.mates))
             if len(found) < k:
                 bound = tuple(-x for x in negated)
-                split(entry.part, entry.mates, bound, entry.origin.rebuild(entry.part))
+                split(part, entry.mates, bound, entry.origin.rebuild(part))
     return found
 
 
