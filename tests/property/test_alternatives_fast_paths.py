@@ -4,6 +4,7 @@ graph, the same vector for every pairing, valid or not."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -12,8 +13,11 @@ from hypothesis import strategies as st
 
 from fairpair.core import PlayerId
 from fairpair.pairing.criteria import PackedCriteria, burstein_criteria, dutch_criteria
+from fairpair.pairing.dutch import DutchRound
 from fairpair.pairing.errors import PairingError
+from fairpair.pairing.matcher import default_matcher
 from fairpair.pairing.registry import pairing_system
+from fairpair.pairing.swiss.view import swiss_round
 from tests.strategies import swiss_rounds_to_pair
 
 BUILDERS = {"dutch": dutch_criteria, "burstein": burstein_criteria}
@@ -58,3 +62,26 @@ def test_criteria_by_kinds_equal_criteria_pair_by_pair(system: str, data: st.Dat
         return
     pairs = [(g.white, g.black) for g in chosen.boards]
     assert fast.vector(pairs, chosen.bye) == plain.vector(pairs, chosen.bye) is not None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_players_of_one_dutch_kind_weigh_the_same_with_any_partner(data: st.DataObject) -> None:
+    """``DutchRound.kinds``, after the bye pre-pass and with C9 on or off: swapping a player
+    for another of his kind, first or second in the pair, never changes a pair's weight."""
+    tournament = data.draw(swiss_rounds_to_pair("dutch", max_players=24))
+    dutch = DutchRound(swiss_round(tournament), default_matcher)
+    try:
+        dutch.settle_bye_score()
+    except PairingError:
+        return
+    dutch.c9 = data.draw(st.booleans())
+    kinds = dutch.kinds()
+    firsts = [kinds.index(kind) for kind in range(len(set(kinds)))]
+    assert firsts == sorted(firsts), "numbered 0, 1, 2 ... in order of first appearance"
+    weights: dict[tuple[int, int, bool, bool], int] = {}
+    for u, v in itertools.combinations(range(dutch.n), 2):
+        for steps in itertools.product((False, True), repeat=2):
+            weight = dutch.base_weight(u, v, *steps)
+            key = (kinds[u], kinds[v], *steps)
+            assert weights.setdefault(key, weight) == weight

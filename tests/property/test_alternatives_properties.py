@@ -3,6 +3,7 @@ criteria vector: checked against every pairing of small generated rounds (the or
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 
 import pytest
@@ -13,6 +14,7 @@ from fairpair.core import Tournament
 from fairpair.pairing.alternatives import RoundCriteria, Vector, alternative_pairings
 from fairpair.pairing.enumeration import pairings
 from fairpair.pairing.errors import PairingError
+from fairpair.pairing.generator import GeneratorConfig, generate
 from fairpair.pairing.registry import SYSTEMS, pairing_system, round_criteria
 from fairpair.pairing.swiss.view import swiss_round
 from tests.strategies import swiss_rounds_to_pair
@@ -100,3 +102,18 @@ def ranked_by_oracle(tournament: Tournament, system: str) -> None:
 @given(data=st.data())
 def test_alternatives_are_the_best_other_pairings(system: str, data: st.DataObject) -> None:
     ranked_by_oracle(data.draw(swiss_rounds_to_pair(system)), system)
+
+
+def test_alternatives_better_than_the_engines_pairing_come_in_order() -> None:
+    """A Burstein round whose pairing three alternatives beat, tying one another: they come
+    fewest boards changed first. (The chosen pairing's parts are solved as the search reaches
+    them, so what bounds them must be the round's best pairing, not the chosen one.)"""
+    config = GeneratorConfig(players=12, rounds=7)
+    system = pairing_system("burstein", seed=28)
+    tournament = generate(config, random.Random(197), system).before_round(3)
+    chosen = pairing_system("burstein", seed=7)(tournament)
+    criteria = round_criteria("burstein", seed=7)(tournament)
+    found = alternative_pairings(chosen, criteria, 3)
+    assert [a.difference is not None and not a.difference.worse for a in found] == [True] * 3
+    assert len({a.vector for a in found}) == 1
+    ranked_by_oracle(tournament, "burstein")

@@ -32,7 +32,11 @@ pairings is split Lawler/Murty-style around ``P``: the pairings without the firs
 ``P``, those with it but without the second, and so on; the best pairing of each part is one
 maximum-weight matching, re-solved warm by :class:`fairpair.matching.WeightedMatcher` after
 removing one edge or pinning one pair. The best part's pairing is the next alternative, and its
-part is split again around it. Each alternative costs about one matching per board.
+part is split again around it. A split's parts are solved one at a time, only when the
+search reaches them: none beats the best pairing of the part split, so while the best part
+solved so far ties or beats that, the rest wait. When the alternatives tie the chosen pairing
+(two boards swapped, the usual case in a large round) an alternative costs a few matchings; at
+worst, one per board.
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ import copy
 import heapq
 import itertools
 import operator
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol, cast
 
@@ -280,43 +284,53 @@ def _k_best(
     chosen_bye: PlayerId | None,
     k: int,
 ) -> list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]]:
-    """The k best pairings other than the chosen one by (vector, pairs kept)."""
+    """The k best pairings other than the chosen one by (vector, pairs kept).
+
+    The parts are ranked by the key (vector, pairs kept) of their best pairing and, on equal
+    keys, by the order in which they were made (a split's sub-parts in the order of its
+    pairs). A split's sub-parts are solved only when the search reaches them (:class:`_Split`):
+    until then they stand in the heap as one entry whose key, the split pairing's, no
+    sub-part exceeds; the next alternative is popped only once it beats every such entry, so
+    the result is the one solving every sub-part at once would give.
+    """
     kept: set[frozenset[PlayerId | None]] = {frozenset(pair) for pair in chosen_pairs}
     if chosen_bye is not None:
         kept.add(frozenset((chosen_bye, None)))
     spaces = criteria.spaces()
-    graphs: dict[int, PairingGraph] = {}
+    graphs: dict[int, _Rows] = {}
 
     chosen_mates: dict[int, list[int]] = {}
 
-    def graph(index: int) -> PairingGraph:
+    def graph(index: int) -> _Rows:
         found = graphs.get(index)
         if found is None:
-            found = graphs[index] = _keeping(spaces[index].graph(), kept)
-            chosen_mates[index] = _kept_mates(found, chosen_pairs)
+            found = graphs[index] = _Rows.keeping(spaces[index].graph(), kept)
+            chosen_mates[index] = _kept_mates(found.vertices, chosen_pairs)
         return found
 
-    counter = itertools.count()
-    # Max-heap on keys: (negated key, tie counter, part, its best pairing or None if not
-    # solved yet, where its matcher can be rebuilt from).
-    heap: list[tuple[tuple[int, ...], int, _Part, list[int] | None, _Origin | None]] = []
+    # The order in which parts are made: (event, sub-part number); an event is one split or
+    # the solve of a whole space, numbered as they happen.
+    events = itertools.count()
+    # Max-heap on keys: (negated key, order made, entry). An entry is a split's sub-parts not
+    # solved yet, a space not solved yet (_Part) or a solved part (_Solved).
+    heap: list[tuple[tuple[int, ...], tuple[int, int], _Split | _Part | _Solved]] = []
 
-    def push(key: Vector, part: _Part, mates: list[int] | None, origin: _Origin | None) -> None:
-        heapq.heappush(heap, (tuple(-x for x in key), next(counter), part, mates, origin))
+    def push(key: Vector, made: tuple[int, int], entry: _Split | _Part | _Solved) -> None:
+        heapq.heappush(heap, (tuple(-x for x in key), made, entry))
 
-    def push_solved(part: _Part, mates: list[int], origin: _Origin) -> None:
+    def key_of(part: _Part, mates: list[int]) -> Vector:
         pairs, bye = _as_pairing(spaces[part.space], graph(part.space), mates)
         vector = criteria.vector(pairs, bye)
         if vector is None:  # pragma: no cover - the spaces hold valid pairings only
             raise AssertionError("a pairing space holds a pairing without a criteria vector")
         # Pairs kept: each counted by its two players (the bye vertex never agrees).
         same = sum(map(operator.eq, mates, chosen_mates[part.space])) // 2
-        push((*vector, same + (bye is not None and bye == chosen_bye)), part, mates, origin)
+        return (*vector, same + (bye is not None and bye == chosen_bye))
 
-    def split(part: _Part, mates: list[int], matcher: WeightedMatcher) -> None:
-        origin, children = _split(part, mates, matcher)
-        for child_part, child in children:
-            push_solved(child_part, child, origin)
+    def split(part: _Part, mates: list[int], bound: Vector, matcher: WeightedMatcher) -> None:
+        pending = _Split(part, mates, bound, matcher)
+        if not pending.done():
+            push(bound, (next(events), 0), pending)
 
     for index, space in enumerate(spaces):
         root = _Part(index, frozenset(), frozenset())
@@ -325,23 +339,45 @@ def _k_best(
             mates = _as_mates(space, graph(index), chosen_pairs, chosen_bye)
         if mates is None:
             # Solved only if it could still matter.
-            push((*space.bound, len(criteria.order)), root, None, None)
+            push((*space.bound, len(criteria.order)), (next(events), 0), root)
         else:
-            split(root, mates, _solved(_matcher(graph(index), root), start=mates))
+            matcher = graph(index).solved(start=mates)
+            chosen_key = key_of(root, mates)
+            # The space's best pairing, unless it ties the chosen pairing: then every other
+            # pairing is worse or changes at least two of its pairs. (A FIDE engine's pairing
+            # is not always the best by the vector, see the module docstring.)
+            best = _perfect(matcher)
+            assert best is not None  # the chosen pairing is one
+            bound = key_of(root, best)
+            if bound == chosen_key:
+                bound = (*chosen_key[:-1], chosen_key[-1] - 2)
+            split(root, mates, bound, matcher)
 
     found: list[tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]] = []
     while heap and len(found) < k:
-        _, _, part, mates, origin = heapq.heappop(heap)
-        if mates is None:
-            matcher = _solved(_matcher(graph(part.space), part))
-            solved = _perfect(matcher)
-            if solved is not None:
-                push_solved(part, solved, _Origin(matcher, part))
-            continue
-        found.append(_as_pairing(spaces[part.space], graph(part.space), mates))
-        if len(found) < k:
-            assert origin is not None
-            split(part, mates, origin.rebuild(part))
+        negated, made, entry = heapq.heappop(heap)
+        if isinstance(entry, _Split):
+            child = entry.next_part()
+            if child is not None:
+                part, mates = child
+                push(key_of(part, mates), made, _Solved(part, mates, entry.origin()))
+            if not entry.done():
+                push(entry.bound, (made[0], made[1] + 1), entry)
+        elif isinstance(entry, _Part):  # a whole space
+            matcher = graph(entry.space).solved()
+            solved_mates = _perfect(matcher)
+            if solved_mates is not None:
+                push(
+                    key_of(entry, solved_mates),
+                    (next(events), 0),
+                    _Solved(entry, solved_mates, _Origin(matcher, entry)),
+                )
+        else:
+            part = entry.part
+            found.append(_as_pairing(spaces[part.space], graph(part.space), entry.mates))
+            if len(found) < k:
+                bound = tuple(-x for x in negated)
+                split(part, entry.mates, bound, entry.origin.rebuild(part))
     return found
 
 
@@ -364,25 +400,109 @@ class _Origin:
         return matcher
 
 
-def _keeping(graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> PairingGraph:
-    """The graph with one more, least significant criterion: pairs kept from the chosen
-    pairing (the bye counting as a pair), so that ties change as few boards as possible."""
-    scale = len(graph.vertices) // 2 + 2
-    vertices = graph.vertices
+class _Rows:
+    """A space's graph as its matchers get it: the edges in the graph's order, in runs sharing
+    their first vertex (one ``set_weights`` call a run), each weight raised by a base larger
+    than any sum of weight differences, so that the heaviest matching is a perfect one
+    whenever there is one, and given one more, least significant criterion: pairs kept from
+    the chosen pairing (the bye counting as a pair), so that ties change as few boards as
+    possible.
+
+    Made once per space with a few passes at C speed over the edges (500,000 at 1,000
+    players); the final weight is computed once per weight object of the graph (the Dutch
+    and Burstein criteria give a few hundred, one per pair of kinds).
+    """
+
+    __slots__ = ("_runs_of", "runs", "vertices")
+
+    def __init__(
+        self, vertices: tuple[PlayerId | None, ...], runs: list[tuple[int, list[int], list[int]]]
+    ) -> None:
+        self.vertices = vertices
+        self.runs = runs
+        """(u, [v, ...], [weight, ...]) in the graph's order of edges."""
+        self._runs_of: dict[int, list[int]] = {}
+        for at, (u, _, _) in enumerate(runs):
+            self._runs_of.setdefault(u, []).append(at)
+
+    @classmethod
+    def keeping(cls, graph: PairingGraph, kept: set[frozenset[PlayerId | None]]) -> _Rows:
+        """The rows of ``graph`` with ``kept`` pairs (of players; None is the bye vertex)."""
+        vertices = graph.vertices
+        index = {vertex: i for i, vertex in enumerate(vertices)}
+        pairs: set[Edge] = set()
+        for pair in kept:
+            ends = [index[x] for x in pair if x in index]
+            if len(ends) == 2:
+                pairs.add((min(ends), max(ends)))
+        first, second, third = (operator.itemgetter(i) for i in range(3))
+        runs: list[tuple[int, list[int], list[int]]] = []
+        for u, run in itertools.groupby(graph.edges, key=first):
+            edges = list(run)
+            runs.append((u, list(map(second, edges)), list(map(third, edges))))
+        rows = cls(vertices, runs)
+        kept_at = [at for u, v in sorted(pairs) for at in rows._where(u, v)]
+        # The weight w becomes w * scale + (1 if kept), plus the base.
+        scale = len(vertices) // 2 + 2
+        top = max(map(max, map(third, runs)), default=0) * scale
+        for r, i in kept_at:
+            top = max(top, runs[r][2][i] * scale + 1)
+        base = (len(vertices) // 2) * top + 1
+        # By identity: the criteria give one int object per distinct weight (a pair of
+        # kinds), and hashing 500,000 big ints twice cost more than the rest of this.
+        originals: dict[int, int] = {}
+        for _, _, weights in runs:
+            originals.update(zip(map(id, weights), weights, strict=True))
+        final = {key: base + w * scale for key, w in originals.items()}
+        for _, _, weights in runs:
+            weights[:] = map(final.__getitem__, map(id, weights))
+        for r, i in kept_at:
+            runs[r][2][i] += 1
+        return rows
+
+    def _where(self, u: int, v: int) -> list[tuple[int, int]]:
+        """Where edge {u, v} (u < v) is: (run, position in it); empty if it is no edge."""
+        runs = self.runs
+        return [(r, runs[r][1].index(v)) for r in self._runs_of.get(u, ()) if v in runs[r][1]]
+
+    def has_edge(self, u: int, v: int) -> bool:
+        """True if {u, v} is an edge."""
+        return bool(self._where(min(u, v), max(u, v)))
+
+    def solved(self, start: Sequence[int] | None = None) -> WeightedMatcher:
+        """A matcher with these weights, solved. With ``start`` (a good perfect matching, such
+        as the chosen pairing) it is solved on those pairs first and then repaired warm with
+        every other edge: three times faster than from scratch at 300 players, and as exact."""
+        matcher = WeightedMatcher(len(self.vertices))
+        if start is None:
+            for u, vs, ws in self.runs:
+                matcher.set_weights(u, vs, ws)
+            matcher.solve()
+            return matcher
+        runs = self.runs
+        for u, m in enumerate(start):
+            if u < m:
+                ((r, i),) = self._where(u, m)
+                matcher.set_weight(u, m, runs[r][2][i])
+        matcher.solve()
+        for u, vs, ws in runs:
+            m = start[u]
+            if m > u and m in vs:
+                i = vs.index(m)
+                vs, ws = vs[:i] + vs[i + 1 :], ws[:i] + ws[i + 1 :]
+                if not vs:
+                    continue
+            matcher.set_weights(u, vs, ws)
+        matcher.solve(warm=True)
+        return matcher
+
+
+def _kept_mates(
+    vertices: Sequence[PlayerId | None], pairs: Sequence[tuple[PlayerId, PlayerId]]
+) -> list[int]:
+    """For each vertex its opponent in ``pairs`` (-1: none among the vertices)."""
     index = {vertex: i for i, vertex in enumerate(vertices)}
-    pairs: set[Edge] = set()
-    for pair in kept:
-        ends = [index[x] for x in pair if x in index]
-        if len(ends) == 2:
-            pairs.add((min(ends), max(ends)))
-    edges = tuple((u, v, w * scale + ((u, v) in pairs)) for u, v, w in graph.edges)
-    return PairingGraph(vertices, edges)
-
-
-def _kept_mates(graph: PairingGraph, pairs: Sequence[tuple[PlayerId, PlayerId]]) -> list[int]:
-    """For each vertex of ``graph`` its opponent in ``pairs`` (-1: none in the graph)."""
-    index = {vertex: i for i, vertex in enumerate(graph.vertices)}
-    mates = [-1] * len(graph.vertices)
+    mates = [-1] * len(vertices)
     for a, b in pairs:
         if a in index and b in index:
             mates[index[a]], mates[index[b]] = index[b], index[a]
@@ -391,7 +511,7 @@ def _kept_mates(graph: PairingGraph, pairs: Sequence[tuple[PlayerId, PlayerId]])
 
 def _as_mates(
     space: PairingSpace,
-    graph: PairingGraph,
+    graph: _Rows,
     pairs: Sequence[tuple[PlayerId, PlayerId]],
     bye: PlayerId | None,
 ) -> list[int] | None:
@@ -412,14 +532,13 @@ def _as_mates(
         mates[i], mates[j] = j, i
     if -1 in mates:
         return None
-    allowed = set(map(operator.itemgetter(0, 1), graph.edges))
-    if any((min(i, m), max(i, m)) not in allowed for i, m in enumerate(mates)):
+    if not all(graph.has_edge(i, m) for i, m in enumerate(mates) if i < m):
         return None
     return mates
 
 
 def _as_pairing(
-    space: PairingSpace, graph: PairingGraph, mates: Sequence[int]
+    space: PairingSpace, graph: _Rows, mates: Sequence[int]
 ) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
     vertices = graph.vertices
     pairs = [(vertices[i], vertices[m]) for i, m in enumerate(mates) if i < m]
@@ -431,67 +550,6 @@ def _as_pairing(
                 del pairs[at]
                 break
     return cast(list[tuple[PlayerId, PlayerId]], pairs), bye
-
-
-def _matcher(graph: PairingGraph, part: _Part) -> tuple[WeightedMatcher, dict[Edge, int]]:
-    """A matcher on the part's graph, not filled yet, and the weights to give it: pinned
-    players keep only their pinned pair.
-
-    Every edge carries a base larger than any sum of weight differences, so the heaviest
-    matching is a perfect one whenever the part has one.
-    """
-    n = len(graph.vertices)
-    top = max((w for _, _, w in graph.edges), default=0)
-    base = (n // 2) * top + 1
-    if not part.fixed and not part.forbidden:
-        return WeightedMatcher(n), {(u, v): base + w for u, v, w in graph.edges}
-    pinned = {v for edge in part.fixed for v in edge}
-    weights: dict[Edge, int] = {}
-    for u, v, w in graph.edges:
-        edge = (u, v)
-        if edge in part.forbidden:
-            continue
-        if (u in pinned or v in pinned) and edge not in part.fixed:
-            continue
-        weights[edge] = base + w
-    return WeightedMatcher(n), weights
-
-
-def _solved(
-    prepared: tuple[WeightedMatcher, dict[Edge, int]], start: Sequence[int] | None = None
-) -> WeightedMatcher:
-    """The matcher solved. With ``start`` (a good perfect matching of the part, such as the
-    chosen pairing) it is solved on those pairs first and then repaired warm with every other
-    edge: three times faster than from scratch at 300 players, and as exact."""
-    matcher, weights = prepared
-    if start is None:
-        _set_in_order(matcher, weights.items())
-        matcher.solve()
-        return matcher
-    for u, m in enumerate(start):
-        if u < m:
-            matcher.set_weight(u, m, weights[(u, m)])
-    matcher.solve()
-    _set_in_order(matcher, (item for item in weights.items() if start[item[0][0]] != item[0][1]))
-    matcher.solve(warm=True)
-    return matcher
-
-
-def _set_in_order(matcher: WeightedMatcher, weights: Iterable[tuple[Edge, int]]) -> None:
-    """``set_weight`` for each edge in turn, one call per run of edges sharing their first
-    vertex (the order of the edges, which the matcher's tie-breaks follow, is kept)."""
-    row: list[int] = []
-    row_weights: list[int] = []
-    at = -1
-    for (u, v), w in weights:
-        if u != at:
-            if row:
-                matcher.set_weights(at, row, row_weights)
-            at, row, row_weights = u, [], []
-        row.append(v)
-        row_weights.append(w)
-    if row:
-        matcher.set_weights(at, row, row_weights)
 
 
 def _perfect(matcher: WeightedMatcher) -> list[int] | None:
@@ -507,28 +565,66 @@ def _pin(matcher: WeightedMatcher, u: int, v: int) -> None:
         matcher.remove_edges(x, [y for y in matcher.neighbour_ids(x) if y != u and y != v])
 
 
-def _split(
-    part: _Part, mates: Sequence[int], matcher: WeightedMatcher
-) -> tuple[_Origin, list[tuple[_Part, list[int]]]]:
-    """Murty's split of ``part`` minus the pairing ``mates``, each sub-part with its best.
+@dataclass(frozen=True, slots=True)
+class _Solved:
+    """A part with its best pairing, and where its matcher can be rebuilt from."""
 
-    ``matcher`` is solved for ``part``; a copy is kept to rebuild sub-parts later. Sub-part
-    ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one; the matcher
-    goes through them in turn, each step a warm re-solve around two or four vertices.
+    part: _Part
+    mates: list[int]
+    origin: _Origin
+
+
+class _Split:
+    """Murty's split of ``part`` minus its best pairing ``mates``, the sub-parts solved one at
+    a time as the search needs them.
+
+    Sub-part ``i`` keeps the first ``i`` free pairs of ``mates`` and forbids the next one;
+    ``matcher``, solved for ``part``, goes through them in turn, each step a warm re-solve
+    around two or four vertices. No sub-part's key exceeds ``bound``.
     """
-    origin = _Origin(copy.deepcopy(matcher), part)
-    free = [(i, m) for i, m in enumerate(mates) if i < m and (i, m) not in part.fixed]
-    fixed = set(part.fixed)
-    children: list[tuple[_Part, list[int]]] = []
-    for u, v in free:
+
+    __slots__ = ("_copy", "_fixed", "_free", "_matcher", "_part", "bound")
+
+    def __init__(
+        self, part: _Part, mates: Sequence[int], bound: Vector, matcher: WeightedMatcher
+    ) -> None:
+        self._part = part
+        self.bound = bound
+        self._matcher: WeightedMatcher | None = matcher
+        # Taken before the first step: the sub-parts' matchers are rebuilt from it.
+        self._copy: _Origin | None = None
+        self._free = [(i, m) for i, m in enumerate(mates) if i < m and (i, m) not in part.fixed]
+        self._free.reverse()  # taken from the end
+        self._fixed = set(part.fixed)
+
+    def done(self) -> bool:
+        """True when every sub-part has been solved."""
+        return not self._free
+
+    def origin(self) -> _Origin:
+        """The matcher of ``part`` as solved, to rebuild any sub-part's from."""
+        assert self._copy is not None
+        return self._copy
+
+    def next_part(self) -> tuple[_Part, list[int]] | None:
+        """The next sub-part and its best pairing (None: it has no pairing)."""
+        matcher = self._matcher
+        assert matcher is not None
+        if self._copy is None:
+            self._copy = _Origin(copy.deepcopy(matcher), self._part)
+        u, v = self._free.pop()
         weight = matcher.weight(u, v)
         matcher.set_weight(u, v, 0)
         matcher.solve(warm=True)
         best = _perfect(matcher)
+        found = None
         if best is not None:
-            child = _Part(part.space, frozenset(fixed), part.forbidden | {(u, v)})
-            children.append((child, best))
-        matcher.set_weight(u, v, weight)
-        _pin(matcher, u, v)
-        fixed.add((u, v))
-    return origin, children
+            part = self._part
+            found = (_Part(part.space, frozenset(self._fixed), part.forbidden | {(u, v)}), best)
+        if self._free:
+            matcher.set_weight(u, v, weight)
+            _pin(matcher, u, v)
+            self._fixed.add((u, v))
+        else:
+            self._matcher = None  # the last sub-part: the matcher is not needed any more
+        return found

@@ -326,7 +326,7 @@ def dutch_criteria(tournament: Tournament) -> PackedCriteria:
         pair_values,
         bye_values,
         # The engine's own kinds (C9 is off, as above): pair_values reads only what they hold.
-        dutch._kinds(),
+        dutch.kinds(),
     )
 
 

@@ -266,11 +266,17 @@ class DutchRound:
                 weight += self._float_fields(u, v)
         return weight
 
-    def _kinds(self) -> list[int]:
-        """Each player's kind: players of one kind have the same :meth:`base_weight` with
-        any partner, so a bracket computes one weight per pair of kinds and step (a few
-        hundred) instead of one per pair (millions at 5,000 players). The kind holds every
-        player attribute the weight reads; C9's bonus is in it only while C9 is active."""
+    def kinds(self) -> list[int]:
+        """Each player's kind, numbered 0, 1, 2 ... in pairing order of first appearance.
+
+        Players of one kind have the same :meth:`base_weight` with any partner, as the first
+        or the second of the pair, so a bracket computes one weight per pair of kinds and
+        step (a few hundred) instead of one per pair (millions at 5,000 players); the
+        alternatives' criteria (:func:`fairpair.pairing.criteria.dutch_criteria`) count on
+        it too. The kind holds every player attribute the weight reads as they stand now:
+        C9's bonus only while C9 is active, and the bye pre-pass (C5) changes who is a bye
+        candidate, so kinds taken before it are stale after it.
+        """
         c9 = self.c9
         keys = list(
             zip(
@@ -756,7 +762,7 @@ class DutchRound:
                 self.entered[y] = True
             self._enter(joining, (below or residents)[-1] + 1)
         set_weights, compatible = self.matcher.set_weights, self.compatible
-        kind = self._kinds()
+        kind = self.kinds()
         by_kinds: dict[tuple[int, int, bool, bool], int] = {}
         base_weight = self.base_weight
         for j, y in enumerate(order):
