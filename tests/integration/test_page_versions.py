@@ -233,3 +233,27 @@ def test_a_phone_holding_a_newer_page_never_gets_an_older_one(
         kept = slow.get(path, headers={"If-None-Match": newer.headers["etag"]})
         assert kept.status_code == 304 and kept.headers["etag"] == newer.headers["etag"]
         gate.open.set()
+
+
+def test_a_round_paired_meanwhile_is_shown_not_refused(
+    url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reading, "_PREPARE_FROM", 0.0)
+    gate = Gate(monkeypatch)
+    config = {"previous_version_from_ms": 0, "previous_version_seconds": 60}
+    with director(url) as desk, server(url, **config) as (_, client):
+        event = dutch_event(desk, players=8, rounds_played=1)
+        client.get(f"/events/{event.id}/standings")
+        client.get(f"/events/{event.id}/rounds/2")
+        gate.close()
+        ev.enter_results(desk, event.id, [(b, "1-0") for b in range(1, 5)])
+        ev.pair_round(desk, event.id)
+        # The version shown has no round 3: the page waits for the new version, no 404.
+        thread, answers = in_thread(lambda: client.get(f"/events/{event.id}/rounds/3"))
+        assert gate.waiting.wait(WAIT)
+        thread.join(0.3)
+        assert thread.is_alive()
+        gate.open.set()
+        thread.join(WAIT)
+        assert answers[0].status_code == 200
+        assert round_results(answers[0].text) == [""] * 4

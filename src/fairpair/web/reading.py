@@ -150,6 +150,16 @@ def respond(
     held = next((tag(v) for v in reversed(newer) if _client_holds(request, tag(v))), None)
     if held is not None:  # the client's copy is newer than this process's: it keeps it
         return Response(status_code=304, headers={"ETag": _etag(held), **_NO_CACHE})
+    try:
+        return conditional(
+            request, tag(pages.version), lambda: _kept_page(request, pages, renderer, also)
+        )
+    except HTTPException as error:
+        if error.status_code != 404 or pages.version >= info.version:
+            raise
+    # A page the version shown does not have (the round just paired, a player just added):
+    # the new version, waited for.
+    pages = _ready(request, info, loader, wait=True)
     return conditional(
         request, tag(pages.version), lambda: _kept_page(request, pages, renderer, also)
     )
@@ -255,7 +265,9 @@ def _shown_events(store: EventStore) -> _ShownEvents:
         return shown
 
 
-def _ready(request: Request, info: EventInfo, load: Callable[[], Any]) -> _KeptPages:
+def _ready(
+    request: Request, info: EventInfo, load: Callable[[], Any], *, wait: bool = False
+) -> _KeptPages:
     """The version of the event whose pages to show now.
 
     The rule: this process shows one version of an event at a time, on every page, and never
@@ -265,7 +277,8 @@ def _ready(request: Request, info: EventInfo, load: Callable[[], Any]) -> _KeptP
     costliest page took at least ``WebConfig.previous_version_from_ms`` of CPU to render (a
     large event) and the preparation began less than ``WebConfig.previous_version_seconds``
     ago; otherwise (a small event, a first read, a preparation taking too long) they wait for
-    the new version, as a change elsewhere is then shown at once.
+    the new version, as a change elsewhere is then shown at once. ``wait``: wait for it
+    whatever the event (a page the version shown does not have).
     """
     config = request.app.state.config
     shown = _shown_events(store_of(request)).of(info.id)
@@ -283,7 +296,8 @@ def _ready(request: Request, info: EventInfo, load: Callable[[], Any]) -> _KeptP
                 daemon=True,
             ).start()
     if (
-        ready is not None
+        not wait
+        and ready is not None
         and ready.slowest >= config.previous_version_from_ms / 1000
         and time.monotonic() - preparation.started < config.previous_version_seconds
     ):
