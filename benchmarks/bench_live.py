@@ -105,7 +105,12 @@ async def fetch_page(phone: Phone, port: int, event_id: int) -> None:
             phone.fetches += 1
             if status == 200 and b'data-version="' in body:
                 shown = int(body.split(b'data-version="', 1)[1].split(b'"', 1)[0])
-                phone.shown = max(shown, target)
+                if shown < target:
+                    # The server still shows the previous version (a large event's next one
+                    # is being prepared): live.js asks again a second later.
+                    await asyncio.sleep(1.0)
+                    continue
+                phone.shown = shown
                 phone.page_at.setdefault(phone.shown, time.monotonic())
                 for version in range(target, phone.shown + 1):
                     phone.page_at.setdefault(version, phone.page_at[phone.shown])

@@ -16,12 +16,17 @@ the JSON API (round or standings) 15, the crosstable 5.
 
 Meanwhile the director enters one result of the current round every RESULT_EVERY seconds
 through the write API (an API token), on the servers in turn: each changes the event's
-version, so every page the phones hold is rendered again once per server.
+version, so every page the phones hold is rendered again once per server. A server shows a
+large event's previous version while it prepares the new one (for at most
+``WebConfig.previous_version_seconds``, see ``fairpair.web.reading``): how far behind the
+pages were is measured too.
 
 Printed: requests, errors (a status other than 200 or 304, no answer within 30 s, or a
 connection closed under the request), requests per second, 304s, and the latency
-p50/p95/p99/max per page kind and overall; each server's CPU seconds (from /proc) and the
-load script's own; the director's writes; the machine's load average before and after.
+p50/p95/p99/max per page kind and overall; how late the pages were (for each page sent, the
+seconds since the director's write of a newer version was acknowledged, 0 when none was:
+p50/p95/max over the pages sent); each server's CPU seconds (from /proc) and the load script's
+own; the director's writes; the machine's load average before and after.
 """
 
 from __future__ import annotations
@@ -158,6 +163,10 @@ class Tally:
         default_factory=lambda: defaultdict(lambda: defaultdict(int))
     )
     errors: list[str] = field(default_factory=list)
+    shown: list[tuple[float, int]] = field(default_factory=list)
+    """(when the request was sent, the version of the page that came back) of every 200."""
+    written: list[tuple[float, int]] = field(default_factory=list)
+    """(when it was acknowledged, the version it made) of every result the director entered."""
 
     def note(self, kind: str, seconds: float, status: int) -> None:
         self.latency[kind].append(seconds)
@@ -209,9 +218,24 @@ async def phone(
                 tally.note(kind, time.monotonic() - began, answer.status_code)
                 if answer.status_code == 200 and "etag" in answer.headers:
                     etags[path] = answer.headers["etag"]
+                    tally.shown.append((began, shown_version(answer.headers["etag"])))
                 elif answer.status_code not in (200, 304):
                     tally.errors.append(f"{kind}: {answer.status_code} {answer.text[:200]}")
             await asyncio.sleep(args.think * rng.uniform(0.5, 1.5))
+
+
+def shown_version(etag: str) -> int:
+    """The event's version an event page's ETag names (``W/"APP-EVENT-VERSION"``)."""
+    return int(etag.strip('W/"').split("-")[-1])
+
+
+def lateness(tally: Tally) -> list[float]:
+    """For each page sent: seconds since a newer version than its own was acknowledged."""
+    late = []
+    for began, version in tally.shown:
+        newer = [at for at, made in tally.written if made > version and at < began]
+        late.append(began - min(newer) if newer else 0.0)
+    return late
 
 
 async def director(
@@ -221,6 +245,7 @@ async def director(
     boards: int,
     args: argparse.Namespace,
     stop: float,
+    tally: Tally,
 ) -> list[tuple[float, int]]:
     """One result of the current round every ``result_every`` seconds: (seconds, status)."""
     written: list[tuple[float, int]] = []
@@ -236,6 +261,8 @@ async def director(
                 f"{servers[board % len(servers)]}/api/events/{event_id}/results", json=body
             )
             written.append((time.monotonic() - began, answer.status_code))
+            if answer.status_code == 200:
+                tally.written.append((time.monotonic(), answer.json()["version"]))
     return written
 
 
@@ -271,6 +298,13 @@ def report(
             print(line(kind, tally.latency[kind], tally.statuses[kind]))
     print(line("overall", everything, overall))
     print(f"  {len(everything) / wall:.0f} requests per second over {wall:.1f} s")
+    late = lateness(tally)
+    if late:
+        print(
+            f"  pages behind the latest result: {sum(1 for s in late if s > 0)} of {len(late)}; "
+            f"lateness p50 {statistics.median(late):.2f} s, p95 {percentile(late, 0.95):.2f} s, "
+            f"max {max(late):.2f} s"
+        )
     for number, seconds in enumerate(cpu, start=1):
         print(f"  server {number}: {seconds:.1f} CPU s ({100 * seconds / wall:.0f} % of one core)")
     print(f"  the load script: {client_cpu:.1f} CPU s ({100 * client_cpu / wall:.0f} %)")
@@ -296,7 +330,7 @@ async def load(
         for n in range(args.clients)
     ]
     *_, written = await asyncio.gather(
-        *phones, director(servers, event_id, token, boards, args, stop)
+        *phones, director(servers, event_id, token, boards, args, stop, tally)
     )
     return tally, time.monotonic() - began, written
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import re
+import sys
 from typing import Annotated
 
 import typer
@@ -13,6 +14,9 @@ from rich.console import Console
 from fairpair.cli.director import DbOption, fail, session, store_target
 from fairpair.service import accounts
 from fairpair.service.demo import DEMO_DIRECTOR
+
+SWITCH_INTERVAL = 0.0005
+"""Seconds a busy thread of the server keeps the interpreter while others wait."""
 
 _UNITS = {"": 1, "K": 1024, "KB": 1024, "KIB": 1024, "M": 1024**2, "MB": 1024**2}
 _UNITS["MIB"] = 1024**2
@@ -99,4 +103,9 @@ def serve(
             f"password {password!r}: sign in at http://{host}:{port}/desk",
             highlight=False,
         )
+    # A large event's pages are rendered again after each change in a thread of its own
+    # (web/reading.py) while the other threads answer phones from the pages kept: with the
+    # interpreter's 5 ms default, each of those waits up to 5 ms for the lock of the
+    # interpreter every time it takes it back, and a request takes it back several times.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     uvicorn.run(create_app(config), host=host, port=port, log_level="info")

@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 from typing import Protocol
 
 from fairpair.formats.csv_cells import CsvWriter
@@ -95,6 +96,12 @@ def format_value(value: Fraction | None, decimals: int | None = None) -> str:
     an empty string for no value."""
     if value is None:
         return ""
+    return _formatted(value, decimals)
+
+
+@lru_cache(maxsize=8192)
+def _formatted(value: Fraction, decimals: int | None) -> str:
+    # Kept: a large event's standings repeat a few hundred values thousands of times.
     places = decimals if decimals is not None else _exact_decimals(value)
     if places is None:
         places = _MAX_DECIMALS

@@ -41,3 +41,12 @@ class WebConfig:
     """Live connections (``/events/{id}/live``) one event takes in this process: a large
     open's players, their coaches and the screens in the hall, with room to spare; more are
     refused with 503 and their pages work as without JavaScript."""
+    previous_version_seconds: float = 10.0
+    """How long, at most, the public pages of a large event keep showing the version they
+    show while this process prepares the newer one (loads it and renders its costly pages
+    again in a thread of its own): phones get the page they had at once instead of waiting
+    for a rendering of seconds. Past this long they wait for the new version; 0: they always
+    wait (:func:`fairpair.web.reading.respond`)."""
+    previous_version_from_ms: float = 50.0
+    """Which events are large: one of their pages took at least this much CPU to render at
+    the version shown. A smaller event's pages always show its current version."""

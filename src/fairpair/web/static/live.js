@@ -10,6 +10,7 @@
   var shown = body.getAttribute("data-version");
   var wanted = shown;
   var busy = false;
+  var RETRY_MS = 1000;
   // Versions only grow (an undo is a change too): a page newer than announced stays.
   function behind() { return Number(wanted) > Number(shown); }
 
@@ -62,6 +63,7 @@
   function refresh() {
     if (busy || !behind()) return;
     busy = true;
+    var before = shown;
     fetch(location.href, { cache: "no-cache", headers: { Accept: "text/html" } })
       .then(function (answer) {
         // A page gone (a round taken back): the browser shows why, with the way back.
@@ -70,7 +72,12 @@
       })
       .then(function (html) { if (html !== null) swap(html); })
       .catch(function () { /* offline for a moment: the next version tries again */ })
-      .then(function () { busy = false; refresh(); });
+      .then(function () {
+        busy = false;
+        // A large event's server shows the previous version while it prepares the new one
+        // (a second or two): ask again a little later rather than at once.
+        if (shown === before) setTimeout(refresh, RETRY_MS); else refresh();
+      });
   }
 
   function listen() {
