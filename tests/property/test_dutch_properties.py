@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from fairpair.core import entries
 from fairpair.pairing.checker import replay
-from fairpair.pairing.dutch import DutchRound, pair_dutch
+from fairpair.pairing.dutch import DutchRound, _ApartFailed, pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
 from fairpair.pairing.matcher import default_matcher
 from fairpair.pairing.swiss.view import SwissRound, swiss_round
@@ -66,3 +66,74 @@ def test_the_reduced_graph_pairs_every_round_as_the_full_graph(
         assert missed.pair() == full
         if failing_solve < missed.solves:
             assert missed.fallbacks == 1
+
+
+class _CountsApart(DutchRound):
+    """Counts the brackets whose step 7 ran on the remainder alone."""
+
+    def __init__(self, view: SwissRound) -> None:
+        super().__init__(view, default_matcher)
+        self.apart_runs = 0
+
+    def _transpose_apart(self, rem: list[int], uppers: list[int], pos: dict[int, int]) -> bool:
+        done = super()._transpose_apart(rem, uppers, pos)
+        self.apart_runs += done
+        return done
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_event_configs())
+def test_step_7_apart_pairs_every_round_as_the_round_graph(case: tuple[object, int]) -> None:
+    config, seed = case
+    assert isinstance(config, GeneratorConfig)
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    for rnd in tournament.rounds:
+        view = swiss_round(tournament.before_round(rnd.number))
+        plain = DutchRound(view, default_matcher, apart=False).pair()
+        apart = DutchRound(view, default_matcher)
+        assert apart.pair() == plain
+        assert apart.apart_failures == 0
+
+
+def test_step_7_apart_runs_on_a_large_field_and_pairs_as_the_round_graph() -> None:
+    # 400 players and 6 rounds: remainders of dozens of players with floaters, where the
+    # remainder sits inside a blossom with the next scoregroup (the case the gains handle).
+    config = GeneratorConfig(players=400, rounds=6, forfeit_rate=0, retired_rate=0)
+    tournament = generate(config, random.Random(2026), pair_dutch)
+    runs = 0
+    for rnd in tournament.rounds[1:]:
+        view = swiss_round(tournament.before_round(rnd.number))
+        counted = _CountsApart(view)
+        assert counted.pair() == DutchRound(view, default_matcher, apart=False).pair()
+        assert counted.apart_failures == 0
+        runs += counted.apart_runs
+    assert runs >= 20
+
+
+class _FailsApart(DutchRound):
+    """Step 7 apart works, then its check is made to fail at one bracket."""
+
+    def __init__(self, view: SwissRound, failing: int) -> None:
+        super().__init__(view, default_matcher)
+        self.calls = 0
+        self.failing = failing
+
+    def _transpose_apart(self, rem: list[int], uppers: list[int], pos: dict[int, int]) -> bool:
+        done = super()._transpose_apart(rem, uppers, pos)
+        self.calls += 1
+        if done and self.calls == self.failing:
+            raise _ApartFailed
+        return done
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_event_configs(), st.integers(1, 4))
+def test_a_failed_apart_check_pairs_the_round_again(case: tuple[object, int], failing: int) -> None:
+    config, seed = case
+    assert isinstance(config, GeneratorConfig)
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    for rnd in tournament.rounds:
+        view = swiss_round(tournament.before_round(rnd.number))
+        failed = _FailsApart(view, failing)
+        assert failed.pair() == DutchRound(view, default_matcher, apart=False).pair()
+        assert failed.apart_failures == (1 if failed.calls >= failing else 0)

@@ -2079,6 +2079,92 @@ static PyObject *Core_edges(Core *c, PyObject *unused) {
     return l;
 }
 
+/* The bytes argument marking a set of vertices (one byte per vertex, nonzero: inside). */
+static const char *inside_mask(Core *c, PyObject *arg) {
+    if (!PyBytes_Check(arg)) { PyErr_SetString(PyExc_TypeError, "inside must be bytes"); return NULL; }
+    if (PyBytes_GET_SIZE(arg) < c->n) { PyErr_SetString(PyExc_ValueError, "inside must have a byte per vertex"); return NULL; }
+    return PyBytes_AS_STRING(arg);
+}
+
+/* For each v of vs (all inside the set): the most v gains, in doubled units, from an edge to a
+ * vertex o outside the set: max of 2 w(v, o) - dual(o) - 2 z(o), where z(o) sums the duals of
+ * the blossoms that hold the whole set and o; None for v without such an edge. None instead
+ * of the list when a blossom of positive dual holds part of the set and vertices outside it
+ * (the bound of WeightedMatcher.outer_gains needs every such blossom to hold the whole set).
+ * Read after a solve (the duals are then settled). */
+static PyObject *Core_outer_gains(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "outer_gains(vs, inside)"); return NULL; }
+    const char *inside = inside_mask(c, args[1]);
+    if (!inside) return NULL;
+    int n = c->n, K = c->K;
+    /* count[b]: vertices of the set inside blossom b; size[b]: all its vertices */
+    int *count = (int *)PyMem_Calloc((size_t)(2 * n) + 1, sizeof(int));
+    int *size = (int *)PyMem_Calloc((size_t)(2 * n) + 1, sizeof(int));
+    limb *zsum = (limb *)PyMem_Calloc((size_t)n * (size_t)K + 1, sizeof(limb));
+    char *encloses = (char *)PyMem_Calloc((size_t)(2 * n) + 1, 1);
+    PyObject *seq = NULL, *out = NULL;
+    if (!count || !size || !zsum || !encloses) { PyErr_NoMemory(); goto done; }
+    int members = 0;
+    for (int v = 0; v < n; v++) {
+        if (inside[v]) members++;
+        for (int b = c->parent[v]; b != -1; b = c->parent[b]) {
+            size[b]++;
+            if (inside[v]) count[b]++;
+        }
+    }
+    for (int b = n; b < 2 * n; b++) {
+        if (!size[b] || !count[b] || mp_sign(NUM(c->dual, b), K) <= 0) continue;
+        if (count[b] == members && size[b] > members) encloses[b] = 1;
+        else if (count[b] != size[b]) { out = Py_None; Py_INCREF(out); goto done; }
+    }
+    for (int v = 0; v < n; v++) {
+        if (inside[v]) continue;
+        for (int b = c->parent[v]; b != -1; b = c->parent[b])
+            if (encloses[b]) mp_add(NUM(zsum, v), NUM(zsum, v), NUM(c->dual, b), K);
+    }
+    seq = PySequence_Fast(args[0], "vs must be a sequence");
+    if (!seq) goto done;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    out = PyList_New(m);
+    if (!out) goto done;
+    limb *best = c->t2, *gain = c->t3;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Py_ssize_t v = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { Py_CLEAR(out); goto done; }
+        if (v < 0 || v >= n || !inside[v]) {
+            PyErr_SetString(PyExc_IndexError, "vertex out of range or outside the set");
+            Py_CLEAR(out);
+            goto done;
+        }
+        Adj *a = &c->adj[v];
+        int found = 0;
+        for (int j = 0; j < a->len; j++) {
+            int o = a->nb[j];
+            if (o < 0 || inside[o]) continue;
+            mp_sub(gain, WT(c, a->wi[j]), NUM(c->dual, o), K);
+            mp_sub(gain, gain, NUM(zsum, o), K);
+            mp_sub(gain, gain, NUM(zsum, o), K);
+            if (!found || mp_cmp(gain, best, K) > 0) { mp_copy(best, gain, K); found = 1; }
+        }
+        PyObject *x;
+        if (found) {
+            x = limbs_to_pylong(best, K);
+            if (!x) { Py_CLEAR(out); goto done; }
+        } else {
+            x = Py_None;
+            Py_INCREF(x);
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+done:
+    Py_XDECREF(seq);
+    PyMem_Free(count);
+    PyMem_Free(size);
+    PyMem_Free(zsum);
+    PyMem_Free(encloses);
+    return out;
+}
+
 static PyObject *Core_total_weight(Core *c, PyObject *unused) {
     PyObject *total = PyLong_FromLong(0);
     for (int v = 0; v < c->n && total; v++) {
@@ -2352,6 +2438,7 @@ static PyMethodDef Core_methods[] = {
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS, "Make the matching maximum-weight again."},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "(mates, duals, parents, children, bases) for checking."},
+    {"outer_gains", (PyCFunction)(void (*)(void))Core_outer_gains, METH_FASTCALL, "For each v of vs: max of 2 w(v, o) - dual(o) - 2 z(o) over its neighbours o outside the set (see weighted.py)."},
     {"__copy__", (PyCFunction)Core_copy, METH_NOARGS, "A copy of the matcher (graph, matching, duals, blossoms)."},
     {"__deepcopy__", (PyCFunction)Core_deepcopy, METH_O, "The same as __copy__ (nothing is shared)."},
     {NULL, NULL, 0, NULL},

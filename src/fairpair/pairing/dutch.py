@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fairpair.core import BoardNote, Colour, Game, Pairing, Tournament, format_points
+from fairpair.matching import WeightedMatcher
 from fairpair.pairing.errors import NoValidPairing, PairingError
 from fairpair.pairing.matcher import Matcher, MatcherFactory, default_matcher
 from fairpair.pairing.progress import report
@@ -152,7 +153,14 @@ class DutchRound:
     The reduced graph has ~|B|² edges instead of ~n²/2, built bracket by bracket.
     """
 
-    def __init__(self, view: SwissRound, matcher: MatcherFactory, *, reduced: bool = True) -> None:
+    def __init__(
+        self,
+        view: SwissRound,
+        matcher: MatcherFactory,
+        *,
+        reduced: bool = True,
+        apart: bool = True,
+    ) -> None:
         self.view = view
         self.players: tuple[SwissPlayer, ...] = view.players
         players = self.players
@@ -204,7 +212,13 @@ class DutchRound:
         self.lift = 1 << (self.layout.completion + 2) if n % 2 == 1 else 0
         self.size = n + (n % 2)
         """Vertices of the full graph: the players and, if n is odd, the phantom."""
-        self.reduced = reduced
+        self.reduced = self._reduced = reduced
+        self.apart = apart
+        """Step 7 on the remainder alone where it applies (:meth:`_transpose_apart`)."""
+        self.apart_solves = 0
+        """Solves of the remainders' own matchers in step 7 (:meth:`_transpose_apart`)."""
+        self.apart_failures = 0
+        """1 if the round was paired again because step 7 apart failed its check."""
         self.fallbacks = 0
         """1 if the round left the reduced graph for the full one."""
         self.far_start = 0
@@ -554,6 +568,19 @@ class DutchRound:
     # --- the round ------------------------------------------------------------------------
 
     def pair(self) -> Pairing:
+        if not self.apart:
+            return self._pair()
+        try:
+            return self._pair()
+        except _ApartFailed:
+            # Start the round over without it (the same object: a subclass keeps its state).
+            DutchRound.__init__(
+                self, self.view, self.make_matcher, reduced=self._reduced, apart=False
+            )
+            self.apart_failures = 1
+            return self._pair()
+
+    def _pair(self) -> Pairing:
         n = self.n
         if n % 2 == 1:
             self._bye_prepass()
@@ -898,6 +925,8 @@ class DutchRound:
         rem_set = set(rem)
         for x in uppers:
             self.unlink(x, [y for y in self.matcher.neighbour_ids(x) if y not in rem_set])
+        if self.apart and self._transpose_apart(rem, uppers, pos):
+            return
         room = 3 * b
         start = 0
         while start < len(uppers):
@@ -921,6 +950,104 @@ class DutchRound:
                     raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
                 self.freeze(x, partner)
 
+    def _transpose_apart(self, rem: list[int], uppers: list[int], pos: dict[int, int]) -> bool:
+        """Step 7 on a matcher of the remainder alone; False if it does not apply here.
+
+        In every optimum from here on, the upper members are paired to lower members and the
+        other ``f`` lower members (the floaters) leave the remainder; the transpositions only
+        reward edges between upper and lower members. The rest of the round's graph (the
+        next scoregroup, the MDPs in Limbo, the drains: the outside O) only matters through
+        what it gives the floaters, and the optimal duals of the current solve bound that:
+        any matching of O with floaters F weighs at most ``(dual(O) + sum of g(y), y in F) / 2``
+        with ``g(y) = max 2 w(y, o) - dual(o)`` over y's edges out (weak duality; the duals
+        are feasible and no blossom of positive dual crosses the remainder's border, which
+        is checked), with equality for the current matching. So a graph of the remainder alone
+        (weights doubled) with ``f`` extra vertices, each joined to every lower member y by
+        ``g(y)``, has among its optima every optimum of the round's graph (read on the
+        remainder), and the transpositions run there: each solve repairs a graph of a few
+        hundred vertices instead of leaking into the next scoregroup, where the round's graph
+        grew trees and blossoms over thousands of edges per solve.
+
+        The choices made there are the round's if their final arrangement is optimal in the
+        round's graph: each choice was the best rank among optima of the small graph, which
+        include the round's optima, and the final arrangement shows a round optimum that
+        makes it. That is checked by settling the pairs in the round's graph and solving:
+        the matching must keep its weight. Otherwise the round is paired again the usual way
+        (:class:`_ApartFailed`).
+        """
+        main = self.matcher
+        if not isinstance(main, WeightedMatcher):
+            return False
+        upper_set = set(uppers)
+        lower = [y for y in rem if y not in upper_set and not self.frozen[y]]
+        floats = len(lower) - len(uppers)
+        if floats < 0:
+            return False
+        marks = bytearray(main.vertex_count)
+        for x in (*uppers, *lower):
+            marks[x] = 1
+        gains = main.outer_gains(lower, bytes(marks))
+        if gains is None:
+            return False
+        before = main.total_weight()
+        small = self.make_matcher(main.vertex_count + floats)
+        if not isinstance(small, WeightedMatcher):
+            return False
+        inner = 0
+        for x in uppers:
+            row = main.neighbours(x)  # lower members only, after the unlinks above
+            small.set_weights(x, list(row), [2 * w for w in row.values()])
+            mate = main.mate(x)
+            inner += row[mate] if mate is not None else 0
+        extra = list(range(main.vertex_count, main.vertex_count + floats))
+        expected = 2 * inner
+        for y, gain in zip(lower, gains, strict=True):
+            if gain is None or gain <= 0:
+                continue
+            for e in extra:
+                small.set_weight(y, e, gain)
+            m = main.mate(y)
+            if m is not None and m not in upper_set:
+                expected += gain
+        small.solve(warm=False)
+        self.apart_solves += 1
+        if small.total_weight() != expected:
+            return False  # the bound does not hold with equality: stay on the round's graph
+        room = 3 * self.count_width
+        decided: list[tuple[int, int]] = []
+        start = 0
+        while start < len(uppers):
+            batch: list[tuple[int, list[int]]] = []
+            used = 0
+            for x in uppers[start:]:
+                row_ids = set(small.neighbour_ids(x))
+                choices = [y for y in rem[pos[x] + 1 :] if y in row_ids]
+                width = _rank_bits(choices)
+                if batch and used + width > room:
+                    break
+                batch.append((x, choices))
+                used += width
+            start += len(batch)
+            if _reward_batch(small, batch, unit=1):
+                small.solve(warm=True)
+                self.apart_solves += 1
+            for x, _ in batch:
+                partner = small.mate(x)
+                if partner is None or partner not in pos or pos[partner] < pos[x]:
+                    raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
+                decided.append((x, partner))
+                for a, c in ((x, partner), (partner, x)):
+                    small.remove_edges(a, [v for v in small.neighbour_ids(a) if v != c])
+        for x, partner in decided:
+            self.freeze(x, partner)
+        main.solve(warm=True)
+        self.solves += 1
+        if main.total_weight() != before:
+            raise _ApartFailed
+        if self.reduced and not self._completes():
+            self._leave_reduced()
+        return True
+
     def _transpose(self, batch: list[tuple[int, list[int]]]) -> None:
         """Step 7 for a few upper members at once: each takes the earliest lower member that
         keeps every criterion, the first of the batch before the second, and so on.
@@ -939,15 +1066,7 @@ class DutchRound:
         the room is ``3b + 1`` bits wide (field 19). If every member of the batch is already
         matched to his first choice, the matching is still optimal and no solve is needed.
         """
-        shift = sum(_rank_bits(choices) for _, choices in batch)
-        best = True
-        for x, choices in batch:
-            shift -= _rank_bits(choices)
-            last = len(choices) - 1
-            self.matcher.add_weights(x, choices, [(last - k) << shift for k in range(last + 1)])
-            if choices and self.mate(x) != choices[0]:
-                best = False
-        if not best:
+        if _reward_batch(self.matcher, batch, unit=0):
             self.solve()
 
     # --- result ---------------------------------------------------------------------------
@@ -989,6 +1108,25 @@ class DutchRound:
                     f"the scoregroup(s) {texts}: no compatible opponent there keeping C6-C21"
                 )
         return "; ".join(parts)
+
+
+class _ApartFailed(Exception):
+    """Step 7 on the remainder alone did not give an optimum of the round's graph (see
+    :meth:`DutchRound._transpose_apart`): the round is paired again without it."""
+
+
+def _reward_batch(matcher: Matcher, batch: list[tuple[int, list[int]]], unit: int) -> bool:
+    """Add the rank bonuses of a transposition batch (see :meth:`DutchRound._transpose`),
+    shifted up by ``unit`` bits; True unless every member already has his first choice."""
+    shift = sum(_rank_bits(choices) for _, choices in batch) + unit
+    best = True
+    for x, choices in batch:
+        shift -= _rank_bits(choices)
+        last = len(choices) - 1
+        matcher.add_weights(x, choices, [(last - k) << shift for k in range(last + 1)])
+        if choices and matcher.mate(x) != choices[0]:
+            best = False
+    return not best
 
 
 def _rank_bits(choices: Sequence[int]) -> int:
