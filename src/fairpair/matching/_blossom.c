@@ -1816,6 +1816,8 @@ static PyObject *weight_of(Core *c, int u, int v) {
     return limbs_to_pylong(c->t0, c->K);
 }
 
+static int set_w2(Core *c, int u, int v, const limb *nw, int sign);
+
 static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     if (!PyLong_Check(w)) { PyErr_SetString(PyExc_TypeError, "weights must be int"); return -1; }
     int sign = _PyLong_Sign(w);
@@ -1828,6 +1830,12 @@ static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     limb *nw = c->t1;
     if (pylong_to_limbs(w, nw, K) < 0) return -1;
     mp_add(nw, nw, nw, K);
+    return set_w2(c, u, v, nw, sign);
+}
+
+/* Set edge {u, v} to 2 * weight nw (K limbs); sign 0 removes it. */
+static int set_w2(Core *c, int u, int v, const limb *nw, int sign) {
+    int K = c->K;
     Slot *found = ix_find(&c->index, pair_key(u, v));
     if (sign == 0) {
         if (!found) return 0;
@@ -2165,6 +2173,48 @@ done:
     return out;
 }
 
+/* Copy into c (self) the edges of source with both ends in the set marked by inside, their
+ * weights doubled: a graph of part of a round, in units where the source's duals are whole. */
+static PyTypeObject CoreType;
+static PyObject *Core_take_inside(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyObject_TypeCheck(args[0], &CoreType)) {
+        PyErr_SetString(PyExc_TypeError, "take_inside(source: Core, inside: bytes)");
+        return NULL;
+    }
+    Core *src = (Core *)args[0];
+    if (src->n > c->n) { PyErr_SetString(PyExc_ValueError, "the source has more vertices"); return NULL; }
+    const char *inside = inside_mask(src, args[1]);
+    if (!inside) return NULL;
+    size_t bits = 0;
+    for (int i = 0; i < src->wt.len; i++) {
+        if (!src->wt.refs[i]) continue;
+        const limb *w = WT(src, i);
+        for (int k = src->K - 1; k >= 0; k--)
+            if (w[k]) {
+                size_t b = (size_t)k * 64 + (size_t)(64 - __builtin_clzll(w[k]));
+                if (b > bits) bits = b;
+                break;
+            }
+    }
+    int K2 = need_limbs(bits); /* doubled source weights: the source stores 2 w */
+    if (K2 > c->K && widen(c, K2) < 0) return NULL;
+    int K = c->K, Ks = src->K;
+    limb *nw = c->t1;
+    for (int u = 0; u < src->n; u++) {
+        if (!inside[u]) continue;
+        Adj *a = &src->adj[u];
+        for (int j = 0; j < a->len; j++) {
+            int v = a->nb[j];
+            if (v <= u || !inside[v]) continue;
+            mp_zero(nw, K);
+            memcpy(nw, WT(src, a->wi[j]), sizeof(limb) * (size_t)(Ks < K ? Ks : K));
+            mp_add(nw, nw, nw, K); /* stored: 2 * (2 w) */
+            if (set_w2(c, u, v, nw, 1) < 0) return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_total_weight(Core *c, PyObject *unused) {
     PyObject *total = PyLong_FromLong(0);
     for (int v = 0; v < c->n && total; v++) {
@@ -2224,7 +2274,6 @@ static int iv_copy(IVec *d, const IVec *a) {
     return 0;
 }
 
-static PyTypeObject CoreType;
 
 /* A copy of the matcher between solves: graph, pending changes, matching, duals, blossoms.
  * The per-stage arrays are not copied; they are made again at the next stage. */
@@ -2438,6 +2487,7 @@ static PyMethodDef Core_methods[] = {
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS, "Make the matching maximum-weight again."},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "(mates, duals, parents, children, bases) for checking."},
+    {"take_inside", (PyCFunction)(void (*)(void))Core_take_inside, METH_FASTCALL, "Copy the source's edges inside the set, weights doubled."},
     {"outer_gains", (PyCFunction)(void (*)(void))Core_outer_gains, METH_FASTCALL, "For each v of vs: max of 2 w(v, o) - dual(o) - 2 z(o) over its neighbours o outside the set (see weighted.py)."},
     {"__copy__", (PyCFunction)Core_copy, METH_NOARGS, "A copy of the matcher (graph, matching, duals, blossoms)."},
     {"__deepcopy__", (PyCFunction)Core_deepcopy, METH_O, "The same as __copy__ (nothing is shared)."},

@@ -254,6 +254,18 @@ class PythonMatcher:
         """Total weight of the current matching."""
         return sum(self._adj[v].get(m, 0) for v, m in enumerate(self._mate) if m > v)
 
+    def take_inside(self, source: PythonMatcher, inside: bytes) -> None:
+        """See :meth:`fairpair.matching.WeightedMatcher.take_inside`."""
+        if source._n > self._n:
+            raise ValueError("the source has more vertices")
+        if len(inside) < source._n:
+            raise ValueError("inside must have a byte per vertex")
+        for u in range(source._n):
+            if inside[u]:
+                for v, w in source._adj[u].items():
+                    if v > u and inside[v]:
+                        self.set_weight(u, v, 2 * w)
+
     def outer_gains(self, vs: Sequence[int], inside: bytes) -> list[int | None] | None:
         """See :meth:`fairpair.matching.WeightedMatcher.outer_gains`."""
         n = self._n

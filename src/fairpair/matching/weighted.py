@@ -190,6 +190,14 @@ class WeightedMatcher:
         """Total weight of the current matching."""
         return self._impl.total_weight()
 
+    def take_inside(self, source: WeightedMatcher, inside: bytes) -> None:
+        """Add the edges of ``source`` (same backend, no more vertices) with both ends in the
+        set marked by ``inside`` (a byte per vertex), their weights doubled: the units of the
+        source's duals and of :meth:`outer_gains`."""
+        if source.backend != self.backend:
+            raise ValueError("both matchers must have the same backend")
+        self._impl.take_inside(source._impl, inside)  # type: ignore[arg-type]
+
     def outer_gains(self, vs: Sequence[int], inside: bytes) -> list[int | None] | None:
         """What the vertices ``vs`` of a set can gain out of it, read from the optimal duals
         of the last solve (in their doubled units, those of :meth:`check_optimality`).

@@ -12,6 +12,7 @@ the players below a bracket's next scoregroup only enter it when their bracket c
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -217,6 +218,9 @@ class DutchRound:
         """Step 7 on the remainder alone where it applies (:meth:`_transpose_apart`)."""
         self.apart_solves = 0
         """Solves of the remainders' own matchers in step 7 (:meth:`_transpose_apart`)."""
+        self.apart_misses = 0
+        """Brackets whose pairs decided apart were not an optimum of the round's graph (the
+        steps then ran on the round's graph)."""
         self.apart_failures = 0
         """1 if the round was paired again because step 7 apart failed its check."""
         self.fallbacks = 0
@@ -875,9 +879,7 @@ class DutchRound:
         # they would stay constant from here on: skip them.
         exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
-            for i, x in enumerate(rem):
-                bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
-                self.reward(x, rem[i + 1 :], bonus)
+            _reward_exchanges(self.matcher, rem, s1_size, b)
             self.solve()
             exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
@@ -913,10 +915,7 @@ class DutchRound:
                 remaining -= 1
         # Step 7: fix who is in S1, then transpositions: each takes the earliest S2 player.
         uppers = [x for x in rem if upper(x)]
-        upper_set = set(uppers)
-        for i, x in enumerate(rem):
-            later = rem[i + 1 :]
-            self.unlink(x, [y for y in later if y in upper_set] if x in upper_set else later)
+        _unlink_for_transpositions(self.matcher, rem, uppers)
         # Every upper member stays paired inside the remainder in every later optimum: the
         # bracket's pairs are as many as possible (C6, far above the transposition bonuses),
         # and with the edges above only upper-lower pairs are left in it. His other edges (to
@@ -925,8 +924,16 @@ class DutchRound:
         rem_set = set(rem)
         for x in uppers:
             self.unlink(x, [y for y in self.matcher.neighbour_ids(x) if y not in rem_set])
-        if self.apart and self._transpose_apart(rem, uppers, pos):
-            return
+        apart = self._apart([x for x in rem if not self.frozen[x]])
+        if apart is not None:
+            apart.small.solve(warm=False)
+            self.apart_solves += 1
+            if apart.small.total_weight() == apart.expected and self._transpose_apart(
+                apart, rem, uppers, pos
+            ):
+                return
+            # Otherwise the bound is not exact (it always is, by the duals' optimality):
+            # stay on the round's graph.
         room = 3 * b
         start = 0
         while start < len(uppers):
@@ -950,69 +957,85 @@ class DutchRound:
                     raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
                 self.freeze(x, partner)
 
-    def _transpose_apart(self, rem: list[int], uppers: list[int], pos: dict[int, int]) -> bool:
-        """Step 7 on a matcher of the remainder alone; False if it does not apply here.
-
-        In every optimum from here on, the upper members are paired to lower members and the
-        other ``f`` lower members (the floaters) leave the remainder; the transpositions only
-        reward edges between upper and lower members. The rest of the round's graph (the
-        next scoregroup, the MDPs in Limbo, the drains: the outside O) only matters through
-        what it gives the floaters, and the optimal duals of the current solve bound that:
-        any matching of O with floaters F weighs at most ``(dual(O) + sum of g(y), y in F) / 2``
-        with ``g(y) = max 2 w(y, o) - dual(o)`` over y's edges out (weak duality; the duals
-        are feasible and no blossom of positive dual crosses the remainder's border, which
-        is checked), with equality for the current matching. So a graph of the remainder alone
-        (weights doubled) with ``f`` extra vertices, each joined to every lower member y by
-        ``g(y)``, has among its optima every optimum of the round's graph (read on the
-        remainder), and the transpositions run there: each solve repairs a graph of a few
-        hundred vertices instead of leaking into the next scoregroup, where the round's graph
-        grew trees and blossoms over thousands of edges per solve.
-
-        The choices made there are the round's if their final arrangement is optimal in the
-        round's graph: each choice was the best rank among optima of the small graph, which
-        include the round's optima, and the final arrangement shows a round optimum that
-        makes it. That is checked by settling the pairs in the round's graph and solving:
-        the matching must keep its weight. Otherwise the round is paired again the usual way
-        (:class:`_ApartFailed`).
-        """
+    def _apart(self, members: list[int]) -> _Apart | None:
+        """The graph of a set of remainder members alone, as :class:`_Apart` describes it;
+        None where it does not apply (another matcher, or a blossom of positive dual across
+        the set's border)."""
+        if not self.apart or not isinstance(self.matcher, WeightedMatcher):
+            return None
+        # The gains read the duals, which a change the engine did not solve for (a freeze,
+        # the unlinks of step 7, a reward the matching already took) leaves stale.
+        self.solve()
         main = self.matcher
         if not isinstance(main, WeightedMatcher):
-            return False
-        upper_set = set(uppers)
-        lower = [y for y in rem if y not in upper_set and not self.frozen[y]]
-        floats = len(lower) - len(uppers)
-        if floats < 0:
-            return False
+            return None
         marks = bytearray(main.vertex_count)
-        for x in (*uppers, *lower):
+        for x in members:
             marks[x] = 1
-        gains = main.outer_gains(lower, bytes(marks))
+        inside = bytes(marks)
+        gains = main.outer_gains(members, inside)
         if gains is None:
-            return False
-        before = main.total_weight()
+            return None
+        paired_inside = sum(1 for x in members if (m := main.mate(x)) is not None and marks[m])
+        floats = len(members) - paired_inside
         small = self.make_matcher(main.vertex_count + floats)
         if not isinstance(small, WeightedMatcher):
-            return False
-        inner = 0
-        for x in uppers:
-            row = main.neighbours(x)  # lower members only, after the unlinks above
-            small.set_weights(x, list(row), [2 * w for w in row.values()])
-            mate = main.mate(x)
-            inner += row[mate] if mate is not None else 0
-        extra = list(range(main.vertex_count, main.vertex_count + floats))
-        expected = 2 * inner
-        for y, gain in zip(lower, gains, strict=True):
-            if gain is None or gain <= 0:
+            return None
+        small.take_inside(main, inside)
+        stand_ins = list(range(main.vertex_count, main.vertex_count + floats))
+        before = main.total_weight()
+        expected = 0
+        for x, gain in zip(members, gains, strict=True):
+            if gain is not None and gain > 0:
+                small.set_weights(x, stand_ins, [gain] * floats)
+            m = main.mate(x)
+            if m is None:
                 continue
-            for e in extra:
-                small.set_weight(y, e, gain)
-            m = main.mate(y)
-            if m is not None and m not in upper_set:
+            if marks[m]:
+                if x < m:
+                    expected += 2 * main.weight(x, m)
+            elif gain is not None and gain > 0:
                 expected += gain
-        small.solve(warm=False)
-        self.apart_solves += 1
-        if small.total_weight() != expected:
-            return False  # the bound does not hold with equality: stay on the round's graph
+        sent_out = frozenset(x for x in members if (m := main.mate(x)) is None or not marks[m])
+        return _Apart(small, stand_ins, before, expected, members, sent_out)
+
+    def _settle_apart(self, apart: _Apart, decided: list[tuple[int, int]]) -> bool:
+        """Settle pairs decided on a remainder's own graph in the round's graph if a matching
+        of the round keeps its optimal weight with them (see :class:`_Apart`); False, with
+        the round's graph as it was, if not.
+
+        When the members sent out are the current matching's, it does: the outside's part of
+        the current matching completes the decided pairs at the same weight. Otherwise the
+        pairs are tried on a copy of the round's graph, kept if it passes.
+        """
+        main = self.matcher
+        paired = {x for pair in decided for x in pair}
+        sent_out = frozenset(x for x in apart.members if x not in paired)
+        target = main if sent_out == apart.sent_out else copy.copy(main)
+        self.matcher = target
+        for x, partner in decided:
+            self.freeze(x, partner)
+        target.solve(warm=True)
+        self.solves += 1
+        if target.total_weight() != apart.before:  # type: ignore[attr-defined]
+            if target is main:
+                raise _ApartFailed  # cannot happen (see _Apart): pair the round again
+            self.matcher = main
+            for x in paired:
+                self.frozen[x] = False
+            del self.pairs[len(self.pairs) - len(decided) :]
+            self.apart_misses += 1
+            return False
+        if self.reduced and not self._completes():
+            self._leave_reduced()
+        return True
+
+    def _transpose_apart(
+        self, apart: _Apart, rem: list[int], uppers: list[int], pos: dict[int, int]
+    ) -> bool:
+        """Step 7 on a remainder's own graph (upper members unlinked as in the round's);
+        False if its pairs are not settled (see :meth:`_settle_apart`)."""
+        small = apart.small
         room = 3 * self.count_width
         decided: list[tuple[int, int]] = []
         start = 0
@@ -1038,15 +1061,7 @@ class DutchRound:
                 decided.append((x, partner))
                 for a, c in ((x, partner), (partner, x)):
                     small.remove_edges(a, [v for v in small.neighbour_ids(a) if v != c])
-        for x, partner in decided:
-            self.freeze(x, partner)
-        main.solve(warm=True)
-        self.solves += 1
-        if main.total_weight() != before:
-            raise _ApartFailed
-        if self.reduced and not self._completes():
-            self._leave_reduced()
-        return True
+        return self._settle_apart(apart, decided)
 
     def _transpose(self, batch: list[tuple[int, list[int]]]) -> None:
         """Step 7 for a few upper members at once: each takes the earliest lower member that
@@ -1110,9 +1125,63 @@ class DutchRound:
         return "; ".join(parts)
 
 
+@dataclass(slots=True)
+class _Apart:
+    """The remainder alone, for step 7 (see :meth:`DutchRound._apart`).
+
+    At step 7 every optimum pairs the upper members to lower members, as many pairs inside
+    the remainder as the current matching (C6 fixed the bracket's pairs, steps 1-2 the
+    MDPs'), and the transpositions only reward edges inside it. The rest of the round's
+    graph (the next scoregroup, the MDPs in Limbo, the drains: the outside) matters only
+    through what it gives the members sent out of the remainder, and the current solve's
+    optimal duals bound that: such a matching's edges out of and outside the remainder
+    weigh at most a constant plus half the gains (``WeightedMatcher.outer_gains``) of the
+    members it sends out, with equality for the current matching (weak duality; every
+    blossom of positive dual across the border holds the whole remainder, which
+    ``outer_gains`` checks). So ``small`` holds the remainder's edges (weights doubled) and
+    ``stand_ins``, one vertex per member the current matching sends out, each joined to
+    every member by his gain: its optima include every optimum of the round's graph, read
+    on the remainder, and each solve repairs a graph of the remainder instead of growing
+    trees through the next scoregroup's thousands of edges. ``expected`` is the current
+    matching's weight there: the small graph's optimum must weigh as much (it may weigh
+    more, by pairing more members inside; the round's graph is then kept).
+
+    A decision taken there (the best rank among the small graph's optima) is the round's
+    decision if the final arrangement is an optimum of the round's graph: that optimum makes
+    the same decision, and no optimum of the round's graph makes a better one. When it sends
+    out the members the current matching sends out, it is (the outside's part of the current
+    matching completes it at the same weight); otherwise it is tried on a copy of the round's
+    graph (:meth:`DutchRound._settle_apart`) and dropped if it loses weight there.
+    """
+
+    small: WeightedMatcher
+    stand_ins: list[int]
+    before: int
+    expected: int
+    members: list[int]
+    sent_out: frozenset[int]
+    """The members the current matching sends out of the remainder."""
+
+
+def _reward_exchanges(matcher: Matcher, rem: list[int], s1_size: int, b: int) -> None:
+    """Step 4's rewards: fewest exchanges, then the smallest BSN-sum difference."""
+    for i, x in enumerate(rem):
+        bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
+        matcher.add_weights(x, rem[i + 1 :], bonus)
+
+
+def _unlink_for_transpositions(matcher: Matcher, rem: list[int], uppers: list[int]) -> None:
+    """Step 7's start: only edges from an upper member to a later lower member stay."""
+    upper_set = set(uppers)
+    for i, x in enumerate(rem):
+        later = rem[i + 1 :]
+        matcher.remove_edges(x, [y for y in later if y in upper_set] if x in upper_set else later)
+
+
 class _ApartFailed(Exception):
-    """Step 7 on the remainder alone did not give an optimum of the round's graph (see
-    :meth:`DutchRound._transpose_apart`): the round is paired again without it."""
+    """Pairs decided apart that send out the members the current matching sends out lost
+    weight in the round's graph, which the argument of :class:`_Apart` rules out: the round
+    is paired again without the remainders' graphs rather than trusted."""
 
 
 def _reward_batch(matcher: Matcher, batch: list[tuple[int, list[int]]], unit: int) -> bool:
