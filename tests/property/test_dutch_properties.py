@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from fairpair.core import entries
 from fairpair.pairing.checker import replay
-from fairpair.pairing.dutch import DutchRound, pair_dutch
+from fairpair.pairing.dutch import DutchRound, _Apart, _ApartFailed, pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
 from fairpair.pairing.matcher import default_matcher
 from fairpair.pairing.swiss.view import SwissRound, swiss_round
@@ -66,3 +66,126 @@ def test_the_reduced_graph_pairs_every_round_as_the_full_graph(
         assert missed.pair() == full
         if failing_solve < missed.solves:
             assert missed.fallbacks == 1
+
+
+class _CountsApart(DutchRound):
+    """Counts the brackets whose steps 4-7 or step 7 ran on the remainder alone."""
+
+    def __init__(self, view: SwissRound) -> None:
+        super().__init__(view, default_matcher)
+        self.apart_runs = 0
+
+    def _settle_apart(self, apart: _Apart, decided: list[tuple[int, int]]) -> bool:
+        settled = super()._settle_apart(apart, decided)
+        self.apart_runs += settled
+        return settled
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_event_configs())
+def test_step_7_apart_pairs_every_round_as_the_round_graph(case: tuple[object, int]) -> None:
+    config, seed = case
+    assert isinstance(config, GeneratorConfig)
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    for rnd in tournament.rounds:
+        view = swiss_round(tournament.before_round(rnd.number))
+        plain = DutchRound(view, default_matcher, apart=False).pair()
+        apart = DutchRound(view, default_matcher)
+        assert apart.pair() == plain
+        assert apart.apart_failures == 0
+
+
+def test_step_7_apart_runs_on_a_large_field_and_pairs_as_the_round_graph() -> None:
+    # 400 players and 6 rounds: remainders of dozens of players with floaters, where the
+    # remainder sits inside a blossom with the next scoregroup (the case the gains handle).
+    config = GeneratorConfig(players=400, rounds=6, forfeit_rate=0, retired_rate=0)
+    tournament = generate(config, random.Random(2026), pair_dutch)
+    runs = 0
+    for rnd in tournament.rounds[1:]:
+        view = swiss_round(tournament.before_round(rnd.number))
+        counted = _CountsApart(view)
+        assert counted.pair() == DutchRound(view, default_matcher, apart=False).pair()
+        assert counted.apart_failures == 0
+        runs += counted.apart_runs
+    assert runs >= 20
+
+
+def _fifth_round(players: int, seed: int, number: int) -> SwissRound:
+    config = GeneratorConfig(
+        players=players,
+        rounds=5,
+        draw_percentage=30,
+        forfeit_rate=0,
+        retired_rate=0,
+        half_point_bye_rate=0,
+        zero_point_bye_rate=0,
+        has_rating=True,
+    )
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    return swiss_round(tournament.before_round(number))
+
+
+class _TriesCopies(_CountsApart):
+    """Counts the pairs decided apart that send out other members than the matching did
+    (tried on a copy of the round's graph), and how many of those were kept."""
+
+    def __init__(self, view: SwissRound) -> None:
+        super().__init__(view)
+        self.tried = self.kept = 0
+
+    def _settle_apart(self, apart: _Apart, decided: list[tuple[int, int]]) -> bool:
+        paired = {x for pair in decided for x in pair}
+        other = frozenset(x for x in apart.members if x not in paired) != apart.sent_out
+        settled = super()._settle_apart(apart, decided)
+        self.tried += other
+        self.kept += other and settled
+        return settled
+
+
+def test_pairs_decided_apart_that_no_optimum_makes_are_dropped() -> None:
+    # Round 5 of this event: the remainder's own graph sends out a member whom no optimum of
+    # the round sends out (the duals' bound is not exact for him); the pairs are tried on a
+    # copy of the round's graph, dropped, and step 7 runs on the round's graph.
+    view = _fifth_round(20, 22, 5)
+    counted = _TriesCopies(view)
+    assert counted.pair() == DutchRound(view, default_matcher, apart=False).pair()
+    assert counted.apart_misses == 1
+    assert counted.tried >= 1
+    assert counted.apart_failures == 0
+
+
+def test_pairs_decided_apart_that_send_out_another_member_are_kept_when_optimal() -> None:
+    view = _fifth_round(13, 11, 3)
+    counted = _TriesCopies(view)
+    assert counted.pair() == DutchRound(view, default_matcher, apart=False).pair()
+    assert counted.kept >= 1
+    assert counted.apart_misses == 0
+
+
+class _FailsApart(DutchRound):
+    """Pairs decided apart are settled, then made to fail the check at one bracket."""
+
+    def __init__(self, view: SwissRound, failing: int) -> None:
+        super().__init__(view, default_matcher)
+        self.calls = 0
+        self.failing = failing
+
+    def _settle_apart(self, apart: _Apart, decided: list[tuple[int, int]]) -> bool:
+        settled = super()._settle_apart(apart, decided)
+        self.calls += 1
+        if self.calls == self.failing:
+            raise _ApartFailed
+        return settled
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_event_configs(), st.integers(1, 4))
+def test_a_failed_apart_check_pairs_the_round_again(case: tuple[object, int], failing: int) -> None:
+    config, seed = case
+    assert isinstance(config, GeneratorConfig)
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    for rnd in tournament.rounds:
+        view = swiss_round(tournament.before_round(rnd.number))
+        failed = _FailsApart(view, failing)
+        assert failed.pair() == DutchRound(view, default_matcher, apart=False).pair()
+        assert failed.apart_failures == (1 if failed.calls >= failing else 0)

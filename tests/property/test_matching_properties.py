@@ -8,9 +8,11 @@ independent of which core runs.
 from __future__ import annotations
 
 import copy
+import random
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fairpair.matching import WeightedMatcher, compiled_core_available
 from tests.strategies import WeightedEdges, weighted_graphs
@@ -248,3 +250,88 @@ def test_set_weights_equals_set_weight_one_by_one(
         compiled.solve(warm=True)
         python.solve(warm=True)
         assert_same_optimum(compiled, python)
+
+
+def _all_matchings(n: int, weight: dict[tuple[int, int], int]) -> list[list[tuple[int, int]]]:
+    """Every matching of the graph (small graphs only), as lists of pairs (u < v)."""
+    found: list[list[tuple[int, int]]] = []
+
+    def extend(v: int, used: set[int], pairs: list[tuple[int, int]]) -> None:
+        if v == n:
+            found.append(list(pairs))
+            return
+        extend(v + 1, used, pairs)  # v stays alone (or is already used)
+        if v in used:
+            return
+        for u in range(v + 1, n):
+            if u not in used and (v, u) in weight:
+                used |= {v, u}
+                pairs.append((v, u))
+                extend(v + 1, used, pairs)
+                pairs.pop()
+                used -= {v, u}
+
+    extend(0, set(), [])
+    return found
+
+
+@settings(max_examples=200, deadline=None)
+@given(weighted_graphs(max_vertices=9), st.integers(0, 2**16))
+def test_outer_gains_bound_every_matching_with_as_many_pairs_inside(
+    graph: tuple[int, WeightedEdges, list[WeightedEdges]], seed: int
+) -> None:
+    n, edges, changes = graph
+    compiled, python = both(n, edges)
+    compiled.solve()
+    python.solve()
+    for u, v, w in changes[0] if changes else []:
+        compiled.set_weight(u, v, w)
+        python.set_weight(u, v, w)
+    compiled.solve(warm=True)  # a repair leaves blossoms of its own
+    python.solve(warm=True)
+    rng = random.Random(seed)
+    inside = bytes(rng.random() < 0.5 for _ in range(n))
+    members = [v for v in range(n) if inside[v]]
+    gains = compiled.outer_gains(members, inside)
+    assert gains == python.outer_gains(members, inside)
+
+    mates, dual, _, children, _ = compiled._impl.state()
+
+    def leaves(b: int) -> set[int]:
+        return {b} if b < n else set().union(*(leaves(c) for c in children[b]))
+
+    crossing = any(
+        children[b]
+        and dual[b] > 0
+        and (leaves(b) & set(members)) not in (set(), leaves(b))
+        and not set(members) <= leaves(b)
+        for b in range(n, 2 * n)
+    )
+    assert (gains is None) == crossing
+    if gains is None:
+        return
+    gain = dict(zip(members, gains, strict=True))
+    weight = {(u, v): w for u, v, w in compiled.edges()}
+
+    def outer_value(pairs: list[tuple[int, int]]) -> tuple[int, int]:
+        """(pairs inside the set, doubled weight out of it less the gains of its vertices
+        paired outwards)."""
+        held, value = 0, 0
+        for u, v in pairs:
+            if inside[u] and inside[v]:
+                held += 1
+                continue
+            value += 2 * weight[(u, v)]
+            for x in (u, v):
+                if inside[x]:
+                    g = gain[x]
+                    assert g is not None  # it has an edge out of the set
+                    value -= g
+        return held, value
+
+    current = [(v, m) for v, m in enumerate(mates) if m is not None and v < m]
+    held, bound = outer_value(current)
+    for pairs in _all_matchings(n, weight):
+        other_held, value = outer_value(pairs)
+        if other_held == held:
+            assert value <= bound

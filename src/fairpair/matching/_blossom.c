@@ -1816,6 +1816,8 @@ static PyObject *weight_of(Core *c, int u, int v) {
     return limbs_to_pylong(c->t0, c->K);
 }
 
+static int set_w2(Core *c, int u, int v, const limb *nw, int sign);
+
 static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     if (!PyLong_Check(w)) { PyErr_SetString(PyExc_TypeError, "weights must be int"); return -1; }
     int sign = _PyLong_Sign(w);
@@ -1828,6 +1830,12 @@ static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     limb *nw = c->t1;
     if (pylong_to_limbs(w, nw, K) < 0) return -1;
     mp_add(nw, nw, nw, K);
+    return set_w2(c, u, v, nw, sign);
+}
+
+/* Set edge {u, v} to 2 * weight nw (K limbs); sign 0 removes it. */
+static int set_w2(Core *c, int u, int v, const limb *nw, int sign) {
+    int K = c->K;
     Slot *found = ix_find(&c->index, pair_key(u, v));
     if (sign == 0) {
         if (!found) return 0;
@@ -2079,6 +2087,134 @@ static PyObject *Core_edges(Core *c, PyObject *unused) {
     return l;
 }
 
+/* The bytes argument marking a set of vertices (one byte per vertex, nonzero: inside). */
+static const char *inside_mask(Core *c, PyObject *arg) {
+    if (!PyBytes_Check(arg)) { PyErr_SetString(PyExc_TypeError, "inside must be bytes"); return NULL; }
+    if (PyBytes_GET_SIZE(arg) < c->n) { PyErr_SetString(PyExc_ValueError, "inside must have a byte per vertex"); return NULL; }
+    return PyBytes_AS_STRING(arg);
+}
+
+/* For each v of vs (all inside the set): the most v gains, in doubled units, from an edge to a
+ * vertex o outside the set: max of 2 w(v, o) - dual(o) - 2 z(o), where z(o) sums the duals of
+ * the blossoms that hold the whole set and o; None for v without such an edge. None instead
+ * of the list when a blossom of positive dual holds part of the set and vertices outside it
+ * (the bound of WeightedMatcher.outer_gains needs every such blossom to hold the whole set).
+ * Read after a solve (the duals are then settled). */
+static PyObject *Core_outer_gains(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "outer_gains(vs, inside)"); return NULL; }
+    const char *inside = inside_mask(c, args[1]);
+    if (!inside) return NULL;
+    int n = c->n, K = c->K;
+    /* count[b]: vertices of the set inside blossom b; size[b]: all its vertices */
+    int *count = (int *)PyMem_Calloc((size_t)(2 * n) + 1, sizeof(int));
+    int *size = (int *)PyMem_Calloc((size_t)(2 * n) + 1, sizeof(int));
+    limb *zsum = (limb *)PyMem_Calloc((size_t)n * (size_t)K + 1, sizeof(limb));
+    char *encloses = (char *)PyMem_Calloc((size_t)(2 * n) + 1, 1);
+    PyObject *seq = NULL, *out = NULL;
+    if (!count || !size || !zsum || !encloses) { PyErr_NoMemory(); goto done; }
+    int members = 0;
+    for (int v = 0; v < n; v++) {
+        if (inside[v]) members++;
+        for (int b = c->parent[v]; b != -1; b = c->parent[b]) {
+            size[b]++;
+            if (inside[v]) count[b]++;
+        }
+    }
+    for (int b = n; b < 2 * n; b++) {
+        if (!size[b] || !count[b] || mp_sign(NUM(c->dual, b), K) <= 0) continue;
+        if (count[b] == members && size[b] > members) encloses[b] = 1;
+        else if (count[b] != size[b]) { out = Py_None; Py_INCREF(out); goto done; }
+    }
+    for (int v = 0; v < n; v++) {
+        if (inside[v]) continue;
+        for (int b = c->parent[v]; b != -1; b = c->parent[b])
+            if (encloses[b]) mp_add(NUM(zsum, v), NUM(zsum, v), NUM(c->dual, b), K);
+    }
+    seq = PySequence_Fast(args[0], "vs must be a sequence");
+    if (!seq) goto done;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    out = PyList_New(m);
+    if (!out) goto done;
+    limb *best = c->t2, *gain = c->t3;
+    for (Py_ssize_t i = 0; i < m; i++) {
+        Py_ssize_t v = PyLong_AsSsize_t(PySequence_Fast_GET_ITEM(seq, i));
+        if (v == -1 && PyErr_Occurred()) { Py_CLEAR(out); goto done; }
+        if (v < 0 || v >= n || !inside[v]) {
+            PyErr_SetString(PyExc_IndexError, "vertex out of range or outside the set");
+            Py_CLEAR(out);
+            goto done;
+        }
+        Adj *a = &c->adj[v];
+        int found = 0;
+        for (int j = 0; j < a->len; j++) {
+            int o = a->nb[j];
+            if (o < 0 || inside[o]) continue;
+            mp_sub(gain, WT(c, a->wi[j]), NUM(c->dual, o), K);
+            mp_sub(gain, gain, NUM(zsum, o), K);
+            mp_sub(gain, gain, NUM(zsum, o), K);
+            if (!found || mp_cmp(gain, best, K) > 0) { mp_copy(best, gain, K); found = 1; }
+        }
+        PyObject *x;
+        if (found) {
+            x = limbs_to_pylong(best, K);
+            if (!x) { Py_CLEAR(out); goto done; }
+        } else {
+            x = Py_None;
+            Py_INCREF(x);
+        }
+        PyList_SET_ITEM(out, i, x);
+    }
+done:
+    Py_XDECREF(seq);
+    PyMem_Free(count);
+    PyMem_Free(size);
+    PyMem_Free(zsum);
+    PyMem_Free(encloses);
+    return out;
+}
+
+/* Copy into c (self) the edges of source with both ends in the set marked by inside, their
+ * weights doubled: a graph of part of a round, in units where the source's duals are whole. */
+static PyTypeObject CoreType;
+static PyObject *Core_take_inside(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyObject_TypeCheck(args[0], &CoreType)) {
+        PyErr_SetString(PyExc_TypeError, "take_inside(source: Core, inside: bytes)");
+        return NULL;
+    }
+    Core *src = (Core *)args[0];
+    if (src->n > c->n) { PyErr_SetString(PyExc_ValueError, "the source has more vertices"); return NULL; }
+    const char *inside = inside_mask(src, args[1]);
+    if (!inside) return NULL;
+    size_t bits = 0;
+    for (int i = 0; i < src->wt.len; i++) {
+        if (!src->wt.refs[i]) continue;
+        const limb *w = WT(src, i);
+        for (int k = src->K - 1; k >= 0; k--)
+            if (w[k]) {
+                size_t b = (size_t)k * 64 + (size_t)(64 - __builtin_clzll(w[k]));
+                if (b > bits) bits = b;
+                break;
+            }
+    }
+    int K2 = need_limbs(bits); /* doubled source weights: the source stores 2 w */
+    if (K2 > c->K && widen(c, K2) < 0) return NULL;
+    int K = c->K, Ks = src->K;
+    limb *nw = c->t1;
+    for (int u = 0; u < src->n; u++) {
+        if (!inside[u]) continue;
+        Adj *a = &src->adj[u];
+        for (int j = 0; j < a->len; j++) {
+            int v = a->nb[j];
+            if (v <= u || !inside[v]) continue;
+            mp_zero(nw, K);
+            memcpy(nw, WT(src, a->wi[j]), sizeof(limb) * (size_t)(Ks < K ? Ks : K));
+            mp_add(nw, nw, nw, K); /* stored: 2 * (2 w) */
+            if (set_w2(c, u, v, nw, 1) < 0) return NULL;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_total_weight(Core *c, PyObject *unused) {
     PyObject *total = PyLong_FromLong(0);
     for (int v = 0; v < c->n && total; v++) {
@@ -2138,7 +2274,6 @@ static int iv_copy(IVec *d, const IVec *a) {
     return 0;
 }
 
-static PyTypeObject CoreType;
 
 /* A copy of the matcher between solves: graph, pending changes, matching, duals, blossoms.
  * The per-stage arrays are not copied; they are made again at the next stage. */
@@ -2352,6 +2487,8 @@ static PyMethodDef Core_methods[] = {
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
     {"solve", (PyCFunction)(void (*)(void))Core_solve, METH_VARARGS | METH_KEYWORDS, "Make the matching maximum-weight again."},
     {"state", (PyCFunction)Core_state, METH_NOARGS, "(mates, duals, parents, children, bases) for checking."},
+    {"take_inside", (PyCFunction)(void (*)(void))Core_take_inside, METH_FASTCALL, "Copy the source's edges inside the set, weights doubled."},
+    {"outer_gains", (PyCFunction)(void (*)(void))Core_outer_gains, METH_FASTCALL, "For each v of vs: max of 2 w(v, o) - dual(o) - 2 z(o) over its neighbours o outside the set (see weighted.py)."},
     {"__copy__", (PyCFunction)Core_copy, METH_NOARGS, "A copy of the matcher (graph, matching, duals, blossoms)."},
     {"__deepcopy__", (PyCFunction)Core_deepcopy, METH_O, "The same as __copy__ (nothing is shared)."},
     {NULL, NULL, 0, NULL},

@@ -254,6 +254,60 @@ class PythonMatcher:
         """Total weight of the current matching."""
         return sum(self._adj[v].get(m, 0) for v, m in enumerate(self._mate) if m > v)
 
+    def take_inside(self, source: PythonMatcher, inside: bytes) -> None:
+        """See :meth:`fairpair.matching.WeightedMatcher.take_inside`."""
+        if source._n > self._n:
+            raise ValueError("the source has more vertices")
+        if len(inside) < source._n:
+            raise ValueError("inside must have a byte per vertex")
+        for u in range(source._n):
+            if inside[u]:
+                for v, w in source._adj[u].items():
+                    if v > u and inside[v]:
+                        self.set_weight(u, v, 2 * w)
+
+    def outer_gains(self, vs: Sequence[int], inside: bytes) -> list[int | None] | None:
+        """See :meth:`fairpair.matching.WeightedMatcher.outer_gains`."""
+        n = self._n
+        if len(inside) < n:
+            raise ValueError("inside must have a byte per vertex")
+        dual, parent = self._dual, self._parent
+        count: dict[int, int] = {}
+        size: dict[int, int] = {}
+        for v in range(n):
+            b = parent[v]
+            while b != -1:
+                size[b] = size.get(b, 0) + 1
+                if inside[v]:
+                    count[b] = count.get(b, 0) + 1
+                b = parent[b]
+        members = sum(1 for v in range(n) if inside[v])
+        encloses: set[int] = set()
+        for b, held in count.items():
+            if dual[b] <= 0:
+                continue
+            if held == members and size[b] > members:
+                encloses.add(b)
+            elif held != size[b]:
+                return None
+        gains: list[int | None] = []
+        for v in vs:
+            if not (0 <= v < n and inside[v]):
+                raise IndexError("vertex out of range or outside the set")
+            out = []
+            for o, w in self._adj[v].items():
+                if inside[o]:
+                    continue
+                z = 0
+                b = parent[o]
+                while b != -1:
+                    if b in encloses:
+                        z += dual[b]
+                    b = parent[b]
+                out.append(2 * w - dual[o] - 2 * z)
+            gains.append(max(out) if out else None)
+        return gains
+
     # ------------------------------------------------------------------ warm start
 
     def _check_pair(self, u: int, v: int) -> None:

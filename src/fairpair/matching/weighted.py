@@ -190,6 +190,32 @@ class WeightedMatcher:
         """Total weight of the current matching."""
         return self._impl.total_weight()
 
+    def take_inside(self, source: WeightedMatcher, inside: bytes) -> None:
+        """Add the edges of ``source`` (same backend, no more vertices) with both ends in the
+        set marked by ``inside`` (a byte per vertex), their weights doubled: the units of the
+        source's duals and of :meth:`outer_gains`."""
+        if source.backend != self.backend:
+            raise ValueError("both matchers must have the same backend")
+        self._impl.take_inside(source._impl, inside)  # type: ignore[arg-type]
+
+    def outer_gains(self, vs: Sequence[int], inside: bytes) -> list[int | None] | None:
+        """What the vertices ``vs`` of a set can gain out of it, read from the optimal duals
+        of the last solve (in their doubled units, those of :meth:`check_optimality`).
+
+        The set S is marked by ``inside`` (a byte per vertex, nonzero inside). For each v of
+        ``vs`` (in S): the largest ``2 w(v, o) - dual(o) - 2 z(o)`` over its neighbours o
+        outside S, where z(o) sums the duals of the blossoms that hold all of S and o; None
+        when v has no edge out of S. The whole answer is None when a blossom of positive
+        dual holds part of S and vertices outside it.
+
+        What it is for (weak duality): take any matching that pairs the same number of pairs
+        inside S as the current one. Its edges out of S and outside S weigh, doubled, at most
+        the sum of these gains over the vertices of S it pairs outwards, plus a constant; the
+        current matching makes that bound exact. An engine can then solve S alone, each
+        vertex joined to stand-ins for the outside by its gain (pairing/dutch.py, step 7).
+        """
+        return self._impl.outer_gains(vs, inside)
+
     def check_optimality(self) -> None:
         """Raise AssertionError unless matching, duals and blossoms prove optimality."""
         from fairpair.matching.blossom import PythonMatcher, check_certificate

@@ -12,10 +12,12 @@ the players below a bracket's next scoregroup only enter it when their bracket c
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fairpair.core import BoardNote, Colour, Game, Pairing, Tournament, format_points
+from fairpair.matching import WeightedMatcher
 from fairpair.pairing.errors import NoValidPairing, PairingError
 from fairpair.pairing.matcher import Matcher, MatcherFactory, default_matcher
 from fairpair.pairing.progress import report
@@ -152,7 +154,14 @@ class DutchRound:
     The reduced graph has ~|B|² edges instead of ~n²/2, built bracket by bracket.
     """
 
-    def __init__(self, view: SwissRound, matcher: MatcherFactory, *, reduced: bool = True) -> None:
+    def __init__(
+        self,
+        view: SwissRound,
+        matcher: MatcherFactory,
+        *,
+        reduced: bool = True,
+        apart: bool = True,
+    ) -> None:
         self.view = view
         self.players: tuple[SwissPlayer, ...] = view.players
         players = self.players
@@ -204,7 +213,16 @@ class DutchRound:
         self.lift = 1 << (self.layout.completion + 2) if n % 2 == 1 else 0
         self.size = n + (n % 2)
         """Vertices of the full graph: the players and, if n is odd, the phantom."""
-        self.reduced = reduced
+        self.reduced = self._reduced = reduced
+        self.apart = apart
+        """Step 7 on the remainder alone where it applies (:meth:`_transpose_apart`)."""
+        self.apart_solves = 0
+        """Solves of the remainders' own matchers in step 7 (:meth:`_transpose_apart`)."""
+        self.apart_misses = 0
+        """Brackets whose pairs decided apart were not an optimum of the round's graph (the
+        steps then ran on the round's graph)."""
+        self.apart_failures = 0
+        """1 if the round was paired again because step 7 apart failed its check."""
         self.fallbacks = 0
         """1 if the round left the reduced graph for the full one."""
         self.far_start = 0
@@ -560,6 +578,19 @@ class DutchRound:
     # --- the round ------------------------------------------------------------------------
 
     def pair(self) -> Pairing:
+        if not self.apart:
+            return self._pair()
+        try:
+            return self._pair()
+        except _ApartFailed:
+            # Start the round over without it (the same object: a subclass keeps its state).
+            DutchRound.__init__(
+                self, self.view, self.make_matcher, reduced=self._reduced, apart=False
+            )
+            self.apart_failures = 1
+            return self._pair()
+
+    def _pair(self) -> Pairing:
         n = self.n
         if n % 2 == 1:
             self._bye_prepass()
@@ -854,9 +885,7 @@ class DutchRound:
         # they would stay constant from here on: skip them.
         exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
-            for i, x in enumerate(rem):
-                bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
-                self.reward(x, rem[i + 1 :], bonus)
+            _reward_exchanges(self.matcher, rem, s1_size, b)
             self.solve()
             exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
@@ -892,10 +921,7 @@ class DutchRound:
                 remaining -= 1
         # Step 7: fix who is in S1, then transpositions: each takes the earliest S2 player.
         uppers = [x for x in rem if upper(x)]
-        upper_set = set(uppers)
-        for i, x in enumerate(rem):
-            later = rem[i + 1 :]
-            self.unlink(x, [y for y in later if y in upper_set] if x in upper_set else later)
+        _unlink_for_transpositions(self.matcher, rem, uppers)
         # Every upper member stays paired inside the remainder in every later optimum: the
         # bracket's pairs are as many as possible (C6, far above the transposition bonuses),
         # and with the edges above only upper-lower pairs are left in it. His other edges (to
@@ -904,6 +930,16 @@ class DutchRound:
         rem_set = set(rem)
         for x in uppers:
             self.unlink(x, [y for y in self.matcher.neighbour_ids(x) if y not in rem_set])
+        apart = self._apart([x for x in rem if not self.frozen[x]])
+        if apart is not None:
+            apart.small.solve(warm=False)
+            self.apart_solves += 1
+            if apart.small.total_weight() == apart.expected and self._transpose_apart(
+                apart, rem, uppers, pos
+            ):
+                return
+            # Otherwise the bound is not exact (it always is, by the duals' optimality):
+            # stay on the round's graph.
         room = 3 * b
         start = 0
         while start < len(uppers):
@@ -927,6 +963,112 @@ class DutchRound:
                     raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
                 self.freeze(x, partner)
 
+    def _apart(self, members: list[int]) -> _Apart | None:
+        """The graph of a set of remainder members alone, as :class:`_Apart` describes it;
+        None where it does not apply (another matcher, or a blossom of positive dual across
+        the set's border)."""
+        if not self.apart or not isinstance(self.matcher, WeightedMatcher):
+            return None
+        # The gains read the duals, which a change the engine did not solve for (a freeze,
+        # the unlinks of step 7, a reward the matching already took) leaves stale.
+        self.solve()
+        main = self.matcher
+        if not isinstance(main, WeightedMatcher):
+            return None
+        marks = bytearray(main.vertex_count)
+        for x in members:
+            marks[x] = 1
+        inside = bytes(marks)
+        gains = main.outer_gains(members, inside)
+        if gains is None:
+            return None
+        paired_inside = sum(1 for x in members if (m := main.mate(x)) is not None and marks[m])
+        floats = len(members) - paired_inside
+        small = self.make_matcher(main.vertex_count + floats)
+        if not isinstance(small, WeightedMatcher):
+            return None
+        small.take_inside(main, inside)
+        stand_ins = list(range(main.vertex_count, main.vertex_count + floats))
+        before = main.total_weight()
+        expected = 0
+        for x, gain in zip(members, gains, strict=True):
+            if gain is not None and gain > 0:
+                small.set_weights(x, stand_ins, [gain] * floats)
+            m = main.mate(x)
+            if m is None:
+                continue
+            if marks[m]:
+                if x < m:
+                    expected += 2 * main.weight(x, m)
+            elif gain is not None and gain > 0:
+                expected += gain
+        sent_out = frozenset(x for x in members if (m := main.mate(x)) is None or not marks[m])
+        return _Apart(small, stand_ins, before, expected, members, sent_out)
+
+    def _settle_apart(self, apart: _Apart, decided: list[tuple[int, int]]) -> bool:
+        """Settle pairs decided on a remainder's own graph in the round's graph if a matching
+        of the round keeps its optimal weight with them (see :class:`_Apart`); False, with
+        the round's graph as it was, if not.
+
+        When the members sent out are the current matching's, it does: the outside's part of
+        the current matching completes the decided pairs at the same weight. Otherwise the
+        pairs are tried on a copy of the round's graph, kept if it passes.
+        """
+        main = self.matcher
+        paired = {x for pair in decided for x in pair}
+        sent_out = frozenset(x for x in apart.members if x not in paired)
+        target = main if sent_out == apart.sent_out else copy.copy(main)
+        self.matcher = target
+        for x, partner in decided:
+            self.freeze(x, partner)
+        target.solve(warm=True)
+        self.solves += 1
+        if target.total_weight() != apart.before:  # type: ignore[attr-defined]
+            if target is main:
+                raise _ApartFailed  # cannot happen (see _Apart): pair the round again
+            self.matcher = main
+            for x in paired:
+                self.frozen[x] = False
+            del self.pairs[len(self.pairs) - len(decided) :]
+            self.apart_misses += 1
+            return False
+        if self.reduced and not self._completes():
+            self._leave_reduced()
+        return True
+
+    def _transpose_apart(
+        self, apart: _Apart, rem: list[int], uppers: list[int], pos: dict[int, int]
+    ) -> bool:
+        """Step 7 on a remainder's own graph (upper members unlinked as in the round's);
+        False if its pairs are not settled (see :meth:`_settle_apart`)."""
+        small = apart.small
+        room = 3 * self.count_width
+        decided: list[tuple[int, int]] = []
+        start = 0
+        while start < len(uppers):
+            batch: list[tuple[int, list[int]]] = []
+            used = 0
+            for x in uppers[start:]:
+                row_ids = set(small.neighbour_ids(x))
+                choices = [y for y in rem[pos[x] + 1 :] if y in row_ids]
+                width = _rank_bits(choices)
+                if batch and used + width > room:
+                    break
+                batch.append((x, choices))
+                used += width
+            start += len(batch)
+            if _reward_batch(small, batch, unit=1):
+                small.solve(warm=True)
+                self.apart_solves += 1
+            for x, _ in batch:
+                partner = small.mate(x)
+                if partner is None or partner not in pos or pos[partner] < pos[x]:
+                    raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
+                decided.append((x, partner))
+                for a, c in ((x, partner), (partner, x)):
+                    small.remove_edges(a, [v for v in small.neighbour_ids(a) if v != c])
+        return self._settle_apart(apart, decided)
+
     def _transpose(self, batch: list[tuple[int, list[int]]]) -> None:
         """Step 7 for a few upper members at once: each takes the earliest lower member that
         keeps every criterion, the first of the batch before the second, and so on.
@@ -945,15 +1087,7 @@ class DutchRound:
         the room is ``3b + 1`` bits wide (field 19). If every member of the batch is already
         matched to his first choice, the matching is still optimal and no solve is needed.
         """
-        shift = sum(_rank_bits(choices) for _, choices in batch)
-        best = True
-        for x, choices in batch:
-            shift -= _rank_bits(choices)
-            last = len(choices) - 1
-            self.matcher.add_weights(x, choices, [(last - k) << shift for k in range(last + 1)])
-            if choices and self.mate(x) != choices[0]:
-                best = False
-        if not best:
+        if _reward_batch(self.matcher, batch, unit=0):
             self.solve()
 
     # --- result ---------------------------------------------------------------------------
@@ -995,6 +1129,79 @@ class DutchRound:
                     f"the scoregroup(s) {texts}: no compatible opponent there keeping C6-C21"
                 )
         return "; ".join(parts)
+
+
+@dataclass(slots=True)
+class _Apart:
+    """The remainder alone, for step 7 (see :meth:`DutchRound._apart`).
+
+    At step 7 every optimum pairs the upper members to lower members, as many pairs inside
+    the remainder as the current matching (C6 fixed the bracket's pairs, steps 1-2 the
+    MDPs'), and the transpositions only reward edges inside it. The rest of the round's
+    graph (the next scoregroup, the MDPs in Limbo, the drains: the outside) matters only
+    through what it gives the members sent out of the remainder, and the current solve's
+    optimal duals bound that: such a matching's edges out of and outside the remainder
+    weigh at most a constant plus half the gains (``WeightedMatcher.outer_gains``) of the
+    members it sends out, with equality for the current matching (weak duality; every
+    blossom of positive dual across the border holds the whole remainder, which
+    ``outer_gains`` checks). So ``small`` holds the remainder's edges (weights doubled) and
+    ``stand_ins``, one vertex per member the current matching sends out, each joined to
+    every member by his gain: its optima include every optimum of the round's graph, read
+    on the remainder, and each solve repairs a graph of the remainder instead of growing
+    trees through the next scoregroup's thousands of edges. ``expected`` is the current
+    matching's weight there: the small graph's optimum must weigh as much (it may weigh
+    more, by pairing more members inside; the round's graph is then kept).
+
+    A decision taken there (the best rank among the small graph's optima) is the round's
+    decision if the final arrangement is an optimum of the round's graph: that optimum makes
+    the same decision, and no optimum of the round's graph makes a better one. When it sends
+    out the members the current matching sends out, it is (the outside's part of the current
+    matching completes it at the same weight); otherwise it is tried on a copy of the round's
+    graph (:meth:`DutchRound._settle_apart`) and dropped if it loses weight there.
+    """
+
+    small: WeightedMatcher
+    stand_ins: list[int]
+    before: int
+    expected: int
+    members: list[int]
+    sent_out: frozenset[int]
+    """The members the current matching sends out of the remainder."""
+
+
+def _reward_exchanges(matcher: Matcher, rem: list[int], s1_size: int, b: int) -> None:
+    """Step 4's rewards: fewest exchanges, then the smallest BSN-sum difference."""
+    for i, x in enumerate(rem):
+        bonus = (((1 << (2 * b)) if i < s1_size else 0) - i) << 1
+        matcher.add_weights(x, rem[i + 1 :], bonus)
+
+
+def _unlink_for_transpositions(matcher: Matcher, rem: list[int], uppers: list[int]) -> None:
+    """Step 7's start: only edges from an upper member to a later lower member stay."""
+    upper_set = set(uppers)
+    for i, x in enumerate(rem):
+        later = rem[i + 1 :]
+        matcher.remove_edges(x, [y for y in later if y in upper_set] if x in upper_set else later)
+
+
+class _ApartFailed(Exception):
+    """Pairs decided apart that send out the members the current matching sends out lost
+    weight in the round's graph, which the argument of :class:`_Apart` rules out: the round
+    is paired again without the remainders' graphs rather than trusted."""
+
+
+def _reward_batch(matcher: Matcher, batch: list[tuple[int, list[int]]], unit: int) -> bool:
+    """Add the rank bonuses of a transposition batch (see :meth:`DutchRound._transpose`),
+    shifted up by ``unit`` bits; True unless every member already has his first choice."""
+    shift = sum(_rank_bits(choices) for _, choices in batch) + unit
+    best = True
+    for x, choices in batch:
+        shift -= _rank_bits(choices)
+        last = len(choices) - 1
+        matcher.add_weights(x, choices, [(last - k) << shift for k in range(last + 1)])
+        if choices and matcher.mate(x) != choices[0]:
+            best = False
+    return not best
 
 
 def _rank_bits(choices: Sequence[int]) -> int:
