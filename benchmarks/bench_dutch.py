@@ -14,9 +14,11 @@ For each size, rounds 1-4 of a 9-round event are generated once (random results 
 ratings, forfeits, half-point byes and withdrawals) and saved; round 5 is then paired from the
 saved file in a fresh child process, which prints: CPU seconds (``time.process_time``) and wall
 seconds of the pairing alone, the peak resident memory of that process (reading the file
-included), the number of matching solves (round + bye pre-pass) and whether the round had
-to leave the reduced graph for the full one (see ``DutchRound``), and a digest of the pairing
-(equal digests: identical boards and bye).
+included), the number of matching solves (the round's graph, the remainders' own graphs of
+step 7, the bye pre-pass), how many remainders' decisions were dropped for the round's graph
+("misses", see ``DutchRound._settle_apart``), whether the round had to leave the reduced graph
+for the full one (see ``DutchRound``), and a digest of the pairing (equal digests: identical
+boards and bye).
 
 Why a greedy history: a Dutch-paired history of 1,000 players takes ~150 s CPU to generate and
 one of 5,000 would take hours. What the middle round costs depends on the score groups, colour
@@ -173,7 +175,8 @@ def measure(path: Path, odd: bool) -> None:
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
     print(
         f"{len(view.players):>6} {pairing.round:>5} {cpu:9.2f} {seconds:9.2f} {peak:9.1f} "
-        f"{engine.solves:6d} {engine.prepass_solves:8d} {getattr(engine, 'fallbacks', 0):5d}  "
+        f"{engine.solves:6d} {engine.apart_solves:6d} {engine.apart_misses:6d} "
+        f"{engine.prepass_solves:8d} {getattr(engine, 'fallbacks', 0):5d}  "
         f"{hashlib.sha1(repr((pairing.boards, pairing.bye)).encode()).hexdigest()[:12]}",
         flush=True,
     )
@@ -194,7 +197,7 @@ def main(argv: list[str]) -> None:
         return
     print(
         f"{'paired':>6} {'round':>5} {'CPU s':>9} {'wall s':>9} {'peak MiB':>9} "
-        f"{'solves':>6} {'pre-pass':>8} {'full':>5}  pairing",
+        f"{'solves':>6} {'apart':>6} {'misses':>6} {'pre-pass':>8} {'full':>5}  pairing",
         flush=True,
     )
     summaries = []

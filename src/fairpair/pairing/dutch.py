@@ -13,7 +13,7 @@ the players below a bracket's next scoregroup only enter it when their bracket c
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from fairpair.core import BoardNote, Colour, Game, Pairing, Tournament, format_points
@@ -940,22 +940,7 @@ class DutchRound:
                 return
             # Otherwise the bound is not exact (it always is, by the duals' optimality):
             # stay on the round's graph.
-        room = 3 * b
-        start = 0
-        while start < len(uppers):
-            # Several upper members in one solve (see _transpose); as many as their rank
-            # bonuses fit in the tie-break room beside the exchange bonuses of step 4.
-            batch: list[tuple[int, list[int]]] = []
-            used = 0
-            for x in uppers[start:]:
-                row = set(self.matcher.neighbour_ids(x))
-                choices = [y for y in rem[pos[x] + 1 :] if not self.frozen[y] and y in row]
-                width = _rank_bits(choices)
-                if batch and used + width > room:
-                    break
-                batch.append((x, choices))
-                used += width
-            start += len(batch)
+        for batch in self._batches(self.matcher, uppers, rem, pos):
             self._transpose(batch)
             for x, _ in batch:
                 partner = self.mate(x)
@@ -1042,21 +1027,8 @@ class DutchRound:
         """Step 7 on a remainder's own graph (upper members unlinked as in the round's);
         False if its pairs are not settled (see :meth:`_settle_apart`)."""
         small = apart.small
-        room = 3 * self.count_width
         decided: list[tuple[int, int]] = []
-        start = 0
-        while start < len(uppers):
-            batch: list[tuple[int, list[int]]] = []
-            used = 0
-            for x in uppers[start:]:
-                row_ids = set(small.neighbour_ids(x))
-                choices = [y for y in rem[pos[x] + 1 :] if y in row_ids]
-                width = _rank_bits(choices)
-                if batch and used + width > room:
-                    break
-                batch.append((x, choices))
-                used += width
-            start += len(batch)
+        for batch in self._batches(small, uppers, rem, pos):
             if _reward_batch(small, batch, unit=1):
                 small.solve(warm=True)
                 self.apart_solves += 1
@@ -1068,6 +1040,29 @@ class DutchRound:
                 for a, c in ((x, partner), (partner, x)):
                     small.remove_edges(a, [v for v in small.neighbour_ids(a) if v != c])
         return self._settle_apart(apart, decided)
+
+    def _batches(
+        self, matcher: Matcher, uppers: list[int], rem: list[int], pos: dict[int, int]
+    ) -> Iterator[list[tuple[int, list[int]]]]:
+        """Step 7's upper members in batches, each with his choices (the lower members he can
+        still meet, earliest first), read from ``matcher`` when the batch is made (after the
+        previous batch's pairs are settled): as many as their rank bonuses fit in the
+        tie-break room beside the exchange bonuses of step 4 (see :meth:`_transpose`)."""
+        room = 3 * self.count_width
+        start = 0
+        while start < len(uppers):
+            batch: list[tuple[int, list[int]]] = []
+            used = 0
+            for x in uppers[start:]:
+                row = set(matcher.neighbour_ids(x))
+                choices = [y for y in rem[pos[x] + 1 :] if not self.frozen[y] and y in row]
+                width = _rank_bits(choices)
+                if batch and used + width > room:
+                    break
+                batch.append((x, choices))
+                used += width
+            start += len(batch)
+            yield batch
 
     def _transpose(self, batch: list[tuple[int, list[int]]]) -> None:
         """Step 7 for a few upper members at once: each takes the earliest lower member that
