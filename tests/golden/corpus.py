@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import os
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
@@ -12,13 +13,28 @@ import pytest
 
 from fairpair.cli.engine import engine_lines
 from fairpair.core import Pairing, Tournament
+from fairpair.matching import WeightedMatcher, compiled_core_available
 from fairpair.pairing.checker import stored_pairing
+from fairpair.pairing.matcher import Matcher
 from tests.golden_data import REFERENCE, files, require
 
 SIZES = {"dutch": 400, "dutch-large": 10, "burstein": 100}
 """How many files each folder of the corpus holds (reference/README.md)."""
 
 Row = dict[str, str]
+
+
+def sparse_matcher(n: int) -> Matcher:
+    """A matcher whose every start from scratch is sparse, with one edge kept per vertex and
+    weight, so that pricing and its repairs run all the time (see WeightedMatcher, "Sparse
+    starts"; by default only graphs of 100,000 edges and more start sparse)."""
+    return WeightedMatcher(n, backend="c", sparse_edges=0, sparse_keep=1)
+
+
+needs_sparse_starts = pytest.mark.skipif(
+    not compiled_core_available() and not os.environ.get("CI"),
+    reason="sparse starts are the compiled core's (CI requires it)",
+)
 Feature = Callable[[Row], bool]
 
 

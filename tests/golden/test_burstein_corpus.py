@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from fairpair.core import Pairing, Tournament
 from fairpair.formats.trf import read_trf
 from fairpair.pairing.burstein import pair_burstein
 from tests.golden.corpus import (
@@ -24,8 +25,10 @@ from tests.golden.corpus import (
     corpus_files,
     file_params,
     index_rows,
+    needs_sparse_starts,
     quick_subset,
     replay_differences,
+    sparse_matcher,
 )
 
 FOLDER = REFERENCE / "burstein"
@@ -59,3 +62,17 @@ def test_the_quick_subset_covers_every_feature() -> None:
     assert 10 <= len(QUICK) <= 16
     for name, feature in FEATURES.items():
         assert any(feature(rows[f]) for f in QUICK), name
+
+
+@needs_sparse_starts
+@pytest.mark.parametrize("path", file_params(FILES, QUICK))
+def test_every_round_is_paired_alike_with_every_start_sparse(path: Path) -> None:
+    """As the Dutch corpus: every solve from scratch on a priced subgraph, the same pairings."""
+    tournament = read_trf(path).tournament()
+    output = REFERENCE / "engine-output" / "burstein" / f"{path.stem}.json"
+
+    def pair(before: Tournament) -> Pairing:
+        return pair_burstein(before, matcher=sparse_matcher)
+
+    differences = replay_differences(tournament, pair, output)
+    assert not differences, "\n".join(differences)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import random
+from array import array
 
 import pytest
 from hypothesis import given, settings
@@ -335,3 +336,151 @@ def test_outer_gains_bound_every_matching_with_as_many_pairs_inside(
         other_held, value = outer_value(pairs)
         if other_held == held:
             assert value <= bound
+
+
+# --- sparse starts (compiled core): a subgraph first, then pricing ---------------------------
+
+
+@st.composite
+def kind_graphs(draw: st.DrawFn) -> tuple[int, WeightedEdges, list[WeightedEdges]]:
+    """A graph whose weights come from a few kinds of vertex, as in a pairing round (one weight
+    per pair of kinds, some pairs missing, some odd weights), and batches of changes."""
+    n = draw(st.integers(2, 40))
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    kinds = [rng.randrange(draw(st.integers(1, 4))) for _ in range(n)]
+    high = 1 << draw(st.sampled_from([8, 70, 300]))
+    table = {(a, b): high + rng.randrange(1, 50) for a in range(4) for b in range(a, 4)}
+    density = draw(st.sampled_from([0.5, 0.9, 1.0]))
+    edges: WeightedEdges = []
+    for u in range(n):
+        for v in range(u + 1, n):
+            if rng.random() < density:
+                a, b = sorted((kinds[u], kinds[v]))
+                w = table[(a, b)] if rng.random() < 0.9 else rng.randrange(1, 2 * high)
+                edges.append((u, v, w))
+    changes: list[WeightedEdges] = []
+    for _ in range(draw(st.integers(0, 6))):
+        batch = []
+        for _ in range(rng.randint(1, 6)):
+            u, v = rng.sample(range(n), 2)
+            w = rng.choice([0, rng.randrange(1, 2 * high), high + rng.randrange(100)])
+            batch.append((u, v, w))
+        changes.append(batch)
+    return n, edges, changes
+
+
+@settings(max_examples=300, deadline=None)
+@given(kind_graphs(), st.integers(1, 3), st.sampled_from([True, None, False]))
+def test_a_sparse_start_finds_a_maximum_weight_matching_of_the_whole_graph(
+    graph: tuple[int, WeightedEdges, list[WeightedEdges]], keep: int, warm: bool | None
+) -> None:
+    """Started from scratch on a subgraph (forced: ``sparse_edges=0``) and priced, the compiled
+    core's matching weighs what the Python core's does and its duals prove optimality over
+    every edge (inactive ones too), after the first solve and after each batch of changes."""
+    n, edges, changes = graph
+    sparse = WeightedMatcher(n, backend="c", sparse_edges=0, sparse_keep=keep)
+    python = WeightedMatcher(n, backend="python")
+    for u, v, w in edges:
+        sparse.set_weight(u, v, w)
+        python.set_weight(u, v, w)
+    sparse.solve_from_scratch()
+    python.solve_from_scratch()
+    for batch in [[], *changes]:
+        for u, v, w in batch:
+            sparse.set_weight(u, v, w)
+            python.set_weight(u, v, w)
+        sparse.solve(warm=warm)
+        python.solve(warm=warm)
+        sparse.check_optimality()
+        assert sparse.total_weight() == python.total_weight()
+        assert sorted(sparse.edges()) == sorted(python.edges())
+        copy.copy(sparse).check_optimality()
+
+
+def test_pricing_brings_back_the_edges_a_sparse_start_left_out() -> None:
+    """One edge kept per vertex and weight, on a complete graph of three weights: the subgraph
+    lacks edges the optimum needs, the pricing brings them in, and the result is optimal."""
+    n = 40
+    matcher = WeightedMatcher(n, backend="c", sparse_edges=0, sparse_keep=1)
+    reference = WeightedMatcher(n, backend="python")
+    rng = random.Random(0)
+    for u in range(n):
+        for v in range(u + 1, n):
+            w = 10 + 5 * ((u % 2) != (v % 2)) + rng.randrange(2)
+            matcher.set_weight(u, v, w)
+            reference.set_weight(u, v, w)
+    matcher.solve_from_scratch()
+    reference.solve_from_scratch()
+    passes, activated, inactive = matcher.pricing
+    assert passes >= 2 and activated > 0 and inactive > 0
+    assert activated + inactive < n * (n - 1) // 2, "the start was not sparse"
+    matcher.check_optimality()
+    assert matcher.total_weight() == reference.total_weight()
+
+
+def test_below_the_sparse_threshold_nothing_is_left_out() -> None:
+    matcher = WeightedMatcher(30, backend="c")
+    for u in range(30):
+        for v in range(u + 1, 30):
+            matcher.set_weight(u, v, 1 + (u + v) % 3)
+    matcher.solve_from_scratch()
+    assert matcher.pricing == (0, 0, 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(weighted_graphs(max_vertices=30), st.booleans())
+def test_keep_only_and_rows_by_kind_equal_edge_by_edge_changes(
+    graph: tuple[int, WeightedEdges, list[WeightedEdges]], sparse: bool
+) -> None:
+    """``keep_only`` (a settled pair: every other edge of u goes) and ``set_weights_by_kind``
+    (a row from a table by kind) leave the compiled core as ``set_weight`` one by one leaves
+    the Python core, on a dense or a sparse start, and both stay optimal."""
+    n, edges, changes = graph
+    compiled = WeightedMatcher(n, backend="c", sparse_edges=0 if sparse else -1, sparse_keep=1)
+    python = WeightedMatcher(n, backend="python")
+    for u, v, w in edges:
+        compiled.set_weight(u, v, w)
+        python.set_weight(u, v, w)
+    compiled.solve()
+    python.solve()
+    for i, batch in enumerate(changes):
+        u = batch[0][0]
+        if i % 2:
+            keep = batch[-1][1] if batch[-1][1] != u else -1
+            compiled.keep_only(u, keep)
+            for v in range(n):
+                if v not in (u, keep):
+                    python.set_weight(u, v, 0)
+        else:
+            kinds = array("i", [v % 3 for v in range(n)])
+            mask = bytes(1 if (v * 7 + i) % 4 else 0 for v in range(n))
+            table = [w for _, _, w in batch[:3]] + [0, 0, 0]
+            others = [v for v in range(n) if v != u]
+            compiled.set_weights_by_kind(u, others, mask, kinds, table)
+            for v in others:
+                if mask[v]:
+                    python.set_weight(u, v, table[kinds[v]])
+        assert sorted(compiled.edges()) == sorted(python.edges())
+        compiled.solve(warm=True)
+        python.solve(warm=True)
+        compiled.check_optimality()
+        assert compiled.total_weight() == python.total_weight()
+
+
+def test_add_weights_keeps_big_and_negative_deltas_exact() -> None:
+    """The compiled ``add_weights`` adds on its stored numbers: deltas wider than every weight
+    (the core widens), negative ones, one per vertex, a sum of 0 (the edge goes) and a negative
+    sum (refused) behave as the Python core's ``set_weight(u, v, w + d)``."""
+    for backend in ("c", "python"):
+        m = WeightedMatcher(5, backend=backend)  # type: ignore[arg-type]
+        m.set_weights(0, [1, 2, 3, 4], [5, 5, 7, 9])
+        m.add_weights(0, [1, 2, 3], 1 << 300)
+        assert [m.weight(0, v) for v in (1, 2, 3, 4)] == [5 + (1 << 300)] * 2 + [7 + (1 << 300), 9]
+        m.add_weights(0, [1, 2, 3, 4], [-(1 << 300), -(1 << 300) - 5, -(1 << 300), -4])
+        assert [m.weight(0, v) for v in (1, 2, 3, 4)] == [5, 0, 7, 5]
+        assert sorted(m.neighbour_ids(0)) == [1, 3, 4]
+        with pytest.raises(ValueError):
+            m.add_weights(0, [4], -6)
+        m.solve()
+        m.check_optimality()
+        assert m.total_weight() == 7

@@ -14,6 +14,9 @@
  *   time waited on them.
  * - The adjacency keeps Python's dict order (insertion order; a removed edge that comes back
  *   goes last), so that ties are broken as in blossom.py.
+ * - Sparse starts (below): a large graph started from scratch is solved on a subgraph, then
+ *   priced. The matching is a maximum-weight one as blossom.py's, but where several optima
+ *   tie it may be another one; below sparse_edges edges nothing differs.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -279,6 +282,8 @@ typedef struct {
     int *nb;  /* neighbour, or -1 for a removed entry */
     int *wi;  /* the WTable entry holding 2 * weight, on both sides */
     int len, cap, dead;
+    int act;  /* entries [0, act) are active (seen by the algorithm), [act, len) are not: see
+                 "Sparse starts" below; act == len except after a sparse start */
 } Adj;
 
 /* ------------------------------------------------------------------ edge index
@@ -418,6 +423,12 @@ typedef struct {
     WTable wt;
     IVec changed; /* pairs */
     long solve_count;
+    /* sparse starts (see "Sparse starts"): settings, state and counters */
+    long sparse_edges;   /* a start from scratch on at least this many edges goes sparse */
+    int sparse_keep;     /* edges kept per vertex and distinct weight at a sparse start */
+    long inactive;       /* edges outside the active subgraph */
+    int inactive_raised; /* an inactive edge got heavier since the last pricing */
+    long priced, activated; /* pricing passes, edges they brought into the active subgraph */
     /* matching, duals and blossoms */
     int *mate;
     limb *dual; /* 2n numbers */
@@ -636,24 +647,54 @@ static int adj_append(Adj *a, int v, int wi) {
     return 0;
 }
 
+/* Drop the removed entries of adj[u], the active ones and the others each kept together. */
 static void adj_compact(Core *c, int u) {
     Adj *a = &c->adj[u];
-    int j = 0;
+    int j = 0, act = 0;
     for (int i = 0; i < a->len; i++) {
+        if (i == a->act) act = j;
         if (a->nb[i] < 0) continue;
         a->nb[j] = a->nb[i];
         a->wi[j] = a->wi[i];
         ix_set_at(&c->index, u, a->nb[j], j);
         j++;
     }
+    a->act = a->act >= a->len ? j : act;
     a->len = j;
     a->dead = 0;
+}
+
+/* Swap entries i and j of adj[u], keeping the index right. */
+static void adj_swap(Core *c, int u, int i, int j) {
+    Adj *a = &c->adj[u];
+    int vi = a->nb[i], wi = a->wi[i], vj = a->nb[j], wj = a->wi[j];
+    a->nb[i] = vj;
+    a->wi[i] = wj;
+    a->nb[j] = vi;
+    a->wi[j] = wi;
+    if (vj >= 0) ix_set_at(&c->index, u, vj, i);
+    if (vi >= 0) ix_set_at(&c->index, u, vi, j);
+}
+
+/* Bring entry i of adj[u] into the active part (no change if it is there). */
+static void activate_entry(Core *c, int u, int i) {
+    Adj *a = &c->adj[u];
+    if (i < a->act) return;
+    if (i != a->act) adj_swap(c, u, i, a->act);
+    a->act++;
+}
+
+/* Is the edge of slot s active? (Both of its entries always are, or neither.) */
+static inline int slot_active(const Core *c, const Slot *s) {
+    int lo = (int)(s->key >> 32);
+    return s->at_lo < c->adj[lo].act;
 }
 
 /* Remove edge {u, v} (present) from both adjacency arrays and the index. */
 static int adj_remove(Core *c, int u, int v) {
     Slot *s = ix_find(&c->index, pair_key(u, v));
     int lo = u < v ? u : v, hi = u < v ? v : u;
+    if (!slot_active(c, s)) c->inactive--;
     c->adj[lo].nb[s->at_lo] = -1;
     c->adj[hi].nb[s->at_hi] = -1;
     int wi = c->adj[lo].wi[s->at_lo];
@@ -861,7 +902,7 @@ static void settle(Core *c, int v) {
     mp_zero(need, K);
     int partner = NONE;
     Adj *a = &c->adj[v];
-    for (int i = 0; i < a->len; i++) {
+    for (int i = 0; i < a->act; i++) {
         int x = a->nb[i];
         if (x < 0) continue;
         mp_sub(lack, WT(c, a->wi[i]), NUM(c->dual, x), K);
@@ -893,8 +934,181 @@ static int make_roots_even(Core *c, const int *cand, Py_ssize_t m) {
     return 0;
 }
 
+/* ------------------------------------------------------------------ sparse starts
+ * A start from scratch on a large graph (at least sparse_edges edges) solves a subgraph first:
+ * for each vertex and each distinct weight among its edges, sparse_keep of those edges (taken
+ * around its adjacency from a place that differs from vertex to vertex, so that the edges kept
+ * spread over the vertices of a kind), with the edges the other ends kept. The other edges are
+ * inactive: the algorithm does not see them. After every solve a pricing pass reads each
+ * inactive edge's slack against the duals (with the duals of the blossoms that hold both
+ * ends): when none is negative, the matching and the duals prove optimality in the whole graph
+ * (LP duality, as the certificate of check_optimality); otherwise the edges of negative slack
+ * become active and the matching is repaired around them, until none is left. An inactive
+ * edge that changes or goes is no changed edge (the matching does not use it); one that gets
+ * heavier is read by the next pricing. In a bracket of the Dutch engine most vertices have a
+ * handful of distinct weights among thousands of edges: the subgraph holds a few percent of
+ * the edges and the pricing finds few edges to add (benchmarks/NOTES.md, "Sparse starts"). */
+
+static int select_sparse(Core *c) {
+    int n = c->n, keep = c->sparse_keep < 1 ? 1 : c->sparse_keep;
+    c->inactive = 0;
+    c->inactive_raised = 0;
+    if (c->sparse_edges < 0 || (long)c->index.used < c->sparse_edges) {
+        for (int u = 0; u < n; u++) c->adj[u].act = c->adj[u].len;
+        return 0;
+    }
+    size_t total = 0;
+    size_t *off = (size_t *)PyMem_Malloc(sizeof(size_t) * ((size_t)n + 1));
+    if (!off) { PyErr_NoMemory(); return -1; }
+    for (int u = 0; u < n; u++) {
+        off[u] = total;
+        total += (size_t)c->adj[u].len;
+    }
+    char *flag = (char *)PyMem_Calloc(total + 1, 1);
+    int *count = (int *)PyMem_Calloc(2 * (size_t)c->wt.cap + 2, sizeof(int));
+    IVec touched = {0};
+    int rc = 0;
+    if (!flag || !count) { PyErr_NoMemory(); rc = -1; goto done; }
+    int *rank = count + c->wt.cap + 1;
+    for (int u = 0; u < n; u++) {
+        Adj *a = &c->adj[u];
+        int live = a->len - a->dead;
+        if (live <= 0) continue;
+        int all = live <= 2 * keep;
+        if (!all) {
+            for (int i = 0; i < a->len; i++) {
+                if (a->nb[i] < 0) continue;
+                int w = a->wi[i];
+                if (!count[w] && iv_push(&touched, w) < 0) { rc = -1; goto done; }
+                count[w]++;
+            }
+        }
+        /* of the k edges of one weight, those of rank (in adjacency order, turned by a phase
+         * that depends on u) 0, k / keep, 2 k / keep ...: spread over the class (edges to a
+         * block of neighbours in a row left most vertex duals uneven and the pricing busy) */
+        uint64_t phase = (uint64_t)(uint32_t)u * 2654435761u;
+        for (int i = 0; i < a->len; i++) {
+            int v = a->nb[i];
+            if (v < 0) continue;
+            if (!all) {
+                int w = a->wi[i], k = count[w];
+                int step = k > keep ? k / keep : 1;
+                int q = (int)(((uint64_t)rank[w]++ + phase) % (uint64_t)k);
+                if (q % step || q / step >= keep) continue;
+            }
+            flag[off[u] + (size_t)i] = 1;
+            const Slot *sl = ix_find(&c->index, pair_key(u, v));
+            flag[off[v] + (size_t)(v < u ? sl->at_lo : sl->at_hi)] = 1;
+        }
+        for (Py_ssize_t t = 0; t < touched.len; t++) count[touched.a[t]] = rank[touched.a[t]] = 0;
+        touched.len = 0;
+    }
+    long inactive = 0;
+    for (int u = 0; u < n; u++) {
+        Adj *a = &c->adj[u];
+        char *f = flag + off[u];
+        int kept = 0;
+        for (int i = 0; i < a->len; i++) kept += f[i];
+        int p = 0;
+        for (int i = kept; i < a->len; i++) {
+            if (!f[i]) continue;
+            while (f[p]) p++;
+            adj_swap(c, u, p, i);
+            f[p] = 1;
+            f[i] = 0;
+        }
+        a->act = kept;
+        inactive += a->len - kept - a->dead; /* the removed entries are all past the kept ones */
+    }
+    c->inactive = inactive / 2;
+done:
+    iv_free(&touched);
+    PyMem_Free(off);
+    PyMem_Free(flag);
+    PyMem_Free(count);
+    return rc;
+}
+
+/* Pricing: bring every inactive edge of negative slack into the active subgraph, as a changed
+ * edge. Returns how many, or -1. Read between solves, when the duals are settled. */
+static Py_ssize_t price(Core *c) {
+    if (!c->inactive) return 0;
+    c->priced++;
+    int n = c->n, K = c->K;
+    limb *zc = (limb *)PyMem_Calloc((size_t)(2 * n + 1) * (size_t)K, sizeof(limb));
+    int *depth = (int *)PyMem_Malloc(sizeof(int) * (size_t)(2 * n + 1));
+    IVec found = {0}, chain = {0};
+    Py_ssize_t rc = -1;
+    if (!zc || !depth) { PyErr_NoMemory(); goto done; }
+    /* zc[b]: the duals of b and of every blossom around it; depth[b]: how many hold b */
+    for (int b = 0; b < 2 * n; b++) depth[b] = -1;
+    for (int b = n; b < 2 * n; b++) {
+        if (!c->children[b].len || depth[b] >= 0) continue;
+        chain.len = 0;
+        int x = b;
+        while (x != -1 && depth[x] < 0) {
+            if (iv_push(&chain, x) < 0) goto done;
+            x = c->parent[x];
+        }
+        for (Py_ssize_t i = chain.len - 1; i >= 0; i--) {
+            int y = chain.a[i], p = c->parent[y];
+            depth[y] = p == -1 ? 0 : depth[p] + 1;
+            if (p == -1) mp_copy(NUM(zc, y), NUM(c->dual, y), K);
+            else mp_add(NUM(zc, y), NUM(zc, p), NUM(c->dual, y), K);
+        }
+    }
+    limb *s = c->t0, *t = c->t1;
+    for (int u = 0; u < n; u++) {
+        Adj *a = &c->adj[u];
+        const limb *du = NUM(c->dual, u);
+        int tu = c->top[u];
+        for (int j = a->act; j < a->len; j++) {
+            int v = a->nb[j];
+            if (v <= u) continue; /* removed, or read from v's side */
+            mp_add(s, du, NUM(c->dual, v), K);
+            mp_sub(s, s, WT(c, a->wi[j]), K);
+            if (mp_sign(s, K) >= 0) continue;
+            if (tu >= n && tu == c->top[v]) {
+                /* the top blossom holds both: at least its dual counts */
+                mp_add(t, s, NUM(c->dual, tu), K);
+                mp_add(t, t, NUM(c->dual, tu), K);
+                if (mp_sign(t, K) >= 0) continue;
+                int x = c->parent[u], y = c->parent[v];
+                while (depth[x] > depth[y]) x = c->parent[x];
+                while (depth[y] > depth[x]) y = c->parent[y];
+                while (x != y) {
+                    x = c->parent[x];
+                    y = c->parent[y];
+                }
+                mp_add(t, s, NUM(zc, x), K);
+                mp_add(t, t, NUM(zc, x), K);
+                if (mp_sign(t, K) >= 0) continue;
+            }
+            if (iv_push2(&found, u, v) < 0) goto done;
+        }
+    }
+    for (Py_ssize_t i = 0; i < found.len; i += 2) {
+        int u = found.a[i], v = found.a[i + 1];
+        const Slot *sl = ix_find(&c->index, pair_key(u, v));
+        activate_entry(c, u, u < v ? sl->at_lo : sl->at_hi);
+        sl = ix_find(&c->index, pair_key(u, v));
+        activate_entry(c, v, v < u ? sl->at_lo : sl->at_hi);
+        if (iv_push2(&c->changed, u, v) < 0) goto done;
+    }
+    c->inactive -= found.len / 2;
+    c->activated += found.len / 2;
+    rc = found.len / 2;
+done:
+    PyMem_Free(zc);
+    PyMem_Free(depth);
+    iv_free(&found);
+    iv_free(&chain);
+    return rc;
+}
+
 static int reset(Core *c) {
     int n = c->n, K = c->K;
+    if (select_sparse(c) < 0) return -1;
     for (int v = 0; v < n; v++) c->mate[v] = NONE;
     for (int b = 0; b < 2 * n; b++) {
         c->parent[b] = -1;
@@ -910,7 +1124,7 @@ static int reset(Core *c) {
     for (int v = 0; v < n; v++) {
         Adj *a = &c->adj[v];
         limb *d = NUM(c->dual, v);
-        for (int i = 0; i < a->len; i++) {
+        for (int i = 0; i < a->act; i++) {
             if (a->nb[i] < 0) continue;
             limb *w = WT(c, a->wi[i]);
             if (mp_cmp(w, d, K) > 0) mp_copy(d, w, K); /* max of 2w, halved below */
@@ -944,7 +1158,7 @@ static int prepare_warm_start(Core *c, IVec *dirty, IVec *cand) {
         int m = c->mate[v];
         mp_zero(need, K);
         Adj *a = &c->adj[v];
-        for (int j = 0; j < a->len; j++) {
+        for (int j = 0; j < a->act; j++) {
             int x = a->nb[j];
             if (x < 0 || x == m) continue;
             mp_sub(lack, WT(c, a->wi[j]), NUM(c->dual, x), K);
@@ -1146,7 +1360,7 @@ static int add_blossom(Core *c, int lca, int x, int y) {
                 li += 3;
             } else {
                 /* all edges of all leaves of cc, in order */
-                if (v == NONE || q >= c->adj[v].len) {
+                if (v == NONE || q >= c->adj[v].act) {
                     if (li >= nl) break;
                     v = c->tmp2.a[li++];
                     q = 0;
@@ -1350,7 +1564,7 @@ static int grow(Core *c) {
         const limb *fixed = NUM(c->sfix, x);
         if (he_push(&c->h1, fixed, K, x, 0, 0) < 0) { rc = -1; goto out; }
         Adj *a = &c->adj[x];
-        for (int i = 0; i < a->len; i++) {
+        for (int i = 0; i < a->act; i++) {
             int y = a->nb[i];
             if (y < 0) continue;
             int by = top[y];
@@ -1401,7 +1615,7 @@ static int recompute_best_to_s(Core *c, int y) {
     int best = NONE;
     limb *bk = c->t2, *key = c->t3;
     Adj *a = &c->adj[y];
-    for (int i = 0; i < a->len; i++) {
+    for (int i = 0; i < a->act; i++) {
         int x = a->nb[i];
         if (x < 0) continue;
         int bx = c->top[x];
@@ -1429,14 +1643,14 @@ static int recompute_best_ss(Core *c, int b) {
     IVec *cl = &cand;
     if (b < n) {
         Adj *a = &c->adj[b];
-        for (int i = 0; i < a->len; i++)
+        for (int i = 0; i < a->act; i++)
             if (a->nb[i] >= 0 && iv_push3(&cand, b, a->nb[i], a->wi[i]) < 0) goto fail;
     } else if (!c->bss_has_list[b]) {
         IVec lv = {0};
         if (leaves(c, b, &lv) < 0) { iv_free(&lv); goto fail; }
         for (Py_ssize_t j = 0; j < lv.len; j++) {
             Adj *a = &c->adj[lv.a[j]];
-            for (int q = 0; q < a->len; q++)
+            for (int q = 0; q < a->act; q++)
                 if (a->nb[q] >= 0 && iv_push3(&cand, lv.a[j], a->nb[q], a->wi[q]) < 0) { iv_free(&lv); goto fail; }
         }
         iv_free(&lv);
@@ -1730,6 +1944,10 @@ static int stage(Core *c, const int *roots, Py_ssize_t nroots) {
  * never raise the dual of an exposed vertex, so the result is still optimal. */
 #define STAGE_ROOTS 8
 
+/* Sparse starts: the defaults (see "Sparse starts" and benchmarks/NOTES.md). */
+#define SPARSE_EDGES 100000
+#define SPARSE_KEEP 4
+
 /* Roots are taken smallest dual first (ties by vertex): at 5,000 players this cut the round
  * from 66 to 54 s against the order of the vertices (benchmarks/NOTES.md, 2026-11-22). */
 static Core *sort_core;
@@ -1833,32 +2051,98 @@ static int do_set_weight(Core *c, int u, int v, PyObject *w) {
     return set_w2(c, u, v, nw, sign);
 }
 
-/* Set edge {u, v} to 2 * weight nw (K limbs); sign 0 removes it. */
-static int set_w2(Core *c, int u, int v, const limb *nw, int sign) {
+/* Set edge {u, v} to the weight of table entry id, taking over one reference to it. */
+static int set_wid(Core *c, int u, int v, int id) {
     int K = c->K;
     Slot *found = ix_find(&c->index, pair_key(u, v));
-    if (sign == 0) {
-        if (!found) return 0;
-        if (adj_remove(c, u, v) < 0) return -1;
-    } else if (found) {
+    if (found) {
         int lo = u < v ? u : v, hi = u < v ? v : u;
         int *at_lo = &c->adj[lo].wi[found->at_lo], *at_hi = &c->adj[hi].wi[found->at_hi];
         int old = *at_lo;
-        if (mp_eq(WT(c, old), nw, K)) return 0;
-        int id = wt_intern(c, nw);
-        if (id < 0) return -1;
+        if (old == id) return wt_release(c, id);
+        int heavier = mp_cmp(WT(c, id), WT(c, old), K) > 0;
         *at_lo = *at_hi = id;
         if (wt_release(c, old) < 0) return -1;
+        if (!slot_active(c, found)) {
+            /* not seen by the algorithm: the pricing after the next solve reads it */
+            if (heavier) c->inactive_raised = 1;
+            return 0;
+        }
     } else {
-        int id = wt_intern(c, nw);
-        if (id < 0) return -1;
         if (adj_append(&c->adj[u], v, id) < 0 || adj_append(&c->adj[v], u, id) < 0) return -1;
         Slot *slot = ix_add(&c->index, pair_key(u, v));
         if (!slot) return -1;
         slot->at_lo = u < v ? c->adj[u].len - 1 : c->adj[v].len - 1;
         slot->at_hi = u < v ? c->adj[v].len - 1 : c->adj[u].len - 1;
+        /* a new edge is active (it goes last among the active ones) */
+        activate_entry(c, u, c->adj[u].len - 1);
+        activate_entry(c, v, c->adj[v].len - 1);
     }
     return iv_push2(&c->changed, u, v);
+}
+
+/* Remove edge {u, v} if it exists. */
+static int remove_edge(Core *c, int u, int v) {
+    Slot *found = ix_find(&c->index, pair_key(u, v));
+    if (!found) return 0;
+    int active = slot_active(c, found);
+    if (adj_remove(c, u, v) < 0) return -1;
+    return active ? iv_push2(&c->changed, u, v) : 0;
+}
+
+/* Set edge {u, v} to 2 * weight nw (K limbs); sign 0 removes it. */
+static int set_w2(Core *c, int u, int v, const limb *nw, int sign) {
+    if (sign == 0) return remove_edge(c, u, v);
+    int id = wt_intern(c, nw);
+    return id < 0 ? -1 : set_wid(c, u, v, id);
+}
+
+/* The table entry of a Python int weight, with a reference for the caller; ZERO_W for 0.
+ * Weights repeat (one object per pair of kinds of player in a Dutch bracket): the entry of the
+ * last object is kept, with a reference of its own, and an object met again is not read again.
+ * Objects are compared by identity, so the cache lives for one call, whose arguments hold
+ * them; cache_done drops its reference. */
+#define ZERO_W (-2)
+typedef struct {
+    PyObject *obj;
+    int id;
+} WCache;
+
+static int cache_done(Core *c, WCache *wc) {
+    int rc = wc->obj && wc->id >= 0 ? wt_release(c, wc->id) : 0;
+    wc->obj = NULL;
+    return rc;
+}
+
+static int weight_id(Core *c, WCache *wc, PyObject *w) {
+    if (w == wc->obj) {
+        if (wc->id >= 0) c->wt.refs[wc->id]++;
+        return wc->id;
+    }
+    if (!PyLong_Check(w)) { PyErr_SetString(PyExc_TypeError, "weights must be int"); return -1; }
+    int sign = _PyLong_Sign(w);
+    if (sign < 0) { PyErr_SetString(PyExc_ValueError, "weights must be >= 0"); return -1; }
+    int id = ZERO_W;
+    if (sign) {
+        size_t bits = _PyLong_NumBits(w);
+        if (bits == (size_t)-1 && PyErr_Occurred()) return -1;
+        int K2 = need_limbs(bits);
+        if (K2 > c->K && widen(c, K2) < 0) return -1;
+        limb *nw = c->t1;
+        if (pylong_to_limbs(w, nw, c->K) < 0) return -1;
+        mp_add(nw, nw, nw, c->K);
+        id = wt_intern(c, nw);
+        if (id < 0) return -1;
+    }
+    if (cache_done(c, wc) < 0) return -1;
+    wc->obj = w;
+    wc->id = id;
+    if (id >= 0) c->wt.refs[id]++;
+    return id;
+}
+
+static int set_by_id(Core *c, int u, int v, int id) {
+    return id == ZERO_W ? remove_edge(c, u, v) : set_wid(c, u, v, id);
 }
 
 static int parse_pair(Core *c, PyObject *const *args, int *u, int *v) {
@@ -1954,8 +2238,29 @@ static int *row_args(Core *c, PyObject *const *args, Py_ssize_t nargs, Py_ssize_
     return vertex_list(c, (int)u, args[1], m);
 }
 
+/* Bits of a number >= 0. */
+static size_t mp_bits(const limb *a, int K) {
+    for (int k = K - 1; k >= 0; k--)
+        if (a[k]) return (size_t)k * 64 + (size_t)(64 - __builtin_clzll(a[k]));
+    return 0;
+}
+
+/* Widen the core so that any weight plus or minus 2 * d fits. */
+static int delta_room(Core *c, PyObject *d) {
+    if (!PyLong_Check(d)) { PyErr_SetString(PyExc_TypeError, "weights must be int"); return -1; }
+    PyObject *a = PyNumber_Absolute(d);
+    if (!a) return -1;
+    size_t bits = _PyLong_NumBits(a);
+    Py_DECREF(a);
+    if (bits == (size_t)-1 && PyErr_Occurred()) return -1;
+    int K2 = need_limbs(bits + 1);
+    return K2 > c->K ? widen(c, K2) : 0;
+}
+
 /* add_weights(u, vs, delta): add delta (an int, or one int per vertex) to each edge {u, v}
- * that exists; edges that do not exist are left alone. */
+ * that exists; edges that do not exist are left alone; a weight that becomes 0 removes its
+ * edge. The sums are made on the stored numbers (no Python int per edge); the last sum's
+ * entry is kept for the edges after it with the same weight and delta. */
 static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     int u;
     Py_ssize_t m;
@@ -1972,22 +2277,140 @@ static PyObject *Core_add_weights(Core *c, PyObject *const *args, Py_ssize_t nar
             return NULL;
         }
     }
-    PyObject *result = Py_None;
-    for (Py_ssize_t i = 0; i < m; i++) {
-        if (!edge_w2(c, u, vs[i])) continue;
+    limb *dl = NULL, *sum = NULL;
+    int dK = 0;
+    PyObject *last_d = NULL; /* the delta in dl, as converted with dK limbs */
+    int last_old = -1, last_new = ZERO_W; /* last_new holds a reference when >= 0 */
+    int rc = 0;
+    for (Py_ssize_t i = 0; i < m && rc == 0; i++) {
+        Slot *sl = ix_find(&c->index, pair_key(u, vs[i]));
+        if (!sl) continue;
         PyObject *d = deltas ? PySequence_Fast_GET_ITEM(deltas, i) : args[2];
-        PyObject *w = weight_of(c, u, vs[i]);
-        if (!w) { result = NULL; break; }
-        PyObject *sum = PyNumber_Add(w, d);
-        Py_DECREF(w);
-        if (!sum) { result = NULL; break; }
-        int rc = do_set_weight(c, u, vs[i], sum);
-        Py_DECREF(sum);
-        if (rc < 0) { result = NULL; break; }
+        if (d != last_d || dK != c->K) {
+            if (delta_room(c, d) < 0) { rc = -1; break; }
+            if (dK != c->K) {
+                PyMem_Free(dl);
+                dl = (limb *)PyMem_Malloc(sizeof(limb) * 2 * (size_t)c->K);
+                if (!dl) { PyErr_NoMemory(); rc = -1; break; }
+                dK = c->K;
+            }
+            if (pylong_to_limbs(d, dl, dK) < 0) { rc = -1; break; }
+            mp_add(dl, dl, dl, dK);
+            sum = dl + dK;
+            last_d = d;
+            if (last_new >= 0 && wt_release(c, last_new) < 0) { rc = -1; break; }
+            last_old = -1;
+            last_new = ZERO_W;
+        }
+        int lo = u < vs[i] ? u : vs[i];
+        int old = c->adj[lo].wi[sl->at_lo];
+        int id;
+        if (old == last_old) {
+            id = last_new;
+            if (id >= 0) c->wt.refs[id]++;
+        } else {
+            int K = c->K;
+            mp_add(sum, WT(c, old), dl, K);
+            int sign = mp_sign(sum, K);
+            if (sign < 0) { PyErr_SetString(PyExc_ValueError, "weights must be >= 0"); rc = -1; break; }
+            if (sign > 0 && need_limbs(mp_bits(sum, K) - 1) > K) {
+                /* cannot happen: delta_limbs left room for any weight plus delta */
+                PyErr_SetString(PyExc_OverflowError, "weight out of range");
+                rc = -1;
+                break;
+            }
+            id = sign ? wt_intern(c, sum) : ZERO_W;
+            if (id == -1) { rc = -1; break; }
+            if (last_new >= 0 && wt_release(c, last_new) < 0) { rc = -1; break; }
+            last_old = old;
+            last_new = id;
+            if (id >= 0) c->wt.refs[id]++;
+        }
+        rc = set_by_id(c, u, vs[i], id);
     }
+    if (last_new >= 0 && wt_release(c, last_new) < 0) rc = -1;
+    PyMem_Free(dl);
     Py_XDECREF(deltas);
     PyMem_Free(vs);
-    if (!result) return NULL;
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* keep_only(u, v): remove every edge of u but {u, v} (v may be -1: all of them). */
+static PyObject *Core_keep_only(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) { PyErr_SetString(PyExc_TypeError, "keep_only(u, v)"); return NULL; }
+    Py_ssize_t u = PyLong_AsSsize_t(args[0]), v = PyLong_AsSsize_t(args[1]);
+    if ((u == -1 || v == -1) && PyErr_Occurred()) return NULL;
+    if (u < 0 || u >= c->n || v < -1 || v >= c->n) { PyErr_SetString(PyExc_IndexError, "vertex out of range"); return NULL; }
+    Adj *a = &c->adj[u];
+    int *others = (int *)PyMem_Malloc(sizeof(int) * ((size_t)a->len + 1));
+    if (!others) return PyErr_NoMemory();
+    int k = 0;
+    for (int i = 0; i < a->len; i++)
+        if (a->nb[i] >= 0 && a->nb[i] != v) others[k++] = a->nb[i];
+    int rc = 0;
+    for (int i = 0; i < k && rc == 0; i++) rc = remove_edge(c, (int)u, others[i]);
+    PyMem_Free(others);
+    if (rc < 0) return NULL;
+    Py_RETURN_NONE;
+}
+
+/* set_weights_by_kind(u, vs, mask, kinds, table): for each v of vs with mask[v] nonzero, the
+ * weight of {u, v} becomes table[kinds[v]] (0 removes the edge). mask: a byte per vertex;
+ * kinds: a buffer of C ints, one per vertex. One conversion per entry of table, however many
+ * edges share it. */
+static PyObject *Core_set_weights_by_kind(Core *c, PyObject *const *args, Py_ssize_t nargs) {
+    int u;
+    Py_ssize_t m;
+    int *vs = row_args(c, args, nargs, 5, "set_weights_by_kind(u, vs, mask, kinds, table)", &u, &m);
+    if (!vs) return NULL;
+    Py_buffer mask = {0}, kinds = {0};
+    PyObject *table = NULL;
+    int *ids = NULL;
+    Py_ssize_t nt = 0;
+    int rc = -1;
+    if (PyObject_GetBuffer(args[2], &mask, PyBUF_SIMPLE) < 0) goto done;
+    if (PyObject_GetBuffer(args[3], &kinds, PyBUF_FORMAT) < 0) goto done;
+    if (kinds.itemsize != sizeof(int) || !kinds.format || strcmp(kinds.format, "i") != 0) {
+        PyErr_SetString(PyExc_TypeError, "kinds: a buffer of C ints (array('i'))");
+        goto done;
+    }
+    table = PySequence_Fast(args[4], "table: a sequence of ints");
+    if (!table) goto done;
+    nt = PySequence_Fast_GET_SIZE(table);
+    ids = (int *)PyMem_Malloc(sizeof(int) * ((size_t)nt + 1));
+    if (!ids) { PyErr_NoMemory(); goto done; }
+    for (Py_ssize_t t = 0; t < nt; t++) ids[t] = -3; /* not converted yet */
+    const unsigned char *mk = (const unsigned char *)mask.buf;
+    const int *kd = (const int *)kinds.buf;
+    Py_ssize_t nm = mask.len, nk = kinds.len / (Py_ssize_t)sizeof(int);
+    rc = 0;
+    WCache wc = {NULL, 0};
+    for (Py_ssize_t i = 0; i < m && rc == 0; i++) {
+        int v = vs[i];
+        if (v >= nm || v >= nk) { PyErr_SetString(PyExc_IndexError, "mask and kinds need an entry per vertex"); rc = -1; break; }
+        if (!mk[v]) continue;
+        int k = kd[v];
+        if (k < 0 || k >= nt) { PyErr_SetString(PyExc_IndexError, "kind out of the table"); rc = -1; break; }
+        if (ids[k] == -3) {
+            ids[k] = weight_id(c, &wc, PySequence_Fast_GET_ITEM(table, k));
+            if (ids[k] == -1) { rc = -1; break; }
+            if (ids[k] >= 0) c->wt.refs[ids[k]]++; /* the table's own reference */
+        }
+        int id = ids[k];
+        if (id >= 0) c->wt.refs[id]++;
+        rc = set_by_id(c, u, v, id);
+    }
+    if (cache_done(c, &wc) < 0) rc = -1;
+    for (Py_ssize_t t = 0; t < nt; t++)
+        if (ids[t] >= 0 && wt_release(c, ids[t]) < 0) rc = -1;
+done:
+    if (mask.obj) PyBuffer_Release(&mask);
+    if (kinds.obj) PyBuffer_Release(&kinds);
+    Py_XDECREF(table);
+    PyMem_Free(ids);
+    PyMem_Free(vs);
+    if (rc < 0) return NULL;
     Py_RETURN_NONE;
 }
 
@@ -1998,9 +2421,11 @@ static PyObject *Core_remove_edges(Core *c, PyObject *const *args, Py_ssize_t na
     int *vs = row_args(c, args, nargs, 2, "remove_edges(u, vs)", &u, &m);
     if (!vs) return NULL;
     for (Py_ssize_t i = 0; i < m; i++) {
-        if (!edge_w2(c, u, vs[i])) continue;
+        Slot *s = ix_find(&c->index, pair_key(u, vs[i]));
+        if (!s) continue;
+        int active = slot_active(c, s);
         if (adj_remove(c, u, vs[i]) < 0) { PyMem_Free(vs); return NULL; } /* set_weight(u, v, 0) */
-        if (iv_push2(&c->changed, u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
+        if (active && iv_push2(&c->changed, u, vs[i]) < 0) { PyMem_Free(vs); return NULL; }
     }
     PyMem_Free(vs);
     Py_RETURN_NONE;
@@ -2023,7 +2448,12 @@ static PyObject *Core_set_weights(Core *c, PyObject *const *args, Py_ssize_t nar
     }
     PyObject **items = PySequence_Fast_ITEMS(ws);
     int rc = 0;
-    for (Py_ssize_t i = 0; i < m && rc == 0; i++) rc = do_set_weight(c, u, vs[i], items[i]);
+    WCache wc = {NULL, 0};
+    for (Py_ssize_t i = 0; i < m && rc == 0; i++) {
+        int id = weight_id(c, &wc, items[i]);
+        rc = id == -1 ? -1 : set_by_id(c, u, vs[i], id);
+    }
+    if (cache_done(c, &wc) < 0) rc = -1;
     Py_DECREF(ws);
     PyMem_Free(vs);
     if (rc < 0) return NULL;
@@ -2230,6 +2660,26 @@ static PyObject *Core_total_weight(Core *c, PyObject *unused) {
     return total;
 }
 
+/* Repair the matching after changes of weights (or start over, by the size rule, when warm is
+ * None and many vertices are touched). */
+static int repair(Core *c, PyObject *warm) {
+    IVec dirty = {0}, cand = {0};
+    int rc = cover_changed_edges(c, &dirty);
+    c->changed.len = 0;
+    if (rc == 0) {
+        if (warm == Py_None && dirty.len * 8 > c->n) {
+            rc = reset(c);
+            if (rc == 0) rc = run_all(c);
+        } else {
+            rc = prepare_warm_start(c, &dirty, &cand);
+            if (rc == 0) rc = run_stages(c, cand.a, cand.len);
+        }
+    }
+    iv_free(&dirty);
+    iv_free(&cand);
+    return rc;
+}
+
 static PyObject *Core_solve(Core *c, PyObject *args, PyObject *kw) {
     static char *names[] = {"warm", NULL};
     PyObject *warm = Py_None;
@@ -2242,21 +2692,18 @@ static PyObject *Core_solve(Core *c, PyObject *args, PyObject *kw) {
         if (rc == 0) rc = run_all(c);
     } else {
         c->solve_count++;
-        if (!c->changed.len) Py_RETURN_NONE;
-        IVec dirty = {0}, cand = {0};
-        rc = cover_changed_edges(c, &dirty);
-        c->changed.len = 0;
-        if (rc == 0) {
-            if (warm == Py_None && dirty.len * 8 > c->n) {
-                rc = reset(c);
-                if (rc == 0) rc = run_all(c);
-            } else {
-                rc = prepare_warm_start(c, &dirty, &cand);
-                if (rc == 0) rc = run_stages(c, cand.a, cand.len);
-            }
+        if (!c->changed.len && !c->inactive_raised) Py_RETURN_NONE;
+        if (c->changed.len) rc = repair(c, warm);
+    }
+    /* a sparse start: the inactive edges priced against the new duals, until none is short */
+    c->inactive_raised = 0;
+    while (rc == 0) {
+        Py_ssize_t added = price(c);
+        if (added <= 0) {
+            rc = (int)added;
+            break;
         }
-        iv_free(&dirty);
-        iv_free(&cand);
+        rc = repair(c, Py_True);
     }
     if (rc < 0) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
@@ -2316,7 +2763,14 @@ static PyObject *Core_copy(Core *c, PyObject *unused) {
         b->len = a->len;
         b->cap = cap;
         b->dead = a->dead;
+        b->act = a->act;
     }
+    d->sparse_edges = c->sparse_edges;
+    d->sparse_keep = c->sparse_keep;
+    d->inactive = c->inactive;
+    d->inactive_raised = c->inactive_raised;
+    d->priced = c->priced;
+    d->activated = c->activated;
     if (n) memcpy(d->mate, c->mate, sizeof(int) * (size_t)n);
     memcpy(d->dual, c->dual, sizeof(limb) * m * K);
     memcpy(d->parent, c->parent, sizeof(int) * m);
@@ -2449,6 +2903,8 @@ static int Core_init(Core *c, PyObject *args, PyObject *kw) {
     c->t2 = c->t0 + 2;
     c->t3 = c->t0 + 3;
     c->mark_gen = 1;
+    c->sparse_edges = SPARSE_EDGES;
+    c->sparse_keep = SPARSE_KEEP;
     for (int v = 0; v < n; v++) {
         c->mate[v] = NONE;
         c->top[v] = v;
@@ -2471,6 +2927,24 @@ static int Core_set_sc(Core *c, PyObject *v, void *unused) {
     return 0;
 }
 static PyObject *Core_get_limbs(Core *c, void *unused) { return PyLong_FromLong(c->K); }
+static PyObject *Core_get_se(Core *c, void *unused) { return PyLong_FromLong(c->sparse_edges); }
+static int Core_set_se(Core *c, PyObject *v, void *unused) {
+    long x = v ? PyLong_AsLong(v) : -1;
+    if (x == -1 && PyErr_Occurred()) return -1;
+    c->sparse_edges = x;
+    return 0;
+}
+static PyObject *Core_get_sk(Core *c, void *unused) { return PyLong_FromLong(c->sparse_keep); }
+static int Core_set_sk(Core *c, PyObject *v, void *unused) {
+    long x = v ? PyLong_AsLong(v) : -1;
+    if (x == -1 && PyErr_Occurred()) return -1;
+    if (x < 1 || x > (1 << 20)) { PyErr_SetString(PyExc_ValueError, "sparse_keep must be 1 .. 2**20"); return -1; }
+    c->sparse_keep = (int)x;
+    return 0;
+}
+static PyObject *Core_get_pricing(Core *c, void *unused) {
+    return Py_BuildValue("(lll)", c->priced, c->activated, c->inactive);
+}
 
 static PyMethodDef Core_methods[] = {
     {"set_weight", (PyCFunction)(void (*)(void))Core_set_weight, METH_FASTCALL, "Set the weight of edge {u, v}; 0 removes the edge."},
@@ -2482,6 +2956,8 @@ static PyMethodDef Core_methods[] = {
     {"neighbour_ids", (PyCFunction)Core_neighbour_ids, METH_O, "The neighbours of v, in adjacency order."},
     {"add_weights", (PyCFunction)(void (*)(void))Core_add_weights, METH_FASTCALL, "Add delta (or one delta per vertex) to each existing edge {u, v}."},
     {"remove_edges", (PyCFunction)(void (*)(void))Core_remove_edges, METH_FASTCALL, "Remove each existing edge {u, v}."},
+    {"keep_only", (PyCFunction)(void (*)(void))Core_keep_only, METH_FASTCALL, "Remove every edge of u but {u, v}."},
+    {"set_weights_by_kind", (PyCFunction)(void (*)(void))Core_set_weights_by_kind, METH_FASTCALL, "For v of vs with mask[v]: weight(u, v) = table[kinds[v]]."},
     {"neighbours", (PyCFunction)Core_neighbours, METH_O, "A copy of the edges of v as {neighbour: weight}."},
     {"edges", (PyCFunction)Core_edges, METH_NOARGS, "All edges as (u, v, weight) with u < v, as a list."},
     {"total_weight", (PyCFunction)Core_total_weight, METH_NOARGS, "Total weight of the current matching."},
@@ -2498,6 +2974,9 @@ static PyGetSetDef Core_getset[] = {
     {"vertex_count", (getter)Core_get_n, NULL, "Number of vertices.", NULL},
     {"solve_count", (getter)Core_get_sc, (setter)Core_set_sc, "Number of solves.", NULL},
     {"limbs", (getter)Core_get_limbs, NULL, "64-bit limbs per number.", NULL},
+    {"sparse_edges", (getter)Core_get_se, (setter)Core_set_se, "A start from scratch on at least this many edges solves a subgraph first (-1: never).", NULL},
+    {"sparse_keep", (getter)Core_get_sk, (setter)Core_set_sk, "Edges kept per vertex and distinct weight at a sparse start.", NULL},
+    {"pricing", (getter)Core_get_pricing, NULL, "(pricing passes, edges they activated, edges inactive now).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

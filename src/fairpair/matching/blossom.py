@@ -203,6 +203,25 @@ class PythonMatcher:
             if v in row:
                 self.set_weight(u, v, 0)
 
+    def keep_only(self, u: int, v: int) -> None:
+        """Remove every edge of ``u`` but {u, v} (``v`` = -1: all of them)."""
+        if not (0 <= u < self._n and -1 <= v < self._n):
+            raise IndexError("vertex out of range")
+        self.remove_edges(u, [x for x in self._adj[u] if x != v])
+
+    def set_weights_by_kind(
+        self,
+        u: int,
+        vs: Sequence[int],
+        mask: bytes | bytearray,
+        kinds: Sequence[int],
+        table: Sequence[int],
+    ) -> None:
+        """For each v of ``vs`` with ``mask[v]`` nonzero: ``set_weight(u, v, table[kinds[v]])``."""
+        for v in vs:
+            if mask[v]:
+                self.set_weight(u, v, table[kinds[v]])
+
     def edges(self) -> Iterator[tuple[int, int, int]]:
         """All edges as (u, v, weight) with u < v."""
         for u, row in enumerate(self._adj):

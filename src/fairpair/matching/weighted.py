@@ -4,7 +4,10 @@
 with exact fixed-width integers (as many 64-bit limbs as the largest weight needs): 20-30x
 faster on complete graphs (``benchmarks/bench_matching.py``), ~10x on a whole Dutch round.
 It is built by the package's own build (``setup.py``); without a C compiler the build says
-so and the package falls back to the Python core, which gives the same results.
+so and the package falls back to the Python core, which gives the same results. The one
+departure from the port: large graphs started from scratch are solved on a subgraph first
+and priced (see :class:`WeightedMatcher`, "Sparse starts"), which finds a maximum-weight
+matching as well, though not always the same one among equal optima.
 ``FAIRPAIR_MATCHER=python`` (or ``backend="python"``) selects the Python core explicitly,
 ``FAIRPAIR_MATCHER=c`` insists on the compiled one.
 """
@@ -18,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 # typing stays unloaded at run time: fairpair-engine pays each import.
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from array import array
     from typing import Literal
 
     # Loaded when used: a program pairing with the compiled core never compiles the
@@ -65,12 +69,31 @@ class WeightedMatcher:
     :meth:`set_weight` / :meth:`add_weight`, then call :meth:`solve`; the matching then has the
     maximum total weight (not necessarily maximum cardinality) for the current weights.
     Weights are exact Python ints of any size. ``backend`` picks the core (see the module
-    docstring); both give the same matchings.
+    docstring); both give the same matchings on graphs below ``sparse_edges``.
+
+    **Sparse starts** (compiled core). A start from scratch on a graph of at least
+    ``sparse_edges`` edges (default 100,000; -1: never) solves a subgraph first: for each
+    vertex and each distinct weight among its edges, ``sparse_keep`` of them (default 4),
+    spread over the neighbours of that weight. The other edges stay in the graph but out of
+    the algorithm's sight until a pricing pass after each solve finds one whose slack against
+    the optimal duals (blossom duals included) is negative; such edges join the subgraph and
+    the matching is repaired, until none is left. The result is a maximum-weight matching of
+    the whole graph, proved by its duals (:meth:`check_optimality`), but among several optima
+    it may be another one than the Python core's. A Dutch bracket of 2,000 players (2.2
+    million edges, a few dozen distinct weights) is solved on some 40,000 of them
+    (``benchmarks/NOTES.md``, "Sparse starts").
     """
 
     backend: Backend
 
-    def __init__(self, vertex_count: int, *, backend: Backend | None = None) -> None:
+    def __init__(
+        self,
+        vertex_count: int,
+        *,
+        backend: Backend | None = None,
+        sparse_edges: int | None = None,
+        sparse_keep: int | None = None,
+    ) -> None:
         chosen = backend or default_backend()
         impl: Core | PythonMatcher
         if chosen == "c":
@@ -82,6 +105,10 @@ class WeightedMatcher:
             if vertex_count < 0:
                 raise ValueError("vertex_count must be >= 0")
             impl = _Core(vertex_count)
+            if sparse_edges is not None:
+                impl.sparse_edges = sparse_edges
+            if sparse_keep is not None:
+                impl.sparse_keep = sparse_keep
         elif chosen == "python":
             from fairpair.matching.blossom import PythonMatcher
 
@@ -102,6 +129,8 @@ class WeightedMatcher:
         self.add_weights = impl.add_weights  # type: ignore[method-assign,assignment]
         self.remove_edges = impl.remove_edges  # type: ignore[method-assign,assignment]
         self.set_weights = impl.set_weights  # type: ignore[method-assign,assignment]
+        self.keep_only = impl.keep_only  # type: ignore[method-assign,assignment]
+        self.set_weights_by_kind = impl.set_weights_by_kind  # type: ignore[method-assign,assignment]
 
     def __deepcopy__(self, memo: dict[int, object]) -> WeightedMatcher:
         """An independent copy: weights, pending changes, matching, duals and blossoms."""
@@ -127,6 +156,12 @@ class WeightedMatcher:
     def vertex_count(self) -> int:
         """Number of vertices."""
         return self._impl.vertex_count
+
+    @property
+    def pricing(self) -> tuple[int, int, int]:
+        """Sparse starts so far (see the class docstring): pricing passes, edges they brought
+        into the subgraph, edges outside it now. All 0 for the Python core."""
+        return self._impl.pricing if self.backend == "c" else (0, 0, 0)  # type: ignore[union-attr]
 
     def set_weight(self, u: int, v: int, weight: int) -> None:
         """Set the weight of edge {u, v}; 0 removes the edge."""
@@ -160,6 +195,27 @@ class WeightedMatcher:
     def set_weights(self, u: int, vs: Sequence[int], ws: Sequence[int]) -> None:
         """``set_weight(u, vs[i], ws[i])`` for each i, in one call."""
         self._impl.set_weights(u, vs, ws)
+
+    def keep_only(self, u: int, v: int) -> None:
+        """Remove every edge of ``u`` but {u, v} (``v`` = -1: all of them)."""
+        self._impl.keep_only(u, v)
+
+    def set_weights_by_kind(
+        self,
+        u: int,
+        vs: Sequence[int],
+        mask: bytes | bytearray,
+        kinds: array[int],
+        table: Sequence[int],
+    ) -> None:
+        """For each v of ``vs`` with ``mask[v]`` nonzero, ``set_weight(u, v, table[kinds[v]])``.
+
+        ``mask`` has a byte per vertex, ``kinds`` a C int per vertex (``array('i')``). Rows
+        whose weights come from a few kinds of vertex (a Dutch bracket: one weight per pair of
+        kinds of player) are set without a Python list of weights, each entry of ``table``
+        read once.
+        """
+        self._impl.set_weights_by_kind(u, vs, mask, kinds, table)
 
     def edges(self) -> Iterator[tuple[int, int, int]]:
         """All edges as (u, v, weight) with u < v."""

@@ -13,6 +13,7 @@ the players below a bracket's next scoregroup only enter it when their bracket c
 from __future__ import annotations
 
 import copy
+from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -447,8 +448,8 @@ class DutchRound:
         """Settle a pair: both players leave the graph (their other edges are removed)."""
         self.frozen[a] = self.frozen[b] = True
         self.pairs.append((a, b))
-        for x, y in ((a, b), (b, a)):
-            self.matcher.remove_edges(x, [c for c in self.matcher.neighbour_ids(x) if c != y])
+        self.matcher.keep_only(a, b)
+        self.matcher.keep_only(b, a)
 
     # --- C5 and C9: the bye ---------------------------------------------------------------
 
@@ -792,27 +793,7 @@ class DutchRound:
             for y in joining:
                 self.entered[y] = True
             self._enter(joining, (below or residents)[-1] + 1)
-        set_weights, compatible = self.matcher.set_weights, self.compatible
-        kind = self.kinds()
-        by_kinds: dict[tuple[int, int, bool, bool], int] = {}
-        base_weight = self.base_weight
-        for j, y in enumerate(order):
-            current, nxt = y in resident_set, y in below_set
-            if not (current or nxt):
-                continue
-            row = compatible[y]
-            ky = kind[y]
-            xs = [x for x in order[:j] if row[x]]
-            weights: dict[int, int] = {}  # the weight of a pair by the kind of x
-            for x in xs:
-                kx = kind[x]
-                if kx not in weights:
-                    key = (kx, ky, current, nxt)
-                    weight = by_kinds.get(key)
-                    if weight is None:
-                        weight = by_kinds[key] = base_weight(x, y, current, nxt)
-                    weights[kx] = weight
-            set_weights(y, xs, [weights[kind[x]] for x in xs])
+        self._set_bracket_weights(order, resident_set, below_set)
         self.solve(start_over=True)
         if self.check_complete:
             # In the reduced graph, a solve that stays there has found a complete pairing.
@@ -824,6 +805,40 @@ class DutchRound:
         self._pair_movers(paired_movers, residents, len(order))
         remainder = [r for r in residents if not self.frozen[r]]
         self._pair_remainder(remainder, below)
+
+    def _set_bracket_weights(
+        self, order: list[int], resident_set: set[int], below_set: set[int]
+    ) -> None:
+        """Spec §9.3, "which edges are recomputed": each edge {x, y} of the bracket's players
+        with y, the later one in ``order``, in the current bracket or the next scoregroup.
+
+        A weight depends only on the kinds of x and y (:meth:`kinds`, a few dozen in a
+        bracket of thousands), so each row is set from a table by kind: the bracket's kinds
+        are numbered, a player stands for each, and a table is made once per kind of y (with
+        its place, current or next) and shared by every y of that kind.
+        """
+        kind = self.kinds()
+        local = array("i", [-1]) * self.n
+        stand_ins: list[int] = []
+        number: dict[int, int] = {}
+        for x in order:
+            k = number.get(kind[x])
+            if k is None:
+                k = number[kind[x]] = len(stand_ins)
+                stand_ins.append(x)
+            local[x] = k
+        tables: dict[tuple[int, bool, bool], list[int]] = {}
+        base_weight, compatible = self.base_weight, self.compatible
+        set_weights_by_kind = self.matcher.set_weights_by_kind
+        for j, y in enumerate(order):
+            current, nxt = y in resident_set, y in below_set
+            if not (current or nxt):
+                continue
+            key = (kind[y], current, nxt)
+            table = tables.get(key)
+            if table is None:
+                table = tables[key] = [base_weight(x, y, current, nxt) for x in stand_ins]
+            set_weights_by_kind(y, order[:j], compatible[y], local, table)
 
     def _choose_paired_movers(
         self, movers: list[int], residents: list[int], resident_set: set[int]
@@ -1037,8 +1052,8 @@ class DutchRound:
                 if partner is None or partner not in pos or pos[partner] < pos[x]:
                     raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
                 decided.append((x, partner))
-                for a, c in ((x, partner), (partner, x)):
-                    small.remove_edges(a, [v for v in small.neighbour_ids(a) if v != c])
+                small.keep_only(x, partner)
+                small.keep_only(partner, x)
         return self._settle_apart(apart, decided)
 
     def _batches(

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
 if TYPE_CHECKING:
+    from array import array
     from typing import Protocol
 else:
     Protocol = object
@@ -49,6 +50,22 @@ class Matcher(Protocol):
 
     def set_weights(self, u: int, vs: Sequence[int], ws: Sequence[int]) -> None:
         """``set_weight(u, vs[i], ws[i])`` for each i."""
+        ...
+
+    def keep_only(self, u: int, v: int) -> None:
+        """Remove every edge of ``u`` but {u, v} (``v`` = -1: all of them)."""
+        ...
+
+    def set_weights_by_kind(
+        self,
+        u: int,
+        vs: Sequence[int],
+        mask: bytes | bytearray,
+        kinds: array[int],
+        table: Sequence[int],
+    ) -> None:
+        """For each v of ``vs`` with ``mask[v]`` nonzero: ``set_weight(u, v, table[kinds[v]])``
+        (``kinds``: ``array('i')``, a kind per vertex)."""
         ...
 
     def solve(self, *, warm: bool | None = None) -> None:
