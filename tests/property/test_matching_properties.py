@@ -484,3 +484,99 @@ def test_add_weights_keeps_big_and_negative_deltas_exact() -> None:
         m.solve()
         m.check_optimality()
         assert m.total_weight() == 7
+
+
+# --- prefer: the transpositions of step 7 by searches in the tight graph ---------------------
+
+
+@st.composite
+def remainders(draw: st.DrawFn) -> tuple[int, list[int], list[int], dict[tuple[int, int], int]]:
+    """A bipartite graph shaped like a Dutch remainder's own graph: upper members joined to
+    lower members, lower members to a few stand-ins, weights from kinds with ties."""
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    uppers = draw(st.integers(1, 8))
+    lowers = uppers + draw(st.integers(0, 6))
+    stand_ins = draw(st.integers(0, 3))
+    n = uppers + lowers + stand_ins
+    kinds = [rng.randrange(3) for _ in range(n)]
+    low_bits = 1 << 20
+    upper = list(range(uppers))
+    lower = list(range(uppers, uppers + lowers))
+    edges: dict[tuple[int, int], int] = {}
+    for u in upper:
+        for v in lower:
+            if rng.random() < 0.8:
+                edges[(u, v)] = (50 + kinds[u] + kinds[v] + rng.choice([0, 0, 1])) * low_bits
+    for v in lower:
+        for s in range(uppers + lowers, n):
+            if rng.random() < 0.7:
+                edges[(v, s)] = (10 + kinds[v]) * low_bits
+    return n, upper, lower, edges
+
+
+@settings(max_examples=300, deadline=None)
+@given(remainders(), st.sampled_from(["c", "python"]), st.booleans())
+def test_prefer_makes_the_choices_of_rank_rewards_and_solves(
+    graph: tuple[int, list[int], list[int], dict[tuple[int, int], int]],
+    backend: str,
+    sparse: bool,
+) -> None:
+    """Each upper member in order takes, by ``prefer``, the partner that the one-by-one
+    procedure gives him: his edges rewarded by rank (earliest lower member most), a solve,
+    his pair settled (edges of both removed), on the Python core. Both cores, dense or sparse
+    starts; the matching left by ``prefer`` is still optimal for the unchanged weights."""
+    n, upper, lower, edges = graph
+    if backend == "c" and not compiled_core_available():
+        return
+    options = {"sparse_edges": 0 if sparse else -1, "sparse_keep": 1} if backend == "c" else {}
+    fast = WeightedMatcher(n, backend=backend, **options)  # type: ignore[arg-type]
+    slow = WeightedMatcher(n, backend="python")
+    for (u, v), w in edges.items():
+        fast.set_weight(u, v, w)
+        slow.set_weight(u, v, w)
+    fast.solve_from_scratch()
+    slow.solve_from_scratch()
+    if any(fast.mate(u) is None for u in upper):
+        return  # the setting of step 7: every upper member paired
+    expected = []
+    for x in upper:
+        choices = [y for y in lower if (x, y) in edges and y not in expected]
+        last = len(choices) - 1
+        slow.add_weights(x, choices, [last - k for k in range(last + 1)])
+        slow.solve()
+        partner = slow.mate(x)
+        assert partner is not None
+        expected.append(partner)
+        slow.keep_only(x, partner)
+        slow.keep_only(partner, x)
+        slow.solve()
+    weight = fast.total_weight()
+    chosen = [fast.prefer(x, [y for y in lower if (x, y) in edges]) for x in upper]
+    assert chosen == expected
+    assert fast.total_weight() == weight
+    fast.check_optimality()
+
+
+def test_prefer_refuses_what_it_cannot_decide() -> None:
+    """A triangle is not bipartite; changed weights need a solve first; the partner must be
+    among the candidates."""
+    for backend in ("c", "python"):
+        triangle = WeightedMatcher(3, backend=backend)  # type: ignore[arg-type]
+        for u, v in ((0, 1), (1, 2), (0, 2)):
+            triangle.set_weight(u, v, 5)
+        triangle.solve()
+        x = next(u for u in range(3) if triangle.mate(u) is not None)
+        with pytest.raises(ValueError, match="bipartite"):
+            triangle.prefer(x, [u for u in range(3) if u != x])
+        path = WeightedMatcher(4, backend=backend)  # type: ignore[arg-type]
+        path.set_weights(1, [0, 2], [4, 4])
+        path.set_weight(2, 3, 4)
+        path.solve()
+        assert path.mate(0) == 1
+        with pytest.raises(ValueError, match="partner"):
+            path.prefer(0, [])
+        path.set_weight(0, 1, 5)
+        with pytest.raises(ValueError, match="solve"):
+            path.prefer(0, [1])
+        path.solve()
+        assert path.prefer(0, [1]) == 1

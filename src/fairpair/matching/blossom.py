@@ -104,6 +104,9 @@ class PythonMatcher:
         # Vertices whose pair the current repair split (possible roots).
         self._split: list[int] = []
         self.solve_count = 0
+        # prefer(): the vertices it settled since the last solve; the graph's two sides.
+        self._settled: set[int] = set()
+        self._sides: list[int] | None = None
         # Per-stage state.
         self._label = [_FREE] * (2 * n)
         # For a labelled top-level blossom b: (p, q) with q in b and p in its tree parent.
@@ -240,6 +243,8 @@ class PythonMatcher:
             self.solve_from_scratch()
             return
         self.solve_count += 1
+        self._settled.clear()
+        self._sides = None
         if not self._changed:
             return
         dirty = self._cover_changed_edges()
@@ -256,9 +261,115 @@ class PythonMatcher:
     def solve_from_scratch(self) -> None:
         """Forget the previous matching and duals and solve anew (the reference for the tests)."""
         self.solve_count += 1
+        self._settled.clear()
+        self._sides = None
         self._changed.clear()
         self._reset()
         self._run_stages(range(self._n))
+
+    # ------------------------------------------------------------------ preferences
+
+    def prefer(self, x: int, candidates: Sequence[int]) -> int:
+        """Settle ``x`` with the first of ``candidates`` that a maximum-weight matching keeping
+        every pair settled by ``prefer`` since the last solve pairs with ``x`` (see
+        :meth:`fairpair.matching.WeightedMatcher.prefer`); returns it.
+
+        After a solve the duals are optimal, and a matching is maximum-weight exactly when its
+        edges are tight and it covers every vertex of positive dual (complementary slackness;
+        a bipartite graph has no blossom duals). With x-y put in and the pairs of x and y taken
+        out, such a matching exists exactly when each vertex left alone that must be covered
+        can be, by an alternating path of tight edges avoiding the settled vertices that ends
+        at a free vertex or at one of dual zero (left alone): the augmenting path theorem, one
+        vertex at a time. The duals stay optimal, so preferences cost searches, not solves.
+        """
+        if self._changed:
+            raise ValueError("prefer needs a solve after the last change of weights")
+        if self._sides is None:
+            self._sides = self._bipartite_sides()
+        if self._sides is None:
+            raise ValueError("prefer needs a solved bipartite graph without blossoms")
+        mate, settled = self._mate, self._settled
+        if not all(0 <= v < self._n for v in (x, *candidates)):
+            raise IndexError("vertex out of range")
+        partner = mate[x]
+        if x in settled or partner == _NO_MATE:
+            raise ValueError("prefer: x must be matched and not settled yet")
+        if partner not in candidates:
+            raise ValueError("prefer: x's partner must be among the candidates")
+        for y in candidates:
+            if y == partner:
+                break
+            if y in settled or not self._tight(x, y):
+                continue
+            log: list[tuple[int, int]] = []
+            other = mate[y]
+            for v, m in ((partner, _NO_MATE), (other, _NO_MATE), (x, y), (y, x)):
+                if v != _NO_MATE:
+                    log.append((v, mate[v]))
+                    mate[v] = m
+            settled.update((x, y))
+            alone = [v for v in (other, partner) if v != _NO_MATE]
+            if all(mate[v] != _NO_MATE or not self._dual[v] or self._cover(v, log) for v in alone):
+                return y
+            settled.difference_update((x, y))
+            for v, m in reversed(log):
+                mate[v] = m
+        settled.update((x, partner))
+        return partner
+
+    def _tight(self, u: int, v: int) -> bool:
+        w = self._adj[u].get(v, 0)
+        return w > 0 and self._dual[u] + self._dual[v] == 2 * w
+
+    def _cover(self, s: int, log: list[tuple[int, int]]) -> bool:
+        """Cover the free vertex s again (see :meth:`prefer`); True if it could be."""
+        mate, settled, dual = self._mate, self._settled, self._dual
+        came_from: dict[int, int] = {s: _NO_MATE}
+        seen = {s}
+        queue = [s]
+        for u in queue:
+            for v in self._adj[u]:
+                if v in settled or v in seen or v == mate[u] or not self._tight(u, v):
+                    continue
+                seen.add(v)
+                w = mate[v]
+                if w != _NO_MATE and (w in settled or dual[w]):
+                    if w not in settled and w not in seen:
+                        seen.add(w)
+                        came_from[w] = u
+                        queue.append(w)
+                    continue
+                if w != _NO_MATE:
+                    log.append((w, mate[w]))
+                    mate[w] = _NO_MATE
+                while True:
+                    before = mate[u]
+                    log.extend(((u, mate[u]), (v, mate[v])))
+                    mate[u], mate[v] = v, u
+                    if u == s:
+                        return True
+                    u, v = came_from[u], before
+        return False
+
+    def _bipartite_sides(self) -> list[int] | None:
+        """A side (0 or 1) per vertex, or None if the graph is not bipartite or holds a
+        blossom."""
+        if any(self._top[v] != v for v in range(self._n)):
+            return None
+        side = [-1] * self._n
+        for root in range(self._n):
+            if side[root] >= 0 or not self._adj[root]:
+                continue
+            side[root] = 0
+            queue = [root]
+            for u in queue:
+                for v in self._adj[u]:
+                    if side[v] < 0:
+                        side[v] = 1 - side[u]
+                        queue.append(v)
+                    elif side[v] == side[u]:
+                        return None
+        return side
 
     def mate(self, v: int) -> int | None:
         """The vertex matched to ``v``, or None."""

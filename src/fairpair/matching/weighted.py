@@ -130,6 +130,7 @@ class WeightedMatcher:
         self.remove_edges = impl.remove_edges  # type: ignore[method-assign,assignment]
         self.set_weights = impl.set_weights  # type: ignore[method-assign,assignment]
         self.keep_only = impl.keep_only  # type: ignore[method-assign,assignment]
+        self.prefer = impl.prefer  # type: ignore[method-assign,assignment]
         self.set_weights_by_kind = impl.set_weights_by_kind  # type: ignore[method-assign,assignment]
 
     def __deepcopy__(self, memo: dict[int, object]) -> WeightedMatcher:
@@ -200,6 +201,20 @@ class WeightedMatcher:
         """Remove every edge of ``u`` but {u, v} (``v`` = -1: all of them)."""
         self._impl.keep_only(u, v)
 
+    def prefer(self, x: int, candidates: Sequence[int]) -> int:
+        """Settle ``x`` with the first of ``candidates`` that some maximum-weight matching
+        pairs with ``x`` among those that keep every pair ``prefer`` settled since the last
+        solve, and return it; the matching becomes one such (the weights and duals do not
+        change). ``x`` must be matched, its partner among ``candidates``.
+
+        This is what rewarding x's edges by rank (the first candidate most) and solving again
+        would choose, without the solve: after a solve the duals are optimal, and the search
+        for alternating paths of tight edges decides it (``blossom.PythonMatcher.prefer``).
+        For a bipartite graph without blossoms, solved since its last change (ValueError
+        otherwise): the graph of a Dutch remainder at its transpositions.
+        """
+        return self._impl.prefer(x, candidates)
+
     def set_weights_by_kind(
         self,
         u: int,
@@ -221,14 +236,19 @@ class WeightedMatcher:
         """All edges as (u, v, weight) with u < v."""
         return iter(self._impl.edges())
 
-    def solve(self, *, warm: bool | None = None) -> None:
+    def solve(self, *, warm: bool | None = None, subgraph: bool = False) -> None:
         """Make the matching maximum-weight again for the current weights.
 
         By default the previous matching, duals and blossoms are repaired around the vertices
         whose edges changed, unless so many changed that starting over is faster. ``warm=True``
         always repairs, ``warm=False`` always starts over (as :meth:`solve_from_scratch`).
+        ``subgraph=True`` with ``warm=False``: start over on the subgraph of the last sparse
+        start (with the edges pricing added since) instead of choosing one anew.
         """
-        self._impl.solve(warm=warm)
+        if subgraph and self.backend == "c":
+            self._impl.solve(warm=warm, subgraph=True)  # type: ignore[call-arg]
+        else:
+            self._impl.solve(warm=warm)
 
     def solve_from_scratch(self) -> None:
         """Forget the previous matching and duals and solve anew."""

@@ -387,7 +387,7 @@ class DutchRound:
 
     # --- the matcher ----------------------------------------------------------------------
 
-    def solve(self, start_over: bool = False) -> None:
+    def solve(self, start_over: bool = False, *, same_subgraph: bool = False) -> None:
         """Make the matching optimal again after a change of weights.
 
         The first solve of the round sees a fresh graph: the matcher starts over (asked
@@ -395,12 +395,19 @@ class DutchRound:
         edges). So does the solve after a bracket's weights are set (``start_over``): every
         edge of the bracket changed, and a repair would start from hundreds of exposed
         vertices, while the matcher's jump start from scratch pairs most of them at once
-        (measured: the round at 1,000 players 15.8 -> 12.5 s CPU; starting over for the
-        exchange solve of step 4 as well was slower, 19.8 s). Every other solve follows a
+        (measured: the round at 1,000 players 15.8 -> 12.5 s CPU). On a large bracket the
+        compiled matcher then starts sparse (see ``WeightedMatcher``), and the exchange solve
+        of step 4, whose rewards change every edge of the remainder, starts over on the same
+        subgraph (``same_subgraph``): from scratch on the kept edges it costs half what a
+        repair costs at 10,000 players (benchmarks/NOTES.md), where on the whole graph starting
+        over was slower (19.8 s against 15.8 s at 1,000 players). Every other solve follows a
         change around few vertices, where repairing the previous matching is faster than the
         matcher's own size rule (measured: 6x on round 1 of a 337-player event).
         """
-        self.matcher.solve(warm=self.solves > 0 and not start_over)
+        if start_over and same_subgraph:
+            self.matcher.solve(warm=False, subgraph=True)
+        else:
+            self.matcher.solve(warm=self.solves > 0 and not start_over)
         self.solves += 1
         if self.reduced and not self._completes():
             self._leave_reduced()
@@ -901,7 +908,7 @@ class DutchRound:
         exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
             _reward_exchanges(self.matcher, rem, s1_size, b)
-            self.solve()
+            self.solve(start_over=True, same_subgraph=True)
             exchanges = sum(1 for x in rem[:s1_size] if not upper(x))
         if exchanges:
             # Step 5: move the highest BSNs out of S1 first.
@@ -1040,20 +1047,21 @@ class DutchRound:
         self, apart: _Apart, rem: list[int], uppers: list[int], pos: dict[int, int]
     ) -> bool:
         """Step 7 on a remainder's own graph (upper members unlinked as in the round's);
-        False if its pairs are not settled (see :meth:`_settle_apart`)."""
+        False if its pairs are not settled (see :meth:`_settle_apart`).
+
+        That graph is bipartite (upper members to lower members, lower members to the
+        stand-ins), so each upper member, in order, takes the earliest lower member that one
+        of its optima pairs with him besides the pairs settled before, found by searches in its
+        graph of tight edges under the optimal duals of its one solve
+        (``WeightedMatcher.prefer``): the choices of the one-by-one procedure, which reward
+        the member's edges by rank and solve again, without the solves (at 10,000 players,
+        1,300 solves a round).
+        """
         small = apart.small
-        decided: list[tuple[int, int]] = []
-        for batch in self._batches(small, uppers, rem, pos):
-            if _reward_batch(small, batch, unit=1):
-                small.solve(warm=True)
-                self.apart_solves += 1
-            for x, _ in batch:
-                partner = small.mate(x)
-                if partner is None or partner not in pos or pos[partner] < pos[x]:
-                    raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
-                decided.append((x, partner))
-                small.keep_only(x, partner)
-                small.keep_only(partner, x)
+        decided = [(x, small.prefer(x, rem[pos[x] + 1 :])) for x in uppers]
+        for x, partner in decided:
+            if pos[partner] < pos[x]:
+                raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
         return self._settle_apart(apart, decided)
 
     def _batches(

@@ -56,6 +56,11 @@ class Matcher(Protocol):
         """Remove every edge of ``u`` but {u, v} (``v`` = -1: all of them)."""
         ...
 
+    def prefer(self, x: int, candidates: Sequence[int]) -> int:
+        """Settle ``x`` with the first candidate an optimum keeping the pairs settled before
+        allows (bipartite graphs, after a solve; see ``WeightedMatcher.prefer``)."""
+        ...
+
     def set_weights_by_kind(
         self,
         u: int,
@@ -68,9 +73,11 @@ class Matcher(Protocol):
         (``kinds``: ``array('i')``, a kind per vertex)."""
         ...
 
-    def solve(self, *, warm: bool | None = None) -> None:
+    def solve(self, *, warm: bool | None = None, subgraph: bool = False) -> None:
         """Maximise the weight; ``warm=True`` repairs the previous solution around the
-        changed vertices, ``False`` starts over, ``None`` lets the matcher choose."""
+        changed vertices, ``False`` starts over, ``None`` lets the matcher choose.
+        ``subgraph=True`` with ``warm=False``: a matcher that started sparse starts over on the
+        same subgraph (others ignore it)."""
         ...
 
     def mate(self, v: int) -> int | None: ...
