@@ -2599,6 +2599,12 @@ static PyObject *Core_prefer(Core *c, PyObject *const *args, Py_ssize_t nargs) {
     }
     limb *scratch = c->t3;
     int listed = 0;
+    /* When the search that re-covers x's partner l0 fails for a candidate y, the vertices it
+     * reached (marked with generation memo) bound every later search for l0: with y' instead
+     * of y only y' is barred and only a' = mate(y') is freed (y is reached through a alone,
+     * which that search did not reach), so unless it reached a', l0 cannot be covered with y'
+     * either. Trying l0 first makes this the common failure a single search. */
+    int memo = 0;
     for (Py_ssize_t i = 0; i < m && !listed; i++) {
         int y = cand[i];
         if (y == l0) {
@@ -2611,18 +2617,21 @@ static PyObject *Core_prefer(Core *c, PyObject *const *args, Py_ssize_t nargs) {
         if (!tight(c, x, y, wid, scratch)) continue;
         /* x-y in, x-l0 and a-y out; x and y settled; l0 and a covered again if they must */
         int a = c->mate[y];
+        if (memo && (a == NONE || c->mark[a] != memo)) continue;
         if (remate(c, &log, l0, NONE) < 0 || (a != NONE && remate(c, &log, a, NONE) < 0) ||
             remate(c, &log, x, y) < 0 || remate(c, &log, y, x) < 0)
             goto done;
         c->fixed[x] = c->fixed[y] = 1;
         int ok = 1;
-        int free_ones[2] = {a, l0};
+        memo = 0; /* a search overwrites the marks */
+        int free_ones[2] = {l0, a};
         for (int k = 0; k < 2 && ok; k++) {
             int s = free_ones[k];
             if (s == NONE || c->mate[s] != NONE || !mp_sign(NUM(c->dual, s), K)) continue;
             int r = cover(c, s, &log);
             if (r < 0) goto done;
             ok = r;
+            if (!r && k == 0) memo = c->mark_gen;
         }
         if (ok) {
             result = PyLong_FromLong(y);

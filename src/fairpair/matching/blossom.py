@@ -308,7 +308,7 @@ class PythonMatcher:
                     log.append((v, mate[v]))
                     mate[v] = m
             settled.update((x, y))
-            alone = [v for v in (other, partner) if v != _NO_MATE]
+            alone = [v for v in (partner, other) if v != _NO_MATE]
             if all(mate[v] != _NO_MATE or not self._dual[v] or self._cover(v, log) for v in alone):
                 return y
             settled.difference_update((x, y))
