@@ -49,7 +49,7 @@ from fairpair.formats.trf import read_trf, write_trf
 from fairpair.pairing.dutch import DutchRound, pair_dutch
 from fairpair.pairing.errors import NoValidPairing
 from fairpair.pairing.generator import GeneratorConfig, generate
-from fairpair.pairing.matcher import default_matcher
+from fairpair.pairing.matcher import sparse_matcher
 from fairpair.pairing.swiss.colours import allocate_colours
 from fairpair.pairing.swiss.view import SwissPlayer, swiss_round
 
@@ -169,7 +169,7 @@ def measure(path: Path, odd: bool) -> None:
         event = event.replace(requested_byes=(*event.requested_byes, bye))
     view = swiss_round(event)
     started, cpu = time.perf_counter(), time.process_time()
-    engine = DutchRound(view, default_matcher)
+    engine = DutchRound(view, sparse_matcher)
     pairing = engine.pair()
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux

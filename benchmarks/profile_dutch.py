@@ -34,7 +34,7 @@ from fairpair.formats.trf import read_trf, write_trf
 from fairpair.matching import blossom, default_backend
 from fairpair.pairing.dutch import DutchRound, pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
-from fairpair.pairing.matcher import default_matcher
+from fairpair.pairing.matcher import sparse_matcher
 from fairpair.pairing.swiss.view import swiss_round
 
 
@@ -257,7 +257,7 @@ def main(argv: list[str]) -> None:
     data = instrument() if mode == "count" else None
     rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     cpu, wall = time.process_time(), time.perf_counter()
-    engine = DutchRound(view, default_matcher)
+    engine = DutchRound(view, sparse_matcher)
     profile = cProfile.Profile() if mode == "cprofile" else None
     if profile:
         profile.enable()

@@ -24,10 +24,10 @@ SIZES = {"dutch": 400, "dutch-large": 10, "burstein": 100}
 Row = dict[str, str]
 
 
-def sparse_matcher(n: int) -> Matcher:
+def always_sparse_matcher(n: int) -> Matcher:
     """A matcher whose every start from scratch is sparse, with one edge kept per vertex and
     weight, so that pricing and its repairs run all the time (see WeightedMatcher, "Sparse
-    starts"; by default only graphs of 100,000 edges and more start sparse)."""
+    starts"; the Dutch engine starts sparse from 100,000 edges, the others never)."""
     return WeightedMatcher(n, backend="c", sparse_edges=0, sparse_keep=1)
 
 

@@ -22,13 +22,13 @@ from fairpair.pairing.burstein import pair_burstein
 from tests.golden.corpus import (
     REFERENCE,
     Feature,
+    always_sparse_matcher,
     corpus_files,
     file_params,
     index_rows,
     needs_sparse_starts,
     quick_subset,
     replay_differences,
-    sparse_matcher,
 )
 
 FOLDER = REFERENCE / "burstein"
@@ -72,7 +72,7 @@ def test_every_round_is_paired_alike_with_every_start_sparse(path: Path) -> None
     output = REFERENCE / "engine-output" / "burstein" / f"{path.stem}.json"
 
     def pair(before: Tournament) -> Pairing:
-        return pair_burstein(before, matcher=sparse_matcher)
+        return pair_burstein(before, matcher=always_sparse_matcher)
 
     differences = replay_differences(tournament, pair, output)
     assert not differences, "\n".join(differences)

@@ -20,12 +20,12 @@ from fairpair.pairing.dutch import pair_dutch
 from tests.golden.corpus import (
     REFERENCE,
     Feature,
+    always_sparse_matcher,
     corpus_files,
     file_params,
     needs_sparse_starts,
     quick_subset,
     replay_differences,
-    sparse_matcher,
 )
 
 FOLDERS = ("dutch-large", "dutch")
@@ -73,7 +73,7 @@ def test_every_round_is_paired_alike_with_every_start_sparse(path: Path) -> None
     output = REFERENCE / "engine-output" / path.parent.name / f"{path.stem}.json"
 
     def pair(before: Tournament) -> Pairing:
-        return pair_dutch(before, matcher=sparse_matcher)
+        return pair_dutch(before, matcher=always_sparse_matcher)
 
     differences = replay_differences(tournament, pair, output)
     assert not differences, "\n".join(differences)

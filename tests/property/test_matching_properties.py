@@ -418,13 +418,19 @@ def test_pricing_brings_back_the_edges_a_sparse_start_left_out() -> None:
     assert matcher.total_weight() == reference.total_weight()
 
 
-def test_below_the_sparse_threshold_nothing_is_left_out() -> None:
-    matcher = WeightedMatcher(30, backend="c")
-    for u in range(30):
-        for v in range(u + 1, 30):
-            matcher.set_weight(u, v, 1 + (u + v) % 3)
-    matcher.solve_from_scratch()
-    assert matcher.pricing == (0, 0, 0)
+def test_starts_are_sparse_only_when_asked_and_large() -> None:
+    """By default never (the Burstein engine, the alternatives); with ``sparse_edges`` only
+    from that many edges on: below, the compiled core stays the Python core's port."""
+    n = 460  # 105,570 edges
+    for threshold, expect_sparse in ((None, False), (200_000, False), (100_000, True)):
+        matcher = WeightedMatcher(n, backend="c", sparse_edges=threshold)
+        for u in range(n):
+            matcher.set_weights(
+                u, list(range(u + 1, n)), [1 + (u + v) % 3 for v in range(u + 1, n)]
+            )
+        matcher.solve_from_scratch()
+        assert (matcher.pricing[0] > 0) == expect_sparse
+        matcher.check_optimality()
 
 
 @settings(max_examples=150, deadline=None)

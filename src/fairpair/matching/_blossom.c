@@ -2048,7 +2048,7 @@ static int stage(Core *c, const int *roots, Py_ssize_t nroots) {
 #define STAGE_ROOTS 8
 
 /* Sparse starts: the defaults (see "Sparse starts" and benchmarks/NOTES.md). */
-#define SPARSE_EDGES 100000
+#define SPARSE_EDGES (-1) /* never, unless asked (pairing.matcher.sparse_matcher) */
 #define SPARSE_KEEP 4
 
 /* Roots are taken smallest dual first (ties by vertex): at 5,000 players this cut the round

@@ -72,8 +72,9 @@ class WeightedMatcher:
     docstring); both give the same matchings on graphs below ``sparse_edges``.
 
     **Sparse starts** (compiled core). A start from scratch on a graph of at least
-    ``sparse_edges`` edges (default 100,000; -1: never) solves a subgraph first: for each
-    vertex and each distinct weight among its edges, ``sparse_keep`` of them (default 4),
+    ``sparse_edges`` edges (default -1: never; the Dutch engine asks for 100,000) solves a
+    subgraph first: for each vertex and each distinct weight among its edges, ``sparse_keep``
+    of them (default 4),
     spread over the neighbours of that weight. The other edges stay in the graph but out of
     the algorithm's sight until a pricing pass after each solve finds one whose slack against
     the optimal duals (blossom duals included) is negative; such edges join the subgraph and

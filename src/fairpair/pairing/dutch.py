@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fairpair.core import BoardNote, Colour, Game, Pairing, Tournament, format_points
 from fairpair.matching import WeightedMatcher
 from fairpair.pairing.errors import NoValidPairing, PairingError
-from fairpair.pairing.matcher import Matcher, MatcherFactory, default_matcher
+from fairpair.pairing.matcher import Matcher, MatcherFactory, sparse_matcher
 from fairpair.pairing.progress import report
 from fairpair.pairing.swiss.board_order import board_key
 from fairpair.pairing.swiss.colours import allocate_colours, colour_note
@@ -38,7 +38,7 @@ def pair_dutch(tournament: Tournament, *, matcher: MatcherFactory | None = None)
     Raises :class:`NoValidPairing` when no pairing satisfies C1-C4 (and C2 for the bye).
     """
     view = swiss_round(tournament)
-    return DutchRound(view, matcher or default_matcher).pair()
+    return DutchRound(view, matcher or sparse_matcher).pair()
 
 
 def _colour_code(colour: Colour | None) -> int:

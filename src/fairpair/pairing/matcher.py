@@ -92,3 +92,20 @@ def default_matcher(n: int) -> Matcher:
     from fairpair.matching import WeightedMatcher
 
     return WeightedMatcher(n)
+
+
+SPARSE_FROM = 100_000
+"""Edges from which :func:`sparse_matcher` starts on a subgraph."""
+
+
+def sparse_matcher(n: int) -> Matcher:
+    """A matcher whose starts from scratch on :data:`SPARSE_FROM` edges or more are sparse
+    (``WeightedMatcher``, "Sparse starts"): the Dutch engine's. A Dutch bracket of thousands
+    is a near-clique of few distinct weights, solved from scratch once or twice and then
+    repaired around few vertices, which is what sparse starts are for. The Burstein engine
+    keeps the default: it changes many weights between hundreds of solves, and every solve
+    then prices many edges (1,000 players: 0.65 s dense, 1.35 s sparse; benchmarks/NOTES.md).
+    """
+    from fairpair.matching import WeightedMatcher
+
+    return WeightedMatcher(n, sparse_edges=SPARSE_FROM)
