@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fairpair.core import entries
+from fairpair.matching import WeightedMatcher
 from fairpair.pairing.checker import replay
 from fairpair.pairing.dutch import DutchRound, _Apart, _ApartFailed, pair_dutch
 from fairpair.pairing.generator import GeneratorConfig, generate
-from fairpair.pairing.matcher import default_matcher
+from fairpair.pairing.matcher import default_matcher, sparse_matcher
 from fairpair.pairing.swiss.view import SwissRound, swiss_round
 from tests.property.swiss_invariants import assert_rounds_keep_the_absolute_rules
 from tests.strategies import swiss_event_configs
@@ -189,3 +191,51 @@ def test_a_failed_apart_check_pairs_the_round_again(case: tuple[object, int], fa
         failed = _FailsApart(view, failing)
         assert failed.pair() == DutchRound(view, default_matcher, apart=False).pair()
         assert failed.apart_failures == (1 if failed.calls >= failing else 0)
+
+
+class _NoPreferences(DutchRound):
+    """Step 7 apart by rank rewards and solves, as when ``prefer`` refuses the graph."""
+
+    def _transpose_apart(
+        self, apart: _Apart, rem: list[int], uppers: list[int], pos: dict[int, int]
+    ) -> bool:
+        self.by_solves = getattr(self, "by_solves", 0) + 1
+        return self._transpose_apart_by_solves(apart, rem, uppers, pos)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(swiss_event_configs())
+def test_transpositions_by_preferences_pair_as_rank_rewards_and_solves(
+    case: tuple[object, int],
+) -> None:
+    """``prefer`` (searches in the tight graph, no solve) makes step 7's choices as the rank
+    rewards and solves of the one-by-one procedure do, on the remainders' own graphs."""
+    config, seed = case
+    assert isinstance(config, GeneratorConfig)
+    tournament = generate(config, random.Random(seed), pair_dutch)
+    for rnd in tournament.rounds:
+        view = swiss_round(tournament.before_round(rnd.number))
+        assert (
+            _NoPreferences(view, sparse_matcher).pair() == DutchRound(view, sparse_matcher).pair()
+        )
+
+
+def test_a_graph_prefer_refuses_is_paired_by_solves() -> None:
+    """Should a remainder's graph not be bipartite (it always is), step 7 falls back to the
+    solves instead of failing the round."""
+
+    def refusing(n: int) -> WeightedMatcher:
+        matcher = WeightedMatcher(n)
+
+        def prefer(x: int, candidates: Sequence[int]) -> int:
+            raise ValueError("prefer needs a solved bipartite graph without blossoms")
+
+        matcher.prefer = prefer  # type: ignore[method-assign]
+        return matcher
+
+    config = GeneratorConfig(players=120, rounds=5, forfeit_rate=0, retired_rate=0)
+    tournament = generate(config, random.Random(7), pair_dutch)
+    view = swiss_round(tournament.before_round(5))
+    refused = DutchRound(view, refusing)
+    assert refused.pair() == DutchRound(view, sparse_matcher).pair()
+    assert refused.apart_solves > 9

@@ -1058,10 +1058,33 @@ class DutchRound:
         1,300 solves a round).
         """
         small = apart.small
-        decided = [(x, small.prefer(x, rem[pos[x] + 1 :])) for x in uppers]
+        try:
+            decided = [(x, small.prefer(x, rem[pos[x] + 1 :])) for x in uppers[:1]]
+        except ValueError:  # not the bipartite graph prefer needs: cannot happen (see above)
+            return self._transpose_apart_by_solves(apart, rem, uppers, pos)
+        decided += [(x, small.prefer(x, rem[pos[x] + 1 :])) for x in uppers[1:]]
         for x, partner in decided:
             if pos[partner] < pos[x]:
                 raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
+        return self._settle_apart(apart, decided)
+
+    def _transpose_apart_by_solves(
+        self, apart: _Apart, rem: list[int], uppers: list[int], pos: dict[int, int]
+    ) -> bool:
+        """Step 7 on a remainder's own graph by rank rewards and solves, batch by batch."""
+        small = apart.small
+        decided: list[tuple[int, int]] = []
+        for batch in self._batches(small, uppers, rem, pos):
+            if _reward_batch(small, batch, unit=1):
+                small.solve(warm=True)
+                self.apart_solves += 1
+            for x, _ in batch:
+                partner = small.mate(x)
+                if partner is None or partner not in pos or pos[partner] < pos[x]:
+                    raise PairingError(f"internal: player {self.players[x].id} lost his opponent")
+                decided.append((x, partner))
+                small.keep_only(x, partner)
+                small.keep_only(partner, x)
         return self._settle_apart(apart, decided)
 
     def _batches(
