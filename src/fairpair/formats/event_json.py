@@ -37,17 +37,10 @@ from fairpair.core import (
     format_points,
     points_from_text,
 )
-from fairpair.core.knockout import (
-    BracketKind,
-    FirstWhite,
-    KnockoutRules,
-    KnockoutStage,
-    MatchFormat,
-    MatchGames,
-)
 from fairpair.formats.errors import FormatError
 
 if TYPE_CHECKING:
+    from fairpair.core.knockout import KnockoutStage
     from fairpair.formats.trf import TrfDocument
 
 __all__ = [
@@ -550,6 +543,16 @@ def _load(ld: _Loader, data: Any) -> Tournament:
 
 
 def _knockout(ld: _Loader, value: Any, where: str) -> KnockoutStage:
+    # Here: an event without a knockout stage does not load the bracket's core.
+    from fairpair.core.knockout import (
+        BracketKind,
+        FirstWhite,
+        KnockoutRules,
+        KnockoutStage,
+        MatchFormat,
+        MatchGames,
+    )
+
     k = ld.obj(value, where, ("rules", "seeds", "lot", "results"))
     r = ld.obj(
         k["rules"], f"{where}.rules", ("kind", "match", "third_place", "reset", "first_white")

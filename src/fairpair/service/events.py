@@ -25,11 +25,9 @@ from fairpair.core import (
     Pairing,
     Player,
     PointSystem,
-    TeamTournament,
     Tournament,
     format_points,
 )
-from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.words import counted
 from fairpair.formats import player_fields
 from fairpair.service import actions, knockout_actions, pairing_runs, venue
@@ -47,7 +45,6 @@ from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
     Game,
-    KnockoutSettings,
     System,
     WithdrawalPolicy,
     game_follows,
@@ -70,10 +67,13 @@ from fairpair.storage import (
 )
 
 if TYPE_CHECKING:
+    from fairpair.core import TeamTournament
+    from fairpair.core.double_swiss import DoubleSwissTournament
     from fairpair.standings import Standings
 
-# A command loads what it uses: the writers of exports, the standings, the result parser and
-# the replay of the other kinds of event are imported by the functions that use them.
+# A command loads what it uses: the writers of exports, the standings, the result parser, the
+# other kinds of event (their core, settings and replay) are imported by the functions that
+# use them.
 
 __all__ = [
     "LOG_PAGE",
@@ -140,7 +140,7 @@ _log = logging.getLogger("fairpair.service.events")
 
 T = TypeVar("T")
 S = TypeVar("S")
-Snap = TypeVar("Snap", Tournament, TeamTournament, DoubleSwissTournament)
+Snap = TypeVar("Snap", Tournament, "TeamTournament", "DoubleSwissTournament")
 Clock = Callable[[], datetime]
 Progress = Callable[[int, int], None]
 """Called with (done, total) while a long command works."""
@@ -333,12 +333,14 @@ def load(desk: Desk, event_id: int) -> Event:
 def _stored(desk: Desk, event_id: int) -> Event:
     """The event as the store holds it, whatever this process keeps."""
     stored = desk.store.load(event_id)
-    if isinstance(stored.tournament, DoubleSwissTournament):
-        raise CommandError(
-            f"{stored.info.name!r} is a Double-Swiss event: its rounds are two-game matches "
-            "(fairpair result BOARD GAME1 GAME2)"
-        )
     if not isinstance(stored.tournament, Tournament):
+        from fairpair.core.double_swiss import DoubleSwissTournament
+
+        if isinstance(stored.tournament, DoubleSwissTournament):
+            raise CommandError(
+                f"{stored.info.name!r} is a Double-Swiss event: its rounds are two-game "
+                "matches (fairpair result BOARD GAME1 GAME2)"
+            )
         raise CommandError(
             f"{stored.info.name!r} is a team event: its teams, line-ups and matches have "
             "commands of their own (fairpair team, lineup, result MATCH.BOARD)"
@@ -1547,6 +1549,9 @@ class RebuildReport:
 def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     """Replay the whole log and make the cached snapshot what it leads to (an individual or
     a team event, each replayed by its own actions)."""
+    from fairpair.core import TeamTournament
+    from fairpair.core.double_swiss import DoubleSwissTournament
+
     stored = desk.store.load(event_id)  # the store's snapshot is the one to check
     current = EventSettings.from_data(stored.info.settings)
     records = desk.store.log(event_id)
@@ -1738,6 +1743,8 @@ def _namer(
 
 def _cut_words(p: Mapping[str, Any], who: Callable[[int], str]) -> str:
     """``cut to the top 8 (single elimination, best-of-3): seed 1 3 Ann, seed 2 ...``."""
+    from fairpair.service.knockout_settings import KnockoutSettings
+
     rules = KnockoutSettings.from_data(p["rules"]).rules
     how = f"{rules.kind.value} elimination, {rules.match.text}"
     if rules.third_place:
