@@ -229,6 +229,14 @@ def test_showing_the_event_and_entering_a_result_load_no_export_or_standings(
         assert not modules & EXPORTS_AND_STANDINGS, words
 
 
+def test_listing_the_players_loads_no_reader_of_player_files(tmp_path: Path, db: Path) -> None:
+    """The TRF and CSV readers are `player import`'s."""
+    modules, stdout = loaded(tmp_path, db, "player", "list")
+    assert "Player 8" in stdout
+    assert "fairpair.cli.player" in modules
+    assert not modules & {"fairpair.formats.trf", "fairpair.formats.players_csv"}
+
+
 def test_a_group_of_event_living_elsewhere_is_attached_when_typed(tmp_path: Path, db: Path) -> None:
     modules, stdout = loaded(tmp_path, db, "event", "staff")
     assert "no staff" in stdout  # without a command: the list
