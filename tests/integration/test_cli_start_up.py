@@ -61,6 +61,16 @@ NEVER = {
     "fairpair.pairing.round_robin": "a pairing engine: only `round pair` pairs",
     "fairpair.pairing.registry": "the pairing systems by name: only `round pair` pairs",
     "fairpair.matching": "the matching solver: only pairing uses it",
+    "fairpair.core.teams": "a team event's core, for an individual Swiss",
+    "fairpair.core.double_swiss": "a Double-Swiss event's core, for a Swiss",
+    "fairpair.core.knockout": "the knockout bracket's core, for a Swiss without a knockout stage",
+    "fairpair.formats.team_json": "a team event's snapshot format, for a Swiss",
+    "fairpair.formats.double_json": "a Double-Swiss event's snapshot format, for a Swiss",
+    "fairpair.service.team_settings": "a team event's settings, for a Swiss",
+    "fairpair.service.double_settings": "a Double-Swiss event's settings, for a Swiss",
+    "fairpair.service.knockout_settings": "a knockout's settings, for a Swiss without one",
+    "fairpair.standings.team": "a team event's standings, for a Swiss",
+    "fairpair.standings.boards": "a team event's board prizes, for a Swiss",
     "fairpair.service.double_events": "a Double-Swiss event's use cases, for a Swiss",
     "fairpair.service.team_events": "a team event's use cases, for a Swiss",
     "fairpair.service.knockout_events": "a knockout's use cases, for a Swiss in its rounds",
@@ -192,6 +202,39 @@ def test_event_show_loads_no_printed_sheet(tmp_path: Path, db: Path) -> None:
     assert "Spring open" in stdout
     assert "fairpair.formats.printouts" not in modules
     assert "fairpair.service.printouts" not in modules
+
+
+EXPORTS_AND_STANDINGS = {
+    "fairpair.formats.trf",
+    "fairpair.formats.players_csv",
+    "fairpair.standings.table",
+    "fairpair.standings.registry",
+}
+"""The TRF reader and writer, the players CSV and the standings table with its tie-breaks:
+for the commands that write or show them."""
+
+
+def test_showing_the_event_and_entering_a_result_load_no_export_or_standings(
+    tmp_path: Path, db: Path
+) -> None:
+    """One test for the result and its undo, so that the event is as it was for the others."""
+    for words, shown in [
+        (("event", "show"), "Spring open"),
+        (("result", "2", "0-1"), "round 2: 1 result(s) saved"),
+        (("undo",), "undid"),
+    ]:
+        modules, stdout = loaded(tmp_path, db, *words)
+        assert shown in stdout
+        assert "fairpair.service.events" in modules  # the use cases: the check means something
+        assert not modules & EXPORTS_AND_STANDINGS, words
+
+
+def test_listing_the_players_loads_no_reader_of_player_files(tmp_path: Path, db: Path) -> None:
+    """The TRF and CSV readers are `player import`'s."""
+    modules, stdout = loaded(tmp_path, db, "player", "list")
+    assert "Player 8" in stdout
+    assert "fairpair.cli.player" in modules
+    assert not modules & {"fairpair.formats.trf", "fairpair.formats.players_csv"}
 
 
 def test_a_group_of_event_living_elsewhere_is_attached_when_typed(tmp_path: Path, db: Path) -> None:

@@ -20,7 +20,8 @@ from fairpair.core.teams import (
     team_entries,
     team_scores,
 )
-from fairpair.formats.team_json import dump_team_event, load_snapshot, load_team_event
+from fairpair.formats.snapshots import load_snapshot
+from fairpair.formats.team_json import dump_team_event, load_team_event
 from fairpair.service import events as ev
 from fairpair.service import team_events as te
 from fairpair.service.errors import CommandError

@@ -207,7 +207,7 @@ def test_a_checkpoint_of_another_snapshot_format_is_passed_over(
 ) -> None:
     import sqlalchemy as sa
 
-    from fairpair.formats.team_json import dump_snapshot, load_snapshot
+    from fairpair.formats.snapshots import dump_snapshot, load_snapshot
     from fairpair.storage.sql import SqlStore
     from fairpair.storage.tables import event_checkpoints as table
 

@@ -23,13 +23,8 @@ from fairpair.service.settings import (
     EventSettings,
     Game,
     System,
-    TeamSettings,
     WithdrawalPolicy,
-    parse_board_colours,
-    parse_colour_model,
-    parse_match_points,
     parse_points,
-    parse_primary,
     report_fields,
     usual_scoring,
 )
@@ -329,6 +324,14 @@ def create(
         if system is not None and system.team:
             if game not in (None, Game.CHESS) or colours:
                 raise fail("a team event is chess: --game and --colours are not for it")
+            from fairpair.service.team_settings import (
+                TeamSettings,
+                parse_board_colours,
+                parse_colour_model,
+                parse_match_points,
+                parse_primary,
+            )
+
             team = TeamSettings(
                 boards=4 if boards is None else boards,
                 match_points=(20, 10, 0)

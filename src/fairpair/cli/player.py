@@ -10,8 +10,6 @@ import typer
 from fairpair.cli.director import ActorOption, DbOption, EventOption, fail, session
 from fairpair.core import Player, Tournament, format_points, points_from_text, scores
 from fairpair.core.words import counted
-from fairpair.formats.players_csv import read_players_csv
-from fairpair.formats.trf import read_trf
 from fairpair.service import events as ev
 
 # Double-Swiss and team events have modules of their own, imported when the event is one;
@@ -172,9 +170,14 @@ def _late_note(t: Tournament, player_id: int) -> str:
 
 
 def _read_players(file: Path) -> tuple[Player, ...]:
+    # The readers are `player import`'s alone: `player list` and the others do without them.
     if file.suffix.lower() == ".trf":
+        from fairpair.formats.trf import read_trf
+
         return read_trf(file).tournament().players
     if file.suffix.lower() == ".csv":
+        from fairpair.formats.players_csv import read_players_csv
+
         return read_players_csv(file)
     raise fail(f"{file}: import a .csv (with a header) or a .trf file")
 

@@ -6,15 +6,17 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from fairpair.cli.director import ActorOption, DbOption, EventOption, Session, fail, session
-from fairpair.core.knockout import KnockoutRules
 from fairpair.service import events as ev
 from fairpair.service.errors import FieldErrors
-from fairpair.service.settings import KnockoutSettings
+
+if TYPE_CHECKING:
+    from fairpair.core.knockout import KnockoutRules
+    from fairpair.service.knockout_settings import KnockoutSettings
 
 # `round show` and `result` ask this module whether the event is in a knockout stage: the
 # knockout use cases and the printed sheets are imported by the functions that use them.
@@ -72,6 +74,8 @@ def knockout_rules(
     bracket: str, match: str, third_place: bool, reset: bool, first_white: str
 ) -> KnockoutSettings:
     """The knockout settings as typed, each refusal under its option's name."""
+    from fairpair.service.knockout_settings import KnockoutSettings
+
     try:
         return KnockoutSettings.parse(
             bracket=bracket,

@@ -6,10 +6,14 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from fairpair.core.knockout import KnockoutStage
 from fairpair.core.player import Player, PlayerId
 from fairpair.core.points import CHESS, PointSystem
 from fairpair.core.results import Bye, ByeKind, Colour, Game
+
+TYPE_CHECKING = False  # typing stays unloaded at run time: fairpair-engine pays each import
+if TYPE_CHECKING:
+    # An individual event's snapshot without a knockout stage does not need the bracket.
+    from fairpair.core.knockout import KnockoutStage
 
 
 @dataclass(frozen=True, slots=True)

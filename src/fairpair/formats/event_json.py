@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from fairpair.core import (
     Acceleration,
@@ -37,16 +37,11 @@ from fairpair.core import (
     format_points,
     points_from_text,
 )
-from fairpair.core.knockout import (
-    BracketKind,
-    FirstWhite,
-    KnockoutRules,
-    KnockoutStage,
-    MatchFormat,
-    MatchGames,
-)
 from fairpair.formats.errors import FormatError
-from fairpair.formats.trf import TrfDocument, TrfError, parse_trf
+
+if TYPE_CHECKING:
+    from fairpair.core.knockout import KnockoutStage
+    from fairpair.formats.trf import TrfDocument
 
 __all__ = [
     "FORMAT",
@@ -434,6 +429,10 @@ def _trf(ld: _Loader, value: Any) -> TrfDocument:
         if ending not in _ENDINGS or (ending == "" and i != len(lines) - 1):
             raise ld.error(f"{where}[1]", f"expected a line ending, found {ending!r}")
         parts.extend((line, ending))
+    # The TRF reader is loaded for an event converted from a TRF file, not for every snapshot
+    # the store reads.
+    from fairpair.formats.trf import TrfError, parse_trf
+
     try:
         document = parse_trf("".join(parts), ld.source)
     except TrfError as error:
@@ -544,6 +543,16 @@ def _load(ld: _Loader, data: Any) -> Tournament:
 
 
 def _knockout(ld: _Loader, value: Any, where: str) -> KnockoutStage:
+    # Here: an event without a knockout stage does not load the bracket's core.
+    from fairpair.core.knockout import (
+        BracketKind,
+        FirstWhite,
+        KnockoutRules,
+        KnockoutStage,
+        MatchFormat,
+        MatchGames,
+    )
+
     k = ld.obj(value, where, ("rules", "seeds", "lot", "results"))
     r = ld.obj(
         k["rules"], f"{where}.rules", ("kind", "match", "third_place", "reset", "first_white")

@@ -6,23 +6,21 @@ written as an individual event's are; teams list their rosters by player id in b
 each match its boards, first team's player first, ``null`` for an empty board. Points are
 decimal strings, enumerations their values; reading is strict and names the JSON path.
 
-:func:`dump_snapshot` and :func:`load_snapshot` read and write either kind, for the event
-store, whose snapshot may be an individual or a team event.
+:func:`fairpair.formats.snapshots.dump_snapshot` and
+:func:`~fairpair.formats.snapshots.load_snapshot` read and write any kind, for the event
+store, whose snapshot may be an individual, a team or a Double-Swiss event.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from fairpair.core import (
     Colour,
     GameResult,
-    Tournament,
     format_points,
 )
-from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.teams import (
     Board,
     ColourModel,
@@ -39,8 +37,6 @@ from fairpair.core.teams import (
     TeamScoring,
     TeamTournament,
 )
-from fairpair.formats.double_json import KIND as DOUBLE_KIND
-from fairpair.formats.double_json import dump_double_event, load_double_event
 from fairpair.formats.event_json import (
     _BYE_NAMES,
     _DETAIL_TEXTS,
@@ -51,17 +47,13 @@ from fairpair.formats.event_json import (
     _bye_kind,
     _colour,
     _Loader,
-    dump_event,
-    load_event,
     parse_json,
 )
 
 __all__ = [
     "KIND",
     "TEAM_VERSION",
-    "dump_snapshot",
     "dump_team_event",
-    "load_snapshot",
     "load_team_event",
     "team_event_data",
 ]
@@ -216,35 +208,6 @@ def dump_team_event(tournament: TeamTournament, *, compact: bool = False) -> str
     if compact:
         return json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-
-
-def dump_snapshot(
-    snapshot: Tournament | TeamTournament | DoubleSwissTournament, *, compact: bool = False
-) -> str:
-    """An individual, a team or a Double-Swiss event as JSON text."""
-    if isinstance(snapshot, TeamTournament):
-        return dump_team_event(snapshot, compact=compact)
-    if isinstance(snapshot, DoubleSwissTournament):
-        return dump_double_event(snapshot, compact=compact)
-    return dump_event(snapshot, compact=compact)
-
-
-def load_snapshot(
-    text: str, source: str = "<string>"
-) -> Tournament | TeamTournament | DoubleSwissTournament:
-    """An event document of any kind (:func:`load_event`, :func:`load_team_event` or
-    :func:`~fairpair.formats.double_json.load_double_event`)."""
-    # The kind comes second in a document this module wrote; a look at the start of the text
-    # spares an individual event of 100,000 players a second parse.
-    found = _KIND_START.match(text)
-    if found is None:
-        return load_event(text, source)
-    if found[1] == DOUBLE_KIND:
-        return load_double_event(text, source)
-    return load_team_event(text, source)
-
-
-_KIND_START = re.compile(r'\s*\{\s*"format"\s*:\s*"[^"]*"\s*,\s*"kind"\s*:\s*"([^"]*)"')
 
 
 _OVERRIDDEN = (

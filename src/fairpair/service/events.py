@@ -18,33 +18,26 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from fairpair.core import (
     ByeKind,
     Pairing,
     Player,
     PointSystem,
-    TeamTournament,
     Tournament,
     format_points,
 )
-from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.core.words import counted
 from fairpair.formats import player_fields
-from fairpair.formats.event_json import dump_event
-from fairpair.formats.players_csv import write_players_csv
-from fairpair.formats.trf import write_trf
 from fairpair.service import actions, knockout_actions, pairing_runs, venue
 from fairpair.service.cache import LatestVersions
-from fairpair.service.double_actions import replay_double_event
 from fairpair.service.errors import (
     CommandError,
     DuplicatePlayerError,
     FieldErrors,
     FilledBoardError,
 )
-from fairpair.service.results import parse_result
 from fairpair.service.settings import (
     REPORT_FIELDS,
     SETTING_FIELDS,
@@ -52,7 +45,6 @@ from fairpair.service.settings import (
     ByeLimit,
     EventSettings,
     Game,
-    KnockoutSettings,
     System,
     WithdrawalPolicy,
     game_follows,
@@ -60,10 +52,8 @@ from fairpair.service.settings import (
     setting_fields,
     setting_label,
 )
-from fairpair.service.team_actions import replay_team_event
 from fairpair.service.text_fields import check_texts
 from fairpair.service.withdrawals import standings_settings
-from fairpair.standings import Standings, UnknownTiebreakError, compute_standings
 from fairpair.standings.prizes import PrizeRules
 from fairpair.storage import (
     ConcurrencyError,
@@ -75,6 +65,15 @@ from fairpair.storage import (
     Snapshot,
     UnknownEventError,
 )
+
+if TYPE_CHECKING:
+    from fairpair.core import TeamTournament
+    from fairpair.core.double_swiss import DoubleSwissTournament
+    from fairpair.standings import Standings
+
+# A command loads what it uses: the writers of exports, the standings, the result parser, the
+# other kinds of event (their core, settings and replay) are imported by the functions that
+# use them.
 
 __all__ = [
     "LOG_PAGE",
@@ -141,7 +140,7 @@ _log = logging.getLogger("fairpair.service.events")
 
 T = TypeVar("T")
 S = TypeVar("S")
-Snap = TypeVar("Snap", Tournament, TeamTournament, DoubleSwissTournament)
+Snap = TypeVar("Snap", Tournament, "TeamTournament", "DoubleSwissTournament")
 Clock = Callable[[], datetime]
 Progress = Callable[[int, int], None]
 """Called with (done, total) while a long command works."""
@@ -271,6 +270,8 @@ def store_new_event(
 def check_tiebreaks(codes: Sequence[str]) -> None:
     """:class:`CommandError` naming the first tie-break code that is not known, or given
     twice (a second BH ranks no one differently: it is a typing slip)."""
+    from fairpair.standings import UnknownTiebreakError, compute_standings
+
     seen: set[str] = set()
     for code in codes:
         if code.casefold() in seen:
@@ -332,12 +333,14 @@ def load(desk: Desk, event_id: int) -> Event:
 def _stored(desk: Desk, event_id: int) -> Event:
     """The event as the store holds it, whatever this process keeps."""
     stored = desk.store.load(event_id)
-    if isinstance(stored.tournament, DoubleSwissTournament):
-        raise CommandError(
-            f"{stored.info.name!r} is a Double-Swiss event: its rounds are two-game matches "
-            "(fairpair result BOARD GAME1 GAME2)"
-        )
     if not isinstance(stored.tournament, Tournament):
+        from fairpair.core.double_swiss import DoubleSwissTournament
+
+        if isinstance(stored.tournament, DoubleSwissTournament):
+            raise CommandError(
+                f"{stored.info.name!r} is a Double-Swiss event: its rounds are two-game "
+                "matches (fairpair result BOARD GAME1 GAME2)"
+            )
         raise CommandError(
             f"{stored.info.name!r} is a team event: its teams, line-ups and matches have "
             "commands of their own (fairpair team, lineup, result MATCH.BOARD)"
@@ -1291,6 +1294,8 @@ def set_manual_board(desk: Desk, event_id: int, white_ref: str, black_ref: str) 
 
 
 def _result_items(entries: Sequence[tuple[int, str]]) -> list[dict[str, Any]]:
+    from fairpair.service.results import parse_result
+
     if not entries:
         raise CommandError("give a board and a result, e.g. 3 1-0")
     items = []
@@ -1473,6 +1478,8 @@ def standings(event: Event) -> Standings:
 
 
 def _computed_standings(event: Event) -> Standings:
+    from fairpair.standings import UnknownTiebreakError, compute_standings
+
     try:
         return compute_standings(
             event.tournament,
@@ -1491,14 +1498,20 @@ def export(event: Event, kind: str) -> str:
 
     match kind:
         case "trf" | "trf2026":
+            from fairpair.formats.trf import write_trf
+
             try:
                 tournament = accelerated(event.tournament, event.settings)
                 return write_trf(tournament, "trf16" if kind == "trf" else "trf2026")
             except ValueError as error:  # a value the format has no room for
                 raise CommandError(f"cannot write the TRF: {error}") from None
         case "json":
+            from fairpair.formats.event_json import dump_event
+
             return dump_event(event.tournament)
         case "csv":
+            from fairpair.formats.players_csv import write_players_csv
+
             return write_players_csv(event.tournament.players)
     raise CommandError(f"cannot export as {kind!r}: choose trf, trf2026, json or csv")
 
@@ -1536,6 +1549,9 @@ class RebuildReport:
 def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     """Replay the whole log and make the cached snapshot what it leads to (an individual or
     a team event, each replayed by its own actions)."""
+    from fairpair.core import TeamTournament
+    from fairpair.core.double_swiss import DoubleSwissTournament
+
     stored = desk.store.load(event_id)  # the store's snapshot is the one to check
     current = EventSettings.from_data(stored.info.settings)
     records = desk.store.log(event_id)
@@ -1543,9 +1559,13 @@ def rebuild(desk: Desk, event_id: int) -> RebuildReport:
     replayed: Snapshot
     snapshot: Snapshot
     if isinstance(stored.tournament, TeamTournament):
+        from fairpair.service.team_actions import replay_team_event
+
         settings, replayed = replay_team_event(log)
         snapshot = stored.tournament
     elif isinstance(stored.tournament, DoubleSwissTournament):
+        from fairpair.service.double_actions import replay_double_event
+
         settings, replayed = replay_double_event(log)
         snapshot = stored.tournament
     else:
@@ -1723,6 +1743,8 @@ def _namer(
 
 def _cut_words(p: Mapping[str, Any], who: Callable[[int], str]) -> str:
     """``cut to the top 8 (single elimination, best-of-3): seed 1 3 Ann, seed 2 ...``."""
+    from fairpair.service.knockout_settings import KnockoutSettings
+
     rules = KnockoutSettings.from_data(p["rules"]).rules
     how = f"{rules.kind.value} elimination, {rules.match.text}"
     if rules.third_place:

@@ -10,18 +10,17 @@ started, the earlier stage's commands are refused there too (:func:`closed_by_st
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fairpair.core import Game, GameResult, PlayerId, Tournament
-from fairpair.core.knockout import (
-    KnockoutError,
-    KnockoutStage,
-    MatchStatus,
-    bracket_state,
-    round_name,
-)
 from fairpair.service.errors import CommandError
-from fairpair.service.settings import EventSettings, KnockoutSettings
+
+if TYPE_CHECKING:
+    from fairpair.core.knockout import KnockoutStage
+    from fairpair.service.settings import EventSettings
+
+# Every action passes through closed_by_stage: the bracket's core and the knockout settings
+# are imported by the actions that build or change a knockout stage.
 
 __all__ = [
     "ACTIONS",
@@ -76,6 +75,8 @@ def closed_by_stage(
 
 def match_label(stage: KnockoutStage, number: int) -> str:
     """``match 5 (Semi-finals)``."""
+    from fairpair.core.knockout import round_name
+
     m = stage.bracket.match(number)
     return f"match {number} ({round_name(stage.bracket, m.section, m.round)})"
 
@@ -96,6 +97,9 @@ def _cut(t: Tournament, p: Payload) -> Tournament:
             raise CommandError(f"no player {pid}")
         if pid in withdrawn:
             raise CommandError(f"{t.player(pid).name} has withdrawn: he cannot be seeded")
+    from fairpair.core.knockout import KnockoutError, KnockoutStage
+    from fairpair.service.knockout_settings import KnockoutSettings
+
     try:
         rules = KnockoutSettings.from_data(p["rules"]).rules
         stage = KnockoutStage(rules, seeds, (), int(p["lot"]))
@@ -138,6 +142,8 @@ def reseated(
     themselves (the bracket is worked out from the results); a later match whose players
     would change, or that would no longer be played, is refused if it already has games,
     naming it. :class:`CommandError` for games that do not fit the match."""
+    from fairpair.core.knockout import KnockoutError, KnockoutStage, MatchStatus, bracket_state
+
     try:
         label = match_label(stage, number)
     except KnockoutError as error:

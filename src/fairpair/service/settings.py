@@ -8,7 +8,7 @@ import enum
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fairpair.core import (
     CHESS,
@@ -22,27 +22,35 @@ from fairpair.core import (
     format_points,
     points_from_text,
 )
-from fairpair.core.double_swiss import ByeValues, DoubleSwissTournament
-from fairpair.core.knockout import (
-    BracketKind,
-    FirstWhite,
-    KnockoutError,
-    KnockoutRules,
-    MatchFormat,
-    PhaseKind,
-)
-from fairpair.core.teams import (
-    ColourModel,
-    PrimaryScore,
-    TeamScoring,
-    TeamTournament,
-    alternating_colours,
-)
+from fairpair.core.lazy import exports
 from fairpair.core.words import counted
 from fairpair.service.errors import CommandError, FieldErrors
 from fairpair.service.text_fields import text_problem
 from fairpair.service.venue import Venue
 from fairpair.standings.prizes import PrizeRules
+
+if TYPE_CHECKING:
+    from fairpair.core.double_swiss import DoubleSwissTournament
+    from fairpair.core.teams import TeamTournament
+    from fairpair.service.double_settings import (
+        DOUBLE_SWISS_PRIMARY_CHOICES,
+        DoubleSwissSettings,
+        parse_bye_values,
+    )
+    from fairpair.service.knockout_settings import (
+        KNOCKOUT_BRACKETS,
+        KNOCKOUT_FIRST_WHITE,
+        KnockoutSettings,
+    )
+    from fairpair.service.team_settings import (
+        COLOUR_MODEL_CHOICES,
+        PRIMARY_CHOICES,
+        TeamSettings,
+        parse_board_colours,
+        parse_colour_model,
+        parse_match_points,
+        parse_primary,
+    )
 
 __all__ = [
     "CARD_GAME_TIEBREAKS",
@@ -78,6 +86,33 @@ __all__ = [
     "setting_label",
     "usual_scoring",
 ]
+
+# The settings of team, Double-Swiss and knockout events live in modules of their own, each
+# imported when one of its names is first used: they bring those events' core modules.
+__getattr__ = exports(
+    __name__,
+    {
+        "fairpair.service.double_settings": (
+            "DOUBLE_SWISS_PRIMARY_CHOICES",
+            "DoubleSwissSettings",
+            "parse_bye_values",
+        ),
+        "fairpair.service.knockout_settings": (
+            "KNOCKOUT_BRACKETS",
+            "KNOCKOUT_FIRST_WHITE",
+            "KnockoutSettings",
+        ),
+        "fairpair.service.team_settings": (
+            "COLOUR_MODEL_CHOICES",
+            "PRIMARY_CHOICES",
+            "TeamSettings",
+            "parse_board_colours",
+            "parse_colour_model",
+            "parse_match_points",
+            "parse_primary",
+        ),
+    },
+)
 
 
 class System(enum.StrEnum):
@@ -693,440 +728,6 @@ def report_fields(values: Mapping[str, Any]) -> dict[str, Any]:
     return checked
 
 
-_COLOUR_MODELS = {
-    "typea": ColourModel.TYPE_A,
-    "typeb": ColourModel.TYPE_B,
-    "none": ColourModel.NONE,
-}
-_COLOUR_MODEL_WORDS = {
-    ColourModel.TYPE_A: "Type A (preferences without strength, C.04.6 1.7.1)",
-    ColourModel.TYPE_B: "Type B (strong and mild preferences, C.04.6 1.7.2)",
-    ColourModel.NONE: "none (no colour preferences)",
-}
-_PRIMARY = {"mp": PrimaryScore.MATCH_POINTS, "gp": PrimaryScore.GAME_POINTS}
-COLOUR_MODEL_CHOICES = tuple(
-    (key, _COLOUR_MODEL_WORDS[model][:1].upper() + _COLOUR_MODEL_WORDS[model][1:])
-    for key, model in _COLOUR_MODELS.items()
-)
-"""The colour models as a form offers them: (what is typed, the model in words)."""
-PRIMARY_CHOICES = (
-    ("mp", "Match points, then game points"),
-    ("gp", "Game points, then match points"),
-)
-"""The scores that may rank a team event, as a form offers them."""
-
-
-def parse_colour_model(text: str) -> ColourModel:
-    """``typea``, ``typeb`` or ``none`` (case and a ``-`` or space ignored)."""
-    key = text.strip().lower().replace("-", "").replace(" ", "").replace("_", "")
-    try:
-        return _COLOUR_MODELS[key]
-    except KeyError:
-        raise CommandError(f"colour model {text!r}: choose typea, typeb or none") from None
-
-
-def parse_primary(text: str) -> PrimaryScore:
-    """``mp`` (match points rank the teams) or ``gp`` (game points do)."""
-    try:
-        return _PRIMARY[text.strip().lower()]
-    except KeyError:
-        raise CommandError(
-            f"primary score {text!r}: choose mp (match points) or gp (game points)"
-        ) from None
-
-
-def parse_match_points(text: str) -> tuple[int, int, int]:
-    """``"2/1/0"`` (also with commas): match points of a won, drawn and lost match, in tenths."""
-    parts = [p for p in re.split(r"[/,]", text.replace(" ", "")) if p]
-    try:
-        if len(parts) != 3:
-            raise ValueError("give win/draw/loss, e.g. 2/1/0 or 3/1/0")
-        win, draw, loss = (points_from_text(p) for p in parts)
-    except ValueError as error:
-        raise CommandError(f"match points {text!r}: {error}") from None
-    if not loss <= draw <= win:
-        raise CommandError(f"match points {text!r}: a win is worth at least a draw, a draw a loss")
-    return win, draw, loss
-
-
-def parse_board_colours(text: str, boards: int) -> str:
-    """The White team's colour board by board, e.g. ``WBWB`` (TRF ``352``), one letter a board."""
-    letters = text.strip().upper().replace(" ", "")
-    if not letters or set(letters) - {"W", "B"}:
-        raise CommandError(f"board colours {text!r}: one letter W or B per board, e.g. WBWB")
-    if len(letters) != boards:
-        raise CommandError(
-            f"board colours {text!r}: {len(letters)} letters for {boards} board(s); give one "
-            "per board"
-        )
-    return letters
-
-
-@dataclass(frozen=True, slots=True)
-class TeamSettings:
-    """What the organiser of a team event decides beyond an individual event's settings
-    (spec team-swiss.md §1): boards per match, match points, which score ranks the teams,
-    the colour model and the board colours. The game points of a board are the event's
-    ``points``."""
-
-    boards: int = 4
-    match_points: tuple[int, int, int] = (20, 10, 0)
-    """Won, drawn and lost match, in tenths (TRF ``362``; C.04.6 1.5)."""
-    primary: PrimaryScore = PrimaryScore.MATCH_POINTS
-    """The score that ranks and pairs the teams (C.04.6 1.2); the other is secondary."""
-    secondary_used: bool = True
-    """The secondary score decides the White team of a pair (C.04.6 4.2.2)."""
-    colour_model: ColourModel = ColourModel.TYPE_A
-    board_colours: str = ""
-    """The White team's colour on each board (``WBWB``); empty: W, B, W, B, ..."""
-    min_board_games: int = 0
-    """The fewest games a player needs on a board to be ranked for its board prize."""
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.boards <= 14:
-            raise CommandError(f"a team match has 1 to 14 boards, not {self.boards}")
-        if self.board_colours:
-            parse_board_colours(self.board_colours, self.boards)
-        if self.min_board_games < 0:
-            raise CommandError(
-                f"board prizes need a number of games of 0 or more, not {self.min_board_games}"
-            )
-        win, draw, loss = self.match_points
-        if not loss <= draw <= win:
-            raise CommandError(
-                f"match points need loss <= draw <= win, not {format_points(win)}/"
-                f"{format_points(draw)}/{format_points(loss)}"
-            )
-
-    @property
-    def colours(self) -> tuple[Colour, ...]:
-        if not self.board_colours:
-            return alternating_colours(self.boards)
-        return tuple(Colour.WHITE if c == "W" else Colour.BLACK for c in self.board_colours)
-
-    def scoring(self, games: PointSystem) -> TeamScoring:
-        win, draw, loss = self.match_points
-        return TeamScoring(
-            win=win,
-            draw=draw,
-            loss=loss,
-            games=games,
-            primary=self.primary,
-            secondary_used=self.secondary_used,
-        )
-
-    def tournament_type(self, system: System, double: bool) -> str:
-        """The TRF-2026 ``192`` code of the event (spec team-swiss.md §12.10)."""
-        if system is System.TEAM_BERGER:
-            return "FIDE_TEAM_DOUBLEROUNDROBIN" if double else "FIDE_TEAM_ROUNDROBIN"
-        model = {ColourModel.TYPE_A: "TYPEA_", ColourModel.TYPE_B: "TYPEB_"}
-        scores = self.primary.value
-        if self.secondary_used:
-            scores += "_" + self.primary.other.value
-        return f"FIDE_TEAM_{model.get(self.colour_model, '')}{scores}"
-
-    def describe(self) -> list[tuple[str, str]]:
-        """(label, value) lines for ``event show``."""
-        win, draw, loss = self.match_points
-        primary = "match points" if self.primary is PrimaryScore.MATCH_POINTS else "game points"
-        other = "game points" if self.primary is PrimaryScore.MATCH_POINTS else "match points"
-        rank = f"{primary} first, then {other}"
-        if not self.secondary_used:
-            rank += f" ({other} do not decide colours)"
-        return [
-            ("boards", str(self.boards)),
-            (
-                "match points",
-                f"won {format_points(win)}, drawn {format_points(draw)}, "
-                f"lost {format_points(loss)}",
-            ),
-            ("ranked by", rank),
-            ("colour model", _COLOUR_MODEL_WORDS[self.colour_model]),
-            (
-                "board colours",
-                "".join("W" if c is Colour.WHITE else "B" for c in self.colours)
-                + " (the White team's colour on each board)",
-            ),
-            (
-                "board prizes",
-                f"at least {self.min_board_games} game(s) on a board"
-                if self.min_board_games
-                else "every player who played on a board",
-            ),
-        ]
-
-    def to_data(self) -> dict[str, Any]:
-        return {
-            "boards": self.boards,
-            "match_points": [format_points(v) for v in self.match_points],
-            "primary": self.primary.value,
-            "secondary_used": self.secondary_used,
-            "colour_model": self.colour_model.value,
-            "board_colours": self.board_colours,
-            "min_board_games": self.min_board_games,
-        }
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> TeamSettings:
-        win, draw, loss = (points_from_text(v) for v in data["match_points"])
-        return cls(
-            boards=data["boards"],
-            match_points=(win, draw, loss),
-            primary=PrimaryScore(data["primary"]),
-            secondary_used=data["secondary_used"],
-            colour_model=ColourModel(data["colour_model"]),
-            board_colours=data["board_colours"],
-            min_board_games=data["min_board_games"],
-        )
-
-
-KNOCKOUT_BRACKETS = (
-    (BracketKind.SINGLE.value, "Single elimination"),
-    (BracketKind.DOUBLE.value, "Double elimination (winners' and losers' brackets)"),
-)
-"""The kinds of bracket as a form offers them: (what is typed, the kind in words)."""
-KNOCKOUT_FIRST_WHITE = (
-    (FirstWhite.SEED.value, "The higher seed"),
-    (FirstWhite.LOT.value, "Drawn by lot for each match"),
-)
-"""Who has White in a chess match's first game, as a form offers it."""
-
-
-def _match_words(match: MatchFormat) -> str:
-    """A match format in an organiser's words: ``best of 3 games (a drawn game is replayed)``,
-    ``2 classical games, then 2 rapid, then an Armageddon``."""
-    first = match.phases[0]
-    if first.kind is PhaseKind.BEST_OF:
-        if first.games == 1:
-            return "one game (a drawn game is replayed)"
-        return f"best of {first.games} games (a drawn game is replayed)"
-    parts = []
-    for number, phase in enumerate(match.phases):
-        if phase.kind is PhaseKind.ARMAGEDDON:
-            parts.append("an Armageddon (a draw counts as a win for Black)")
-        elif number == 0:
-            parts.append(_count(phase.games, f"{phase.name} game"))
-        else:
-            parts.append(f"{phase.games} {phase.name}")
-    text = ", then ".join(parts)
-    last = match.phases[-1]
-    if last.kind is PhaseKind.GAMES:
-        text += " (repeated while level)"
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class KnockoutSettings:
-    """How the organiser runs a knockout: the bracket, the matches, a third-place match, the
-    grand-final reset, who has White first. A standalone knockout event keeps them in its
-    settings; a top cut gives them when the stage starts (``stage.cut``)."""
-
-    rules: KnockoutRules = dataclasses.field(default_factory=KnockoutRules)
-
-    def __post_init__(self) -> None:
-        if self.rules.third_place and self.rules.kind is BracketKind.DOUBLE:
-            raise CommandError(
-                "a third-place match is for single elimination: in double elimination the "
-                "losers' bracket decides third place"
-            )
-
-    def describe(self) -> list[tuple[str, str]]:
-        """(label, value) lines for ``event show``."""
-        rules = self.rules
-        lines = [
-            ("bracket", dict(KNOCKOUT_BRACKETS)[rules.kind.value]),
-            ("matches", _match_words(rules.match)),
-        ]
-        if rules.kind is BracketKind.SINGLE:
-            lines.append(("third place", "a third-place match" if rules.third_place else "shared"))
-        else:
-            lines.append(
-                (
-                    "grand final",
-                    "played again if the losers' bracket winner wins it"
-                    if rules.reset
-                    else "one match, no reset",
-                )
-            )
-        if rules.match.coloured:
-            lines.append(
-                ("White in game 1", dict(KNOCKOUT_FIRST_WHITE)[rules.first_white.value].lower())
-            )
-        return lines
-
-    def summary(self) -> str:
-        """The settings on one line: ``bracket: Single elimination; matches: ...``."""
-        return "; ".join(f"{label}: {value}" for label, value in self.describe())
-
-    def to_data(self) -> dict[str, Any]:
-        rules = self.rules
-        return {
-            "kind": rules.kind.value,
-            "match": rules.match.text,
-            "third_place": rules.third_place,
-            "reset": rules.reset,
-            "first_white": rules.first_white.value,
-        }
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> KnockoutSettings:
-        return cls(
-            KnockoutRules(
-                kind=BracketKind(data["kind"]),
-                match=MatchFormat.parse(data["match"]),
-                third_place=data["third_place"],
-                reset=data["reset"],
-                first_white=FirstWhite(data["first_white"]),
-            )
-        )
-
-    @classmethod
-    def parse(
-        cls,
-        *,
-        bracket: str = "",
-        match: str = "",
-        third_place: bool = False,
-        reset: bool = True,
-        first_white: str = "",
-    ) -> KnockoutSettings:
-        """The settings as typed (empty: single elimination, one game, White to the higher
-        seed); :class:`FieldErrors` naming each field that is wrong (``bracket``,
-        ``match``, ``third_place``, ``first_white``)."""
-        errors: dict[str, str] = {}
-        kind = BracketKind.SINGLE
-        if bracket.strip():
-            try:
-                kind = BracketKind(bracket.strip().casefold())
-            except ValueError:
-                errors["bracket"] = f"{bracket.strip()!r}: choose single or double"
-        fmt = KnockoutRules().match
-        if match.strip():
-            try:
-                fmt = MatchFormat.parse(match)
-            except KnockoutError as error:
-                errors["match"] = str(error)
-        white = FirstWhite.SEED
-        if first_white.strip():
-            try:
-                white = FirstWhite(first_white.strip().casefold())
-            except ValueError:
-                errors["first_white"] = (
-                    f"{first_white.strip()!r}: choose seed (the higher seed) or lot"
-                )
-        if third_place and kind is BracketKind.DOUBLE:
-            errors["third_place"] = (
-                "a third-place match is for single elimination: in double elimination the "
-                "losers' bracket decides third place"
-            )
-        if errors:
-            raise FieldErrors(errors)
-        return cls(KnockoutRules(kind, fmt, third_place, reset, white))
-
-
-DOUBLE_SWISS_PRIMARY_CHOICES = (
-    ("gp", "Game points (a game won 1, drawn ½), then the tie-breaks"),
-    ("mp", "Match points (a match won 2, drawn 1, lost 0), then the tie-breaks"),
-)
-"""The scores that may rank a Double-Swiss event, as a form offers them."""
-_BYE_VALUE_HELP = (
-    "give the pairing-allocated bye, the half-point bye and the full-point bye in points, "
-    "e.g. 1.5/1/2 (each a whole or half point from 0 to 2)"
-)
-
-
-def _halves(text: str) -> int:
-    tenths = points_from_text(text)
-    if tenths % 5 or not 0 <= tenths <= 20:
-        raise ValueError(f"{text}: a whole or half point from 0 to 2")
-    return tenths // 5
-
-
-def parse_bye_values(text: str) -> ByeValues:
-    """``"1.5/1/2"`` (also with commas): what a Double-Swiss bye is worth, once per match -
-    the pairing-allocated bye, the half-point bye, the full-point bye (spec double-swiss.md
-    §2.4); a zero-point bye is worth nothing."""
-    parts = [p for p in re.split(r"[/,]", text.replace(" ", "")) if p]
-    try:
-        if len(parts) != 3:
-            raise ValueError(_BYE_VALUE_HELP)
-        pab, half, full = (_halves(p) for p in parts)
-    except ValueError as error:
-        raise CommandError(f"bye values {text!r}: {error}") from None
-    return ByeValues(pairing_allocated=pab, half_point=half, full_point=full)
-
-
-def _bye_words(halves: int) -> str:
-    return format_points(halves * 5)
-
-
-@dataclass(frozen=True, slots=True)
-class DoubleSwissSettings:
-    """What the organiser of a Double-Swiss event decides beyond an individual event's
-    settings (spec double-swiss.md §1-2): what the byes are worth and which score ranks the
-    standings. The game points of a game are chess's 1, ½, 0."""
-
-    byes: ByeValues = dataclasses.field(default_factory=ByeValues)
-    """In half points: PAB 1½, half-point bye 1, full-point bye 2 by default (TRF ``162``)."""
-    primary: PrimaryScore = PrimaryScore.GAME_POINTS
-    """The score that ranks the standings (pairing is always on game points, 1.2.1)."""
-    colour_drawn: bool = False
-    """The initial colour was drawn by lot at creation (4.1), not chosen."""
-
-    def __post_init__(self) -> None:
-        b = self.byes
-        for value in (b.pairing_allocated, b.half_point, b.full_point):
-            if not 0 <= value <= 4:
-                raise CommandError(
-                    f"a bye is worth 0 to 2 points in a Double-Swiss, not {_bye_words(value)}"
-                )
-        if b.zero_point != 0:
-            raise CommandError("a zero-point bye is worth nothing")
-
-    def describe(self) -> list[tuple[str, str]]:
-        """(label, value) lines for ``event show``."""
-        b = self.byes
-        primary = (
-            "game points"
-            if self.primary is PrimaryScore.GAME_POINTS
-            else "match points (a match won 2, drawn 1, lost 0)"
-        )
-        return [
-            (
-                "byes",
-                f"pairing-allocated {_bye_words(b.pairing_allocated)}, half-point "
-                f"{_bye_words(b.half_point)}, full-point {_bye_words(b.full_point)}, "
-                "zero-point 0 (per match)",
-            ),
-            ("ranked by", f"{primary}, then the tie-breaks"),
-        ]
-
-    def to_data(self) -> dict[str, Any]:
-        b = self.byes
-        return {
-            "byes": {
-                "pairing_allocated": _bye_words(b.pairing_allocated),
-                "half_point": _bye_words(b.half_point),
-                "full_point": _bye_words(b.full_point),
-            },
-            "primary": self.primary.value,
-            "colour_drawn": self.colour_drawn,
-        }
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> DoubleSwissSettings:
-        b = data["byes"]
-        return cls(
-            byes=ByeValues(
-                pairing_allocated=_halves(b["pairing_allocated"]),
-                half_point=_halves(b["half_point"]),
-                full_point=_halves(b["full_point"]),
-            ),
-            primary=PrimaryScore(data["primary"]),
-            colour_drawn=data.get("colour_drawn", False),
-        )
-
-
 @dataclass(frozen=True, slots=True)
 class EventSettings:
     """What the organiser decides when creating an event."""
@@ -1425,11 +1026,9 @@ class EventSettings:
             deputy_arbiters=tuple(data.get("deputy_arbiters", ())),
             time_control=data.get("time_control", ""),
             round_dates=tuple(data.get("round_dates", ())),
-            team=TeamSettings.from_data(data["team"]) if "team" in data else None,
-            double_swiss=DoubleSwissSettings.from_data(data["double_swiss"])
-            if "double_swiss" in data
-            else None,
-            knockout=KnockoutSettings.from_data(data["knockout"]) if "knockout" in data else None,
+            team=_team_settings(data["team"]) if "team" in data else None,
+            double_swiss=_double_settings(data["double_swiss"]) if "double_swiss" in data else None,
+            knockout=_knockout_settings(data["knockout"]) if "knockout" in data else None,
             venue=Venue.from_data(data["venue"]) if "venue" in data else Venue(),
             section=Section.from_data(data["section"]) if "section" in data else None,
             # Events created before these settings existed swap and do not accelerate.
@@ -1455,6 +1054,8 @@ class EventSettings:
 
     def empty_team_event(self) -> TeamTournament:
         """The snapshot of a team event before any team registers."""
+        from fairpair.core.teams import TeamTournament
+
         team = self.team
         if team is None:
             raise CommandError(f"{self.name!r} is not a team event")
@@ -1477,6 +1078,8 @@ class EventSettings:
 
     def empty_double_event(self) -> DoubleSwissTournament:
         """The snapshot of a Double-Swiss event before anyone registers."""
+        from fairpair.core.double_swiss import DoubleSwissTournament
+
         ds = self.double_swiss
         if ds is None:
             raise CommandError(f"{self.name!r} is not a Double-Swiss event")
@@ -1487,3 +1090,25 @@ class EventSettings:
             byes=ds.byes,
             name=self.name,
         )
+
+
+# An event's settings read their kind's own settings through these, importing each module
+# only for such an event.
+
+
+def _team_settings(data: Mapping[str, Any]) -> TeamSettings:
+    from fairpair.service.team_settings import TeamSettings
+
+    return TeamSettings.from_data(data)
+
+
+def _double_settings(data: Mapping[str, Any]) -> DoubleSwissSettings:
+    from fairpair.service.double_settings import DoubleSwissSettings
+
+    return DoubleSwissSettings.from_data(data)
+
+
+def _knockout_settings(data: Mapping[str, Any]) -> KnockoutSettings:
+    from fairpair.service.knockout_settings import KnockoutSettings
+
+    return KnockoutSettings.from_data(data)

@@ -13,11 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias
 
-from fairpair.core import TeamTournament, Tournament
-from fairpair.core.double_swiss import DoubleSwissTournament
 from fairpair.formats.rating_lists import RatedPlayer
+
+if TYPE_CHECKING:
+    from fairpair.core import TeamTournament, Tournament
+    from fairpair.core.double_swiss import DoubleSwissTournament
 
 __all__ = [
     "CHECKPOINT_EVERY",
@@ -49,8 +51,9 @@ __all__ = [
 ]
 
 
-Snapshot = Tournament | TeamTournament | DoubleSwissTournament
-"""What the log of an event leads to: an individual, a team or a Double-Swiss event."""
+Snapshot: TypeAlias = "Tournament | TeamTournament | DoubleSwissTournament"
+"""What the log of an event leads to: an individual, a team or a Double-Swiss event (for the
+type checker: a store serving an individual event does not load the others' core modules)."""
 
 
 class StoreError(Exception):

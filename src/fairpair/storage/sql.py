@@ -21,7 +21,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from fairpair.formats.rating_lists import RatedPlayer, name_keys
-from fairpair.formats.team_json import dump_snapshot, load_snapshot
+from fairpair.formats.snapshots import dump_snapshot, load_snapshot
 from fairpair.storage.base import (
     CHECKPOINT_EVERY,
     RATING_BATCH,
