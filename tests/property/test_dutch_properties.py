@@ -164,6 +164,41 @@ def test_pairs_decided_apart_that_send_out_another_member_are_kept_when_optimal(
     assert counted.apart_misses == 0
 
 
+def test_pairs_decided_apart_that_leave_the_next_scoregroup_unpairable_are_dropped() -> None:
+    # Round 4 of this six-player event: scoregroup {3, 4, 5} sends one player down. On the
+    # reduced graph 3-4 (5 down) weighs as much as 3-5 (4 down), but 5 has met 6 and the
+    # next scoregroup {1, 6} could then only send him on to 2, two scoregroups down; the
+    # full graph pairs 3-5, 4-6, 1-2. Step 7 apart tried 3-4 on a copy of the reduced graph,
+    # where the weight held, and kept it although F could no longer be paired.
+    config = GeneratorConfig(
+        players=6,
+        rounds=5,
+        draw_percentage=0,
+        forfeit_rate=10,
+        retired_rate=5,
+        half_point_bye_rate=0,
+        zero_point_bye_rate=6,
+        has_rating=False,
+        points_for_win=10,
+        points_for_draw=5,
+        points_for_loss=0,
+        points_for_zero_bye=0,
+        points_for_forfeit_loss=0,
+        odd_result_rate=50,
+        forfeited_match_rate=40,
+    )
+    tournament = generate(config, random.Random(85455), pair_dutch)
+    view = swiss_round(tournament.before_round(4))
+    counted = _TriesCopies(view)
+    pairing = counted.pair()
+    assert pairing == DutchRound(view, default_matcher, apart=False).pair()
+    assert {frozenset((g.white, g.black)) for g in pairing.boards} == {
+        frozenset(p) for p in ((3, 5), (4, 6), (1, 2))
+    }
+    assert counted.tried >= 1
+    assert counted.apart_misses >= 1
+
+
 class _FailsApart(DutchRound):
     """Pairs decided apart are settled, then made to fail the check at one bracket."""
 

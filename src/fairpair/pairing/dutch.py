@@ -1025,18 +1025,26 @@ class DutchRound:
         paired = {x for pair in decided for x in pair}
         sent_out = frozenset(x for x in apart.members if x not in paired)
         target = main if sent_out == apart.sent_out else copy.copy(main)
+        in_bracket, checked = self.in_bracket, self.checked
         self.matcher = target
         for x, partner in decided:
             self.freeze(x, partner)
         target.solve(warm=True)
         self.solves += 1
-        if target.total_weight() != apart.before:  # type: ignore[attr-defined]
-            if target is main:
-                raise _ApartFailed  # cannot happen (see _Apart): pair the round again
+        kept = target.total_weight() == apart.before  # type: ignore[attr-defined]
+        if not kept and target is main:
+            raise _ApartFailed  # cannot happen (see _Apart): pair the round again
+        # On the reduced graph the weight is the round's only while F can still be paired:
+        # members sent out other than the current matching's may leave F unpairable, where
+        # the full graph would rank them lower (a player sent down two scoregroups).
+        if kept and target is not main and self.reduced and not self._completes():
+            kept = False
+        if not kept:
             self.matcher = main
             for x in paired:
                 self.frozen[x] = False
             del self.pairs[len(self.pairs) - len(decided) :]
+            self.in_bracket, self.checked = in_bracket, checked
             self.apart_misses += 1
             return False
         if self.reduced and not self._completes():
