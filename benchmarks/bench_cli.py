@@ -13,9 +13,10 @@ round 3 and ``undo`` taking it back (the two alternate, so every run finds the e
 first one did); then ``python -c pass``, the floor no Python program goes below (and
 ``python -I -S -c pass``, without the site module and the virtual environment's path
 files), and the libraries no command over the event store can do without:
-``import sqlalchemy`` alone, and with Typer and the module through which Typer 0.29 checks
-every option with pydantic, imported as Python does by default and as fairpair's console
-script does (the garbage collector off, :mod:`fairpair.cli.start`).
+``import sqlalchemy`` alone, and with Typer (and, with Typer 0.29, which fairpair keeps out,
+the module through which it checks every option with pydantic), imported as Python does by
+default and as fairpair's console script does (the garbage collector off,
+:mod:`fairpair.cli.start`).
 
 It prints, for each, the wall seconds (min, median, max) and the median user+sys CPU seconds
 of the child (``resource.getrusage(RUSAGE_CHILDREN)``); wall time is what the director
@@ -61,9 +62,13 @@ except ImportError:  # a tree from before the console script's start-up module (
     from fairpair.cli.app import main
 main()
 """
-LIBRARIES = "import sqlalchemy, typer, typer._adapters"
+LIBRARIES = (
+    "import importlib.util, sqlalchemy, typer\n"
+    "if importlib.util.find_spec('typer._adapters'): import typer._adapters"
+)
 """What any command over the event store loads whatever fairpair does: SQLAlchemy, and Typer
-with the module through which it checks every option's value with pydantic (Typer 0.29)."""
+with the module through which it checks every option's value with pydantic (Typer 0.29; older
+Typers have no such module and check values themselves)."""
 COLLECTOR_OFF = "import gc; gc.disable(); " + LIBRARIES
 """The same, imported as fairpair's console script imports (fairpair.cli.start)."""
 
@@ -160,7 +165,7 @@ def main() -> None:
             "python -c pass (the floor)": [python, "-c", "pass"],
             "python -I -S -c pass": [python, "-I", "-S", "-c", "pass"],
             "python -c 'import sqlalchemy'": [python, "-c", "import sqlalchemy"],
-            "  + typer, its pydantic coercion": [python, "-c", LIBRARIES],
+            "  + typer": [python, "-c", LIBRARIES],
             "  the same, collector off": [python, "-c", COLLECTOR_OFF],
         }
         figures: dict[tuple[str, str], list[tuple[float, float]]] = defaultdict(list)

@@ -53,6 +53,7 @@ NEVER = {
     "starlette": "the web app",
     "uvicorn": "the web server",
     "jinja2": "the web pages' templates",
+    "pydantic": "Typer 0.29's option checks (Typer is kept below 0.29) or the web's models",
     "weasyprint": "PDF printing",
     "fairpair.web": "the web app",
     "fairpair.pairing.casual": "a pairing engine: only `round pair` pairs",

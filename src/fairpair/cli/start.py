@@ -1,7 +1,7 @@
 """The `fairpair` console script and `python -m fairpair`: the start-up of a command, with
 Python's cyclic garbage collector off while the command's modules are imported.
 
-Importing Typer, pydantic, SQLAlchemy and fairpair's own modules creates some hundred
+Importing Typer, SQLAlchemy and fairpair's own modules creates some hundred
 thousand objects that live as long as the process and leaves no cycles to collect; with
 the collector on, the allocations trigger collections that scan all of them again, each
 longer than the last: about a quarter of a director's command on a small event (0.12 of
