@@ -109,6 +109,43 @@ def test_a_result_entered_elsewhere_is_never_shown_with_the_old_standings(
         other.close()
 
 
+def test_the_standings_are_computed_again_only_when_what_they_read_changes(
+    tmp_path: Path,
+) -> None:
+    # The tie-breaks read the complete rounds: a result of the round being played leaves
+    # the standings as they were (the earlier version's are reused, not computed again);
+    # its last result, a correction of an earlier round or a player's new name does not.
+    store = SqlStore(f"sqlite:///{tmp_path / 'events.sqlite3'}")
+    try:
+        desk = _desk(store)
+        event = ev.create_event(desk, EventSettings("Open", System.DUTCH, rounds=3))
+        ev.import_players(
+            desk, event.id, [Player(i, f"P{i}", rating=2000 - i) for i in range(1, 7)]
+        )
+        ev.pair_round(desk, event.id)
+        ev.enter_results(desk, event.id, [(1, "1-0"), (2, "1/2"), (3, "0-1")])
+        ev.pair_round(desk, event.id)
+        first = ev.standings(ev.load(desk, event.id))
+        ev.enter_results(desk, event.id, [(1, "1-0")])
+        assert ev.standings(ev.load(desk, event.id)) is first
+        ev.enter_results(desk, event.id, [(2, "0-1")])
+        assert ev.standings(ev.load(desk, event.id)) is first
+        ev.enter_results(desk, event.id, [(3, "1-0")])  # round 2 complete
+        second = ev.standings(ev.load(desk, event.id))
+        assert second != first
+        ev.correct_results(desk, event.id, 1, [(2, "1-0")])
+        third = ev.standings(ev.load(desk, event.id))
+        assert third != second
+        ev.edit_player(desk, event.id, "1", {"name": "Pia"})
+        renamed = ev.standings(ev.load(desk, event.id))
+        assert renamed is not third
+        assert "Pia" in {row.name for row in renamed.rows}
+        # What each version shows is what a store opened afresh computes.
+        _same_as_fresh(f"sqlite:///{tmp_path / 'events.sqlite3'}", ev.load(desk, event.id))
+    finally:
+        store.close()
+
+
 class _Kept:
     def __init__(self, id: int, version: int) -> None:
         self.id, self.version = id, version

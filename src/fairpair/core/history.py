@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from fairpair.core.player import PlayerId
@@ -76,13 +77,16 @@ def entries(tournament: Tournament) -> dict[PlayerId, list[Entry | None]]:
     return table
 
 
-def scores(tournament: Tournament, through_round: int | None = None) -> dict[PlayerId, int]:
-    """Each player's score in tenths after a round (default: all rounds)."""
+def scores(
+    tournament: Tournament,
+    through_round: int | None = None,
+    table: Mapping[PlayerId, Sequence[Entry | None]] | None = None,
+) -> dict[PlayerId, int]:
+    """Each player's score in tenths after a round (default: all rounds). ``table``: the
+    tournament's :func:`entries`, where the caller has them already."""
     last = len(tournament.rounds) if through_round is None else through_round
-    return {
-        pid: sum(e.points for e in row[:last] if e is not None)
-        for pid, row in entries(tournament).items()
-    }
+    rows = entries(tournament) if table is None else table
+    return {pid: sum(e.points for e in row[:last] if e is not None) for pid, row in rows.items()}
 
 
 def infer_initial_colour(tournament: Tournament) -> Colour | None:

@@ -52,6 +52,11 @@ class LatestVersions(Generic[V]):
             self._events.move_to_end(event_id)
             return event
 
+    def latest(self, event_id: int) -> V | None:
+        """The event at whichever version is kept."""
+        with self._lock:
+            return self._events.get(event_id)
+
     def put(self, event: V) -> None:
         """Keep ``event`` unless a later version of it is kept already (a slower thread may
         finish reading an older version after a faster one has read a newer)."""

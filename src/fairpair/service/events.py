@@ -22,10 +22,12 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from fairpair.core import (
     ByeKind,
+    Entry,
     Pairing,
     Player,
     PointSystem,
     Tournament,
+    entries,
     format_points,
 )
 from fairpair.core.words import counted
@@ -214,10 +216,24 @@ def _kept(store: EventStore) -> LatestVersions[Event]:
 
 
 def _remember(desk: Desk, event: Event) -> Event:
-    """Keep the event a command has just written: the next command or page reads it without
-    reading the snapshot back from the store."""
-    _kept(desk.store).put(event)
+    """Keep the event a command has just written or a reader has just read: the next command
+    or page reads it without reading the snapshot back from the store. It takes over the
+    standings of the version kept before, for :func:`_computed_standings` to reuse if what
+    they were computed from has not changed."""
+    kept = _kept(desk.store)
+    before = kept.latest(event.id)
+    if before is not None and before.version < event.version:
+        computed = before._memo.get(_STANDINGS_FROM)
+        if computed is not None:
+            event._memo[_STANDINGS_BEFORE] = computed
+    kept.put(event)
     return event
+
+
+_STANDINGS_FROM = "standings from"
+"""Memo key: (what the standings were computed from, the standings)."""
+_STANDINGS_BEFORE = "standings before"
+"""Memo key: the same, of the version read before this one in this process."""
 
 
 # --- events ---------------------------------------------------------------------------------
@@ -1477,19 +1493,37 @@ def standings(event: Event) -> Standings:
     return event.memo("standings", lambda: _computed_standings(event))
 
 
-def _computed_standings(event: Event) -> Standings:
-    from fairpair.standings import UnknownTiebreakError, compute_standings
+def entries_of(event: Event) -> dict[int, list[Entry | None]]:
+    """Each player's rounds (:func:`fairpair.core.entries`), worked out once per version:
+    the standings, the crosstable, the round pages and every player's page read them. Not
+    to be changed by the caller."""
+    return event.memo("entries", lambda: entries(event.tournament))
 
-    try:
-        return compute_standings(
-            event.tournament,
-            event.settings.chosen_tiebreaks,
-            standings_settings(event.tournament, event.settings),
-            # Go ranks by McMahon score (a Go Swiss: everyone starts at 0).
-            score="MMS" if event.settings.game is Game.GO else "PTS",
-        )
-    except UnknownTiebreakError as error:
-        raise CommandError(f"unknown tie-break {error.code!r}") from None
+
+def _computed_standings(event: Event) -> Standings:
+    """The standings, or those of the version read before if they were computed from the
+    same: the tie-breaks read only the complete rounds, so the results of the round being
+    played change nothing until its last one is in (a 2,000-player Swiss: 0.4 s of CPU saved
+    per result on every server showing the pages)."""
+    from fairpair.standings import UnknownTiebreakError, complete_rounds, compute_standings
+
+    codes = tuple(event.settings.chosen_tiebreaks)
+    settings = standings_settings(event.tournament, event.settings)
+    # Go ranks by McMahon score (a Go Swiss: everyone starts at 0).
+    score = "MMS" if event.settings.game is Game.GO else "PTS"
+    basis = (complete_rounds(event.tournament), codes, settings, score)
+    before = event._memo.pop(_STANDINGS_BEFORE, None)
+    if before is not None and before[0] == basis:
+        table: Standings = before[1]
+    else:
+        try:
+            table = compute_standings(
+                event.tournament, codes, settings, score=score, table=entries_of(event)
+            )
+        except UnknownTiebreakError as error:
+            raise CommandError(f"unknown tie-break {error.code!r}") from None
+    event._memo[_STANDINGS_FROM] = (basis, table)
+    return table
 
 
 def export(event: Event, kind: str) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Mapping, Sequence
 
-from fairpair.core import ByeKind, Colour, Game, Outcome, entries, format_points, scores
+from fairpair.core import ByeKind, Colour, Game, Outcome, format_points, scores
 from fairpair.formats.printouts import SLIP_HEADER, Layout, Sheet
 from fairpair.formats.standings_render import format_value, points_heading, rated, shown_columns
 from fairpair.service.errors import CommandError
-from fairpair.service.events import Event, standings
+from fairpair.service.events import Event, entries_of, standings
 from fairpair.service.results import format_result
 from fairpair.service.settings import EventSettings, System
 from fairpair.standings import Standings, StandingsRow
@@ -276,7 +276,7 @@ def crosstable_sheet(event: Event) -> Sheet:
     table = standings(event)
     annulled = table.settings.annulled_players
     rank = {row.player_id: row.rank for row in table.rows}
-    history = entries(t)
+    history = entries_of(event)
     matches = _match_results(event)
     rounds = len(t.rounds)
     rows = []
@@ -368,7 +368,7 @@ def crosstable_grid_sheet(event: Event) -> Sheet:
     t = event.tournament
     table = standings(event)
     line = {row.player_id: row for row in table.rows}
-    history = entries(t)
+    history = entries_of(event)
     matches = _match_results(event)
     ids = sorted(t.player_ids)
     shown = shown_columns(table)

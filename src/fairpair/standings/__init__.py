@@ -17,7 +17,7 @@ if TYPE_CHECKING:
         BoardStandingsSettings,
         board_standings,
     )
-    from fairpair.standings.event import EventView, Value, Values
+    from fairpair.standings.event import EventView, Value, Values, complete_rounds
     from fairpair.standings.registry import (
         REGISTRY,
         Display,
@@ -70,6 +70,7 @@ __all__ = [
     "Value",
     "Values",
     "board_standings",
+    "complete_rounds",
     "compute_standings",
     "compute_team_standings",
     "parse_team_code",
@@ -94,6 +95,7 @@ __getattr__ = exports(
             "EventView",
             "Value",
             "Values",
+            "complete_rounds",
         ),
         "fairpair.standings.registry": (
             "REGISTRY",

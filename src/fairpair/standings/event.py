@@ -7,13 +7,13 @@ tie-breaks share (adjusted scores, Buchholz, performance ratings) are computed o
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import TypeVar
 
-from fairpair.core import TENTHS, Colour, Outcome, PlayerId, Tournament, entries
+from fairpair.core import TENTHS, Colour, Entry, Outcome, PlayerId, Tournament, entries
 from fairpair.standings.settings import TiebreakSettings, UnplayedRule
 
 Value = Fraction | None
@@ -64,8 +64,9 @@ class Contribution:
     voluntary: bool
 
 
-def _complete_rounds(tournament: Tournament) -> Tournament:
-    """The snapshot without trailing rounds whose results are not all known."""
+def complete_rounds(tournament: Tournament) -> Tournament:
+    """The snapshot without trailing rounds whose results are not all known: what the
+    tie-breaks (and so the standings) read of it."""
     rounds = tournament.rounds
     count = len(rounds)
     while count and not rounds[count - 1].complete:
@@ -76,8 +77,15 @@ def _complete_rounds(tournament: Tournament) -> Tournament:
 class EventView:
     """A tournament snapshot seen by the tie-breaks, under one set of settings."""
 
-    def __init__(self, tournament: Tournament, settings: TiebreakSettings) -> None:
-        self.tournament = _complete_rounds(tournament)
+    def __init__(
+        self,
+        tournament: Tournament,
+        settings: TiebreakSettings,
+        table: Mapping[PlayerId, Sequence[Entry | None]] | None = None,
+    ) -> None:
+        """``table``: ``tournament``'s :func:`~fairpair.core.entries`, where the caller has
+        them already (the rounds past the last complete one are left out here)."""
+        self.tournament = complete_rounds(tournament)
         self.settings = settings
         system = self.tournament.points
         self.win = Fraction(system.win, TENTHS)
@@ -85,11 +93,12 @@ class EventView:
         self.loss = Fraction(system.loss, TENTHS)
         self.rounds = len(self.tournament.rounds)
         self.ids: tuple[PlayerId, ...] = tuple(sorted(self.tournament.player_ids))
-        table = entries(self.tournament)
+        if table is None:
+            table = entries(self.tournament)
         self.slots: dict[PlayerId, tuple[Slot, ...]] = {}
         for pid in self.ids:
             row: list[Slot] = []
-            for index, entry in enumerate(table[pid], start=1):
+            for index, entry in enumerate(table[pid][: self.rounds], start=1):
                 if entry is None:
                     row.append(Slot(index, Outcome.ABSENT, Fraction(0)))
                 else:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from fairpair.core import PlayerId, Tournament
+from fairpair.core import Entry, PlayerId, Tournament
 from fairpair.standings.event import EventView, Value, Values
 from fairpair.standings.registry import Tiebreak, tiebreak
 from fairpair.standings.settings import TiebreakSettings
@@ -52,11 +53,19 @@ class Standings:
         return tuple(c.describe(self.settings) for c in self.columns)
 
 
-def _order_key(value: Value, higher_is_better: bool) -> tuple[int, Fraction]:
-    """Sort key of a value: better first, no value last."""
-    if value is None:
-        return (1, Fraction(0))
-    return (0, -value if higher_is_better else value)
+def _order_keys(values: Mapping[PlayerId, Value], higher_is_better: bool) -> dict[PlayerId, _Key]:
+    """Sort keys of one column's values, better first, no value last: each value over the
+    column's common denominator, an exact integer that sorts and compares as the fraction
+    does, at a fraction of the cost (a 2,000-player standings: 180,000 comparisons)."""
+    common = math.lcm(*{v.denominator for v in values.values() if v is not None})
+    sign = -1 if higher_is_better else 1
+    return {
+        pid: (1, 0) if v is None else (0, sign * v.numerator * (common // v.denominator))
+        for pid, v in values.items()
+    }
+
+
+_Key = tuple[int, int]
 
 
 def tiebreak_values(
@@ -72,6 +81,7 @@ def compute_standings(
     settings: TiebreakSettings | None = None,
     *,
     score: str = "PTS",
+    table: Mapping[PlayerId, Sequence[Entry | None]] | None = None,
 ) -> Standings:
     """Order the players by points, then by each tie-break of ``codes`` in turn.
 
@@ -81,32 +91,34 @@ def compute_standings(
     Group tie-breaks (DE) are computed inside the groups tied on points and every preceding
     tie-break. Players share a rank only when their points and all values are equal; the
     order inside a shared rank is the initial ranking. Unknown codes raise
-    :class:`~fairpair.standings.registry.UnknownTiebreakError`.
+    :class:`~fairpair.standings.registry.UnknownTiebreakError`. ``table``: the
+    tournament's :func:`~fairpair.core.entries`, where the caller has them already.
     """
     settings = settings or TiebreakSettings()
     columns = tuple(tiebreak(code) for code in codes)
-    event = EventView(tournament, settings)
+    event = EventView(tournament, settings, table)
     primary = tiebreak(score).values(event)
     points = {pid: primary[pid] or Fraction(0) for pid in event.ids}
     annulled = settings.annulled_players
-    keys: dict[PlayerId, list[tuple[int, Fraction]]] = {
-        pid: [(int(pid in annulled), Fraction(0)), _order_key(points[pid], True)]
-        for pid in event.ids
+    first = _order_keys(points, True)
+    keys: dict[PlayerId, list[_Key]] = {
+        pid: [(int(pid in annulled), 0), first[pid]] for pid in event.ids
     }
     values: dict[PlayerId, list[Value]] = {pid: [] for pid in event.ids}
     for column in columns:
         if column.within_group is None:
             computed = column.values(event)
         else:
-            groups: dict[tuple[tuple[int, Fraction], ...], list[PlayerId]] = {}
+            groups: dict[tuple[_Key, ...], list[PlayerId]] = {}
             for pid in event.ids:
                 groups.setdefault(tuple(keys[pid]), []).append(pid)
             computed = {}
             for members in groups.values():
                 computed.update(column.values_in_group(event, members))
+        ordered_by = _order_keys(computed, column.higher_is_better)
         for pid in event.ids:
             values[pid].append(computed[pid])
-            keys[pid].append(_order_key(computed[pid], column.higher_is_better))
+            keys[pid].append(ordered_by[pid])
     position = {pid: i for i, pid in enumerate(tournament.ranking_order)}
     ordered = sorted(event.ids, key=lambda p: (keys[p], position.get(p, p)))
     rows: list[StandingsRow] = []

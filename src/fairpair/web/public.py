@@ -243,7 +243,7 @@ def crosstable(request: Request, event_id: int) -> Response:
         rounds = event.tournament.rounds
         context = {
             "sheet": sheet,
-            "number_column": number_column,
+            "rows": views.sheet_rows_html(sheet, number_column, f"/events/{event.id}"),
             "grid": number_column == 0,
             "in_progress": bool(rounds) and not rounds[-1].complete,
         }
