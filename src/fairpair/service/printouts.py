@@ -103,7 +103,7 @@ def _round_number(event: Event, number: int | None) -> int:
 def players_sheet(event: Event) -> Sheet:
     """The players by start number, with their points and what is announced for them."""
     t = event.tournament
-    points = scores(t)
+    points = scores(t, table=entries_of(event))
     rows = []
     for player in t.players:
         status = [
@@ -143,7 +143,7 @@ def pairings_sheet(event: Event, round_number: int | None = None) -> Sheet:
     t = event.tournament
     number = _round_number(event, round_number)
     rnd = t.rounds[number - 1]
-    before = scores(t, number - 1)
+    before = scores(t, number - 1, entries_of(event))
     rows: list[tuple[str, ...]] = []
 
     def side(pid: int) -> tuple[str, str, str, str]:

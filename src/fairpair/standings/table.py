@@ -53,6 +53,10 @@ class Standings:
         return tuple(c.describe(self.settings) for c in self.columns)
 
 
+_Key = tuple[int, int]
+"""A sort key of one column: (0, the value as an integer) or (1, 0) for no value."""
+
+
 def _order_keys(values: Mapping[PlayerId, Value], higher_is_better: bool) -> dict[PlayerId, _Key]:
     """Sort keys of one column's values, better first, no value last: each value over the
     column's common denominator, an exact integer that sorts and compares as the fraction
@@ -63,9 +67,6 @@ def _order_keys(values: Mapping[PlayerId, Value], higher_is_better: bool) -> dic
         pid: (1, 0) if v is None else (0, sign * v.numerator * (common // v.denominator))
         for pid, v in values.items()
     }
-
-
-_Key = tuple[int, int]
 
 
 def tiebreak_values(
